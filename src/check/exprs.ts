@@ -1,0 +1,90 @@
+/**
+ * Type-checks and compiles every expression of a spec, once, with the names its place in the
+ * spec makes visible. Errors become diagnostics at the exact character of the spec file.
+ */
+import { compileExpr, ExprRuntimeError, parseType, type Env, type Library, type Scope, type Type, type Value } from '../lang/index.ts';
+import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
+import type { ExprSource } from '../spec/types.ts';
+import { diagnosticFrom, type Locator } from './locator.ts';
+
+export interface CompiledExpr {
+  readonly run: (env: Env) => Value;
+  readonly type: Type;
+  readonly source: string;
+  readonly path: DocPath;
+}
+
+export type Locals = Readonly<Record<string, Type>>;
+
+export interface ExprChecker {
+  readonly globals: Scope;
+  readonly library: Library;
+  readonly diagnostics: Diagnostic[];
+  readonly locator: Locator;
+}
+
+/** A type written in the spec's own notation; the notation is fixed, so a bad one is our bug. */
+export const typeOf = (text: string): Type => {
+  const parsed = parseType(text);
+  if (!parsed.ok) throw new Error(`internal type '${text}': ${parsed.error}`);
+  return parsed.type;
+};
+
+/** YAML gives plain numbers and booleans where an expression may stand; they are expressions too. */
+export const sourceText = (source: ExprSource | number | boolean): string =>
+  typeof source === 'string' ? source : String(source);
+
+export const checkExpr = (
+  checker: ExprChecker,
+  source: ExprSource | number | boolean,
+  path: DocPath,
+  locals: Locals = {},
+  expected?: Type,
+): CompiledExpr | undefined => {
+  const text = sourceText(source);
+  const scope: Scope = { ...checker.globals, ...locals };
+  const result = compileExpr(text, scope, checker.library, expected);
+  if (!result.ok) {
+    // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
+    for (const error of result.errors) {
+      checker.diagnostics.push(diagnosticFrom(checker.locator, path, error.message, 'error', error.start));
+    }
+    return undefined;
+  }
+  const run = result.run;
+  const located = (env: Env): Value => {
+    try {
+      return run(env);
+    } catch (error) {
+      throw locateError(error, path, text);
+    }
+  };
+  return { run: located, type: result.type, source: text, path };
+};
+
+/** A run-time error with the place in the spec that raised it. */
+export class SpecRuntimeError extends Error {
+  constructor(
+    message: string,
+    readonly path: DocPath,
+    readonly offset?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Attaches the spec place to an error; an error from inside a definition keeps its own text. */
+export const locateError = (error: unknown, path: DocPath, text?: string): unknown => {
+  if (error instanceof SpecRuntimeError) return error;
+  if (error instanceof ExprRuntimeError) {
+    return error.source === text
+      ? new SpecRuntimeError(error.message, path, error.start)
+      : new SpecRuntimeError(`${error.message} (in \`${error.source}\`)`, path);
+  }
+  if (error instanceof Error && error.name === 'EffectError') return new SpecRuntimeError(error.message, path);
+  return error;
+};
+
+export const report = (checker: ExprChecker, path: DocPath, message: string, severity: 'error' | 'warning' = 'error'): void => {
+  checker.diagnostics.push(diagnosticFrom(checker.locator, path, message, severity));
+};

@@ -1,0 +1,111 @@
+/**
+ * The names every expression of a spec can see, with their types, derived from the spec's
+ * declarations. Types are written as type text and parsed by the expression language, so this
+ * module needs no knowledge of the type checker's internals.
+ */
+import type { GameSpec, VarSpec, ZoneSpec } from '../spec/types.ts';
+
+export type FieldTypes = Record<string, string>;
+
+const recordText = (fields: FieldTypes): string =>
+  `{${Object.entries(fields)
+    .map(([name, type]) => `${name}: ${type}`)
+    .join(', ')}}`;
+
+const varFields = (vars: Record<string, VarSpec> | undefined): FieldTypes =>
+  Object.fromEntries(Object.entries(vars ?? {}).map(([name, v]) => [name, v.type]));
+
+const faceType = (faces: readonly (number | string)[]): string =>
+  faces.every((f) => typeof f === 'number') ? 'number' : 'string';
+
+/** The fields of each component kind's pieces: id, kind, face or attributes, and props. */
+export const pieceFieldsByKind = (spec: GameSpec): Map<string, FieldTypes> => {
+  const kinds = new Map<string, FieldTypes>();
+  for (const [name, die] of Object.entries(spec.components?.dice ?? {})) {
+    kinds.set(name, { id: 'string', kind: 'string', face: faceType(die.faces), ...varFields(die.props) });
+  }
+  for (const [name, set] of Object.entries(spec.components?.cards ?? {})) {
+    kinds.set(name, { id: 'string', kind: 'string', ...set.attributes, ...varFields(set.props) });
+  }
+  return kinds;
+};
+
+/**
+ * A zone's pieces have the fields that all the kinds it holds share with the same type; a field
+ * whose type differs between kinds is reported, since no expression could read it safely.
+ */
+export const zonePieceFields = (
+  zone: ZoneSpec,
+  kinds: Map<string, FieldTypes>,
+): { fields: FieldTypes; conflicts: string[] } => {
+  const held = zone.holds.map((k) => kinds.get(k)).filter((f): f is FieldTypes => f !== undefined);
+  const [first, ...rest] = held;
+  if (!first) return { fields: { id: 'string', kind: 'string' }, conflicts: [] };
+  const fields: FieldTypes = {};
+  const conflicts: string[] = [];
+  for (const [name, type] of Object.entries(first)) {
+    const types = rest.map((f) => f[name]);
+    if (types.every((t) => t === type)) fields[name] = type;
+    else if (types.every((t) => t !== undefined)) conflicts.push(name);
+  }
+  return { fields, conflicts };
+};
+
+export const pieceTypeText = (fields: FieldTypes): string => recordText(fields);
+
+export interface GlobalTypes {
+  /** Type text of every global name. */
+  names: Record<string, string>;
+  /** Type text of one piece of each zone. */
+  zonePieces: Record<string, string>;
+  diagnostics: { path: (string | number)[]; message: string }[];
+}
+
+/** The globals: params, game, players, player, teams, zones, numPlayers, active, turn. */
+export const globalTypes = (spec: GameSpec): GlobalTypes => {
+  const diagnostics: GlobalTypes['diagnostics'] = [];
+  const params: FieldTypes = {};
+  for (const [name, p] of Object.entries(spec.params ?? {})) {
+    params[name] = p.type === 'choice' ? 'string' : p.type;
+  }
+  const kinds = pieceFieldsByKind(spec);
+  const zones: FieldTypes = {};
+  const zonePieces: Record<string, string> = {};
+  for (const [name, zone] of Object.entries(spec.zones ?? {})) {
+    for (const kind of zone.holds) {
+      if (!kinds.has(kind)) {
+        diagnostics.push({
+          path: ['zones', name, 'holds'],
+          message: `zone '${name}' holds '${kind}', but no die or card set of that name is declared in components`,
+        });
+      }
+    }
+    const { fields, conflicts } = zonePieceFields(zone, kinds);
+    for (const field of conflicts) {
+      diagnostics.push({
+        path: ['zones', name, 'holds'],
+        message: `zone '${name}' holds kinds whose field '${field}' has different types; it cannot be read in expressions`,
+      });
+    }
+    const piece = pieceTypeText(fields);
+    zonePieces[name] = piece;
+    zones[name] = (zone.owner ?? 'game') === 'game' ? `list<${piece}>` : `list<list<${piece}>>`;
+  }
+  const player = recordText({ seat: 'number', ...varFields(spec.vars?.player) });
+  const team = recordText({ index: 'number', id: 'string', members: 'list<number>', ...varFields(spec.vars?.team) });
+  return {
+    names: {
+      params: recordText(params),
+      game: recordText(varFields(spec.vars?.game)),
+      players: `list<${player}>`,
+      player,
+      teams: `list<${team}>`,
+      zones: recordText(zones),
+      numPlayers: 'number',
+      active: 'number',
+      turn: 'number',
+    },
+    zonePieces,
+    diagnostics,
+  };
+};

@@ -1,0 +1,96 @@
+/**
+ * The games on disk: `games/<id>/game.yaml` with variants in `games/<id>/variants/<id>.yaml`.
+ * A command names a game by id or gives a spec file's path.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { SourceFile } from '../compile/index.ts';
+
+export const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../games');
+
+export interface VariantEntry {
+  id: string;
+  title: string;
+  file: string;
+  description: string;
+  requires: string[];
+  conflicts: string[];
+}
+
+export interface GameEntry {
+  id: string;
+  title: string;
+  file: string;
+  variants: VariantEntry[];
+}
+
+const display = (path: string): string => relative(process.cwd(), path) || path;
+
+const readYaml = (path: string): Record<string, unknown> => {
+  try {
+    const value: unknown = parse(readFileSync(path, 'utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export const listGames = (dir = GAMES_DIR): GameEntry[] => {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'game.yaml')))
+    .sort()
+    .map((name) => {
+      const file = join(dir, name, 'game.yaml');
+      const spec = readYaml(file);
+      const variantsDir = join(dir, name, 'variants');
+      const variants = existsSync(variantsDir)
+        ? readdirSync(variantsDir)
+            .filter((f) => f.endsWith('.yaml'))
+            .sort()
+            .map((f) => {
+              const path = join(variantsDir, f);
+              const v = readYaml(path);
+              return {
+                id: typeof v.variant === 'string' ? v.variant : basename(f, '.yaml'),
+                title: String(v.title ?? ''),
+                file: display(path),
+                description: String(v.description ?? ''),
+                requires: strings(v.requires),
+                conflicts: strings(v.conflicts),
+              };
+            })
+        : [];
+      return { id: typeof spec.id === 'string' ? spec.id : name, title: String(spec.title ?? name), file: display(file), variants };
+    });
+};
+
+export type Resolved = { base: SourceFile; variants: SourceFile[] } | { error: string };
+
+const read = (path: string): SourceFile => ({ file: display(path), text: readFileSync(path, 'utf8') });
+
+/** A game id from the catalog or a path to a spec file, with the named variants of that game. */
+export const resolveGame = (target: string, variantIds: readonly string[]): Resolved => {
+  const games = listGames();
+  const entry = games.find((g) => g.id === target);
+  let basePath: string;
+  if (entry) basePath = resolve(entry.file);
+  else if (existsSync(target) && statSync(target).isFile()) basePath = resolve(target);
+  else return { error: `no game '${target}' (games: ${games.map((g) => g.id).join(', ') || 'none'}) and no such file` };
+  const variantsDir = join(dirname(basePath), 'variants');
+  const known = entry?.variants ?? listGames(dirname(dirname(basePath))).find((g) => resolve(g.file) === basePath)?.variants ?? [];
+  const variants: SourceFile[] = [];
+  for (const id of variantIds) {
+    const v = known.find((k) => k.id === id);
+    const path = v ? resolve(v.file) : join(variantsDir, `${id}.yaml`);
+    if (!existsSync(path)) {
+      return { error: `no variant '${id}' for ${entry?.id ?? display(basePath)} (variants: ${known.map((k) => k.id).join(', ') || 'none'})` };
+    }
+    variants.push(read(path));
+  }
+  return { base: read(basePath), variants };
+};

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { replay, type Move } from '../../engine/index.ts';
+import { loadGame, PARAM_OPTION, VARIANT_OPTION, intOption, type Command } from '../command.ts';
+
+export const replayCommand: Command = {
+  name: 'replay',
+  usage: 'replay <game-id> [--variant a,b] --seed S --moves <file.json> [--players n] [--json]',
+  summary: 'apply a move log; print the final state, or the first illegal move and why',
+  options: {
+    variant: VARIANT_OPTION,
+    param: PARAM_OPTION,
+    seed: { type: 'string', hint: 'S', help: 'the seed the game was played with' },
+    moves: { type: 'string', hint: 'file.json', help: 'a JSON list of moves {"move","seat","args"}' },
+    players: { type: 'string', hint: 'n', help: "number of players (default: the game's default)" },
+    json: { type: 'boolean', help: 'print the final state as JSON' },
+  },
+  run: async ([target], values, io) => {
+    if (typeof values.seed !== 'string' || typeof values.moves !== 'string') {
+      io.err('replay needs --seed S and --moves <file.json>');
+      return 1;
+    }
+    const players = intOption(io, values, 'players', undefined);
+    if (players === null) return 1;
+    let moves: Move[];
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(values.moves, 'utf8'));
+      const list = Array.isArray(parsed) ? parsed : (parsed as { moves?: unknown }).moves;
+      if (!Array.isArray(list)) throw new Error('expected a list of moves (or {"moves": [...]})');
+      moves = list as Move[];
+    } catch (error) {
+      io.err(`${values.moves}: ${(error as Error).message}`);
+      return 1;
+    }
+    const game = loadGame(io, target, values);
+    if (!game) return 1;
+    const seed = /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+    const result = replay(game, { seed, players: players ?? undefined }, moves);
+    if (!result.ok) {
+      io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${result.error}`);
+      return 1;
+    }
+    const { context, value } = result.state;
+    if (values.json) io.out(JSON.stringify(result.state, null, 2));
+    else {
+      io.out(`after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, active seat ${context.active}`);
+      io.out(context.result ? `game over; winners: ${context.result.winners.join(', ') || 'none'}` : 'game not over');
+    }
+    return 0;
+  },
+};

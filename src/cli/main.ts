@@ -1,0 +1,71 @@
+/**
+ * `houserules <command>`: list, validate, eval, simulate, replay, graph. Every problem is one line
+ * (`file:line:col: message` for spec problems) and exit code 1, never a stack trace.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { listCommand } from './commands/list.ts';
+import { validateCommand } from './commands/validate.ts';
+import { evalCommand } from './commands/eval.ts';
+import { simulateCommand } from './commands/simulate.ts';
+import { replayCommand } from './commands/replay.ts';
+import { graphCommand } from './commands/graph.ts';
+import type { Command, Io } from './command.ts';
+
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand];
+
+const usage = (): string =>
+  [
+    'houserules — games and house rules as YAML, compiled to statecharts.',
+    '',
+    'Usage: houserules <command> [options]   (houserules <command> --help for its options)',
+    '',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+  ].join('\n');
+
+const commandHelp = (c: Command): string => {
+  const options = Object.entries(c.options).map(([name, o]) => `  --${name}${o.type === 'string' ? ` <${o.hint ?? 'value'}>` : ''}`.padEnd(28) + o.help);
+  return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, '  --help'.padEnd(28) + 'show this help'].join('\n');
+};
+
+const nodeIo = (): Io => ({
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}`) : undefined,
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+});
+
+export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<number> => {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.err(`houserules: unknown command '${name}'\n\n${usage()}`);
+    return 1;
+  }
+  const options: ParseArgsConfig['options'] = { help: { type: 'boolean' } };
+  for (const [key, o] of Object.entries(command.options)) options[key] = { type: o.type };
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`houserules ${name}: ${(error as Error).message}\n\n${commandHelp(command)}`);
+    return 1;
+  }
+  if (parsed.values.help) {
+    io.out(commandHelp(command));
+    return 0;
+  }
+  try {
+    return await command.run(parsed.positionals, parsed.values as Record<string, string | boolean | undefined>, io);
+  } catch (error) {
+    io.err(`houserules ${name}: internal error: ${(error as Error).message}`);
+    return 2;
+  }
+};

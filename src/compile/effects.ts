@@ -1,0 +1,328 @@
+/**
+ * Compiles a list of effects into one function from a context to the next context. The closed
+ * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, log, nextTurn,
+ * endGame) composes; `let` and `forEach` bring names into scope for what follows.
+ */
+import type { Env, Type, Value } from '../lang/index.ts';
+import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
+import type { GameContext, Json, Piece } from '../engine/types.ts';
+import { envOf, type LocalValues } from './env.ts';
+import {
+  EffectError,
+  movePieces,
+  pickPieces,
+  setGameVar,
+  setPlayerVar,
+  setTeamVar,
+  updatePieces,
+  withZone,
+  zoneOf,
+  findPiece,
+  type Put,
+  type Take,
+} from './ops/state.ts';
+import { Rng } from './ops/rng.ts';
+import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
+import { elementType } from './types.ts';
+
+export type EffectRun = (ctx: GameContext, locals: LocalValues, rng: Rng) => GameContext;
+
+export interface EffectCompiler {
+  readonly checker: ExprChecker;
+  readonly spec: GameSpec;
+  /** Faces of each die kind, for `roll`. */
+  readonly faces: ReadonlyMap<string, readonly (number | string)[]>;
+  /** The seat after the active one, from `turns.next`. */
+  readonly nextSeat: (ctx: GameContext) => number;
+}
+
+const NOTHING: EffectRun = (ctx) => ctx;
+
+const sequence = (runs: readonly EffectRun[]): EffectRun => {
+  if (runs.length === 0) return NOTHING;
+  if (runs.length === 1) return runs[0] as EffectRun;
+  return (ctx, locals, rng) => {
+    let out = ctx;
+    for (const run of runs) out = run(out, locals, rng);
+    return out;
+  };
+};
+
+/** Compiles `effects`; `let` grows the locals for the effects after it in the same list. */
+export const compileEffects = (
+  cx: EffectCompiler,
+  effects: readonly Effect[] | undefined,
+  path: DocPath,
+  locals: Locals,
+): EffectRun => {
+  const runs: EffectRun[] = [];
+  let scope = locals;
+  (effects ?? []).forEach((effect, i) => {
+    const at = [...path, i];
+    if ('let' in effect) {
+      const { run, scope: grown } = compileLet(cx, effect.let, [...at, 'let'], scope);
+      scope = grown;
+      runs.push(run);
+    } else {
+      const run = compileEffect(cx, effect, at, scope);
+      runs.push((ctx, vals, rng) => {
+        try {
+          return run(ctx, vals, rng);
+        } catch (error) {
+          throw locateError(error, at);
+        }
+      });
+    }
+  });
+  return sequence(runs);
+};
+
+const compileLet = (
+  cx: EffectCompiler,
+  bindings: Record<string, string | number | boolean>,
+  path: DocPath,
+  locals: Locals,
+): { run: EffectRun; scope: Locals } => {
+  let scope = locals;
+  const steps: { name: string; expr: CompiledExpr }[] = [];
+  for (const [name, source] of Object.entries(bindings)) {
+    const expr = checkExpr(cx.checker, source, [...path, name], scope);
+    if (!expr) continue;
+    steps.push({ name, expr });
+    scope = { ...scope, [name]: expr.type };
+  }
+  // The effects after a `let` see the new names: the run extends the locals in place of the caller.
+  const run: EffectRun = (ctx, values) => {
+    let vals = values;
+    for (const step of steps) vals = { ...vals, [step.name]: step.expr.run(envOf(ctx, vals)) };
+    Object.assign(values as Record<string, Value>, vals);
+    return ctx;
+  };
+  return { run, scope };
+};
+
+const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals: Locals): EffectRun => {
+  const { checker } = cx;
+  if ('set' in effect) return compileAssign(cx, effect.set, [...path, 'set'], locals, false);
+  if ('add' in effect) return compileAssign(cx, effect.add, [...path, 'add'], locals, true);
+  if ('move' in effect) return compileMove(cx, effect.move, [...path, 'move'], locals);
+  if ('shuffle' in effect) {
+    const zone = parseZoneRef(checker, cx.spec, effect.shuffle, [...path, 'shuffle'], locals);
+    if (!zone) return NOTHING;
+    return (ctx, vals, rng) => {
+      const ref = zone.resolve(envOf(ctx, vals));
+      return withZone(ctx, ref, rng.shuffle(zoneOf(ctx, ref)));
+    };
+  }
+  if ('roll' in effect) return compileRoll(cx, effect.roll, [...path, 'roll'], locals);
+  if ('deal' in effect) return compileDeal(cx, effect.deal, [...path, 'deal'], locals);
+  if ('if' in effect) {
+    const test = checkExpr(checker, effect.if, [...path, 'if'], locals, typeOf('bool'));
+    const then = compileEffects(cx, effect.then, [...path, 'then'], locals);
+    const otherwise = compileEffects(cx, effect.else, [...path, 'else'], locals);
+    if (!test) return NOTHING;
+    return (ctx, vals, rng) => (test.run(envOf(ctx, vals)) ? then(ctx, { ...vals }, rng) : otherwise(ctx, { ...vals }, rng));
+  }
+  if ('forEach' in effect) {
+    const { var: name, in: source, do: body } = effect.forEach;
+    const list = checkExpr(checker, source, [...path, 'forEach', 'in'], locals);
+    if (!list) return NOTHING;
+    const element = elementType(list.type);
+    if (!element) {
+      report(checker, [...path, 'forEach', 'in'], `forEach needs a list to go through, found ${list.source}`);
+      return NOTHING;
+    }
+    const run = compileEffects(cx, body, [...path, 'forEach', 'do'], { ...locals, [name]: element });
+    return (ctx, vals, rng) => {
+      let out = ctx;
+      for (const item of list.run(envOf(ctx, vals)) as readonly Value[]) out = run(out, { ...vals, [name]: item }, rng);
+      return out;
+    };
+  }
+  if ('log' in effect) return compileLog(cx, effect.log, [...path, 'log'], locals);
+  if ('nextTurn' in effect) {
+    const seatSource = effect.nextTurn?.seat;
+    const seat = seatSource === undefined ? undefined : checkExpr(checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
+    return (ctx, vals) => {
+      const next = seat ? (seat.run(envOf(ctx, vals)) as number) : cx.nextSeat(ctx);
+      if (!Number.isInteger(next) || next < 0 || next >= ctx.numPlayers) throw new EffectError(`nextTurn: seat ${next} does not exist`);
+      return { ...ctx, active: next, turn: ctx.turn + 1 };
+    };
+  }
+  if ('endGame' in effect) {
+    const winners = checkExpr(checker, effect.endGame.winners, [...path, 'endGame', 'winners'], locals, typeOf('list<number>'));
+    if (!winners) return NOTHING;
+    return (ctx, vals) =>
+      ctx.result ? ctx : { ...ctx, result: { winners: [...new Set(winners.run(envOf(ctx, vals)) as number[])].sort((a, b) => a - b) } };
+  }
+  report(checker, path, `unknown effect '${Object.keys(effect as object).join(', ')}'`);
+  return NOTHING;
+};
+
+const writeVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues, value: Json, pieces: Map<string, Piece>): GameContext => {
+  switch (target.kind) {
+    case 'game':
+      return setGameVar(ctx, target.name, value);
+    case 'player':
+      return setPlayerVar(ctx, target.index === 'active' ? ctx.active : target.index(env), target.name, value);
+    case 'team':
+      return setTeamVar(ctx, target.index(env), target.name, value);
+    case 'piece': {
+      const local = vals[target.local] as Piece | undefined;
+      if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
+      const current = pieces.get(local.id) ?? findPiece(ctx, local.id);
+      if (!current) throw new EffectError(`piece ${local.id} is in no zone`);
+      pieces.set(local.id, { ...current, [target.name]: value });
+      return ctx;
+    }
+  }
+};
+
+const readVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues): Json => {
+  switch (target.kind) {
+    case 'game':
+      return ctx.game[target.name] ?? null;
+    case 'player':
+      return ctx.players[target.index === 'active' ? ctx.active : target.index(env)]?.[target.name] ?? null;
+    case 'team':
+      return ctx.teams[target.index(env)]?.[target.name] ?? null;
+    case 'piece':
+      return (vals[target.local] as Piece | undefined)?.[target.name] ?? null;
+  }
+};
+
+/** `set` and `add`: every value is computed first, then all are written, so order does not matter. */
+const compileAssign = (
+  cx: EffectCompiler,
+  assignments: Record<string, string | number | boolean>,
+  path: DocPath,
+  locals: Locals,
+  adding: boolean,
+): EffectRun => {
+  const steps: { target: VarTarget; value: CompiledExpr }[] = [];
+  for (const [key, source] of Object.entries(assignments)) {
+    const target = parseVarTarget(cx.checker, cx.spec, key, [...path, key], locals);
+    if (!target) continue;
+    const expected = adding ? typeOf('number') : target.type;
+    if (adding && !sameType(target.type, expected)) {
+      report(cx.checker, [...path, key], `'add' needs a number variable; '${key}' is not a number`);
+      continue;
+    }
+    const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
+    if (value) steps.push({ target, value });
+  }
+  return (ctx, vals) => {
+    const env = envOf(ctx, vals);
+    const values = steps.map((s) => {
+      const v = s.value.run(env) as Json;
+      return adding ? (readVar(ctx, s.target, env, vals) as number) + (v as number) : v;
+    });
+    const pieces = new Map<string, Piece>();
+    let out = ctx;
+    steps.forEach((s, i) => {
+      out = writeVar(out, s.target, env, vals, values[i] as Json, pieces);
+    });
+    return updatePieces(out, pieces);
+  };
+};
+
+const sameType = (a: Type, b: Type): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals: Locals): EffectRun => {
+  const { checker, spec } = cx;
+  const from = parseZoneRef(checker, spec, move.from, [...path, 'from'], locals);
+  const to = parseZoneRef(checker, spec, move.to, [...path, 'to'], locals);
+  const pieces = move.pieces === undefined ? undefined : checkExpr(checker, move.pieces, [...path, 'pieces'], locals);
+  if (pieces && !elementType(pieces.type)) report(checker, [...path, 'pieces'], `'pieces' must be a list of pieces`);
+  const count = move.count === undefined ? undefined : checkExpr(checker, move.count, [...path, 'count'], locals, typeOf('number'));
+  const take: Take = move.take ?? 'top';
+  const put: Put = move.put ?? 'top';
+  if (!from || !to) return NOTHING;
+  return (ctx, vals, rng) => {
+    const env = envOf(ctx, vals);
+    const source = from.resolve(env);
+    const inZone = zoneOf(ctx, source);
+    let chosen: readonly Piece[];
+    if (pieces) chosen = pieces.run(env) as unknown as Piece[];
+    else if (count) chosen = pickPieces(inZone, count.run(env) as number, take, (n) => rng.below(n));
+    else chosen = inZone;
+    return movePieces(ctx, source, to.resolve(env), chosen, put);
+  };
+};
+
+const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: Locals): EffectRun => {
+  const isZone = /^\s*zones\./.test(source) && !/[()]/.test(source);
+  const zone = isZone ? parseZoneRef(cx.checker, cx.spec, source, path, locals) : undefined;
+  const list = isZone ? undefined : checkExpr(cx.checker, source, path, locals);
+  if (!zone && !list) return NOTHING;
+  return (ctx, vals, rng) => {
+    const env = envOf(ctx, vals);
+    const dice = zone ? zoneOf(ctx, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
+    const rolled = new Map<string, Piece>();
+    const rigged = ctx.rigged.slice();
+    for (const die of dice) {
+      const faces = cx.faces.get(die.kind);
+      if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
+      const face = rigged.length > 0 ? (rigged.shift() as Json) : (faces[rng.below(faces.length)] as Json);
+      if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
+      rolled.set(die.id, { ...(rolled.get(die.id) ?? findPiece(ctx, die.id) ?? die), face });
+    }
+    return { ...updatePieces(ctx, rolled), rigged };
+  };
+};
+
+const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count: string | number }, path: DocPath, locals: Locals): EffectRun => {
+  const { checker, spec } = cx;
+  const from = parseZoneRef(checker, spec, deal.from, [...path, 'from'], locals);
+  const zone = spec.zones?.[deal.to];
+  if (!zone || (zone.owner ?? 'game') !== 'player') {
+    report(checker, [...path, 'to'], `'deal' needs a zone each player has; '${deal.to}' is not one`);
+  }
+  const count = checkExpr(checker, deal.count, [...path, 'count'], locals, typeOf('number'));
+  if (!from || !count || !zone) return NOTHING;
+  return (ctx, vals) => {
+    const env = envOf(ctx, vals);
+    const source = from.resolve(env);
+    const n = count.run(env) as number;
+    let out = ctx;
+    for (let round = 0; round < n; round++) {
+      for (let k = 0; k < ctx.numPlayers; k++) {
+        const seat = (ctx.active + k) % ctx.numPlayers;
+        const top = zoneOf(out, source).slice(0, 1);
+        out = movePieces(out, source, { name: deal.to, index: seat }, top, 'bottom');
+      }
+    }
+    return out;
+  };
+};
+
+/** `log: "Player {active + 1} banks {game.turnPoints}"`: text with expressions in braces. */
+const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): EffectRun => {
+  const parts: (string | CompiledExpr)[] = [];
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('{', i);
+    if (open < 0) {
+      parts.push(template.slice(i));
+      break;
+    }
+    parts.push(template.slice(i, open));
+    const close = template.indexOf('}', open);
+    if (close < 0) {
+      report(cx.checker, path, `unclosed '{' in log text`);
+      return NOTHING;
+    }
+    const expr = checkExpr(cx.checker, template.slice(open + 1, close), path, locals);
+    if (expr) parts.push(expr);
+    i = close + 1;
+  }
+  return (ctx, vals) => {
+    const env = envOf(ctx, vals);
+    const text = parts.map((p) => (typeof p === 'string' ? p : formatValue(p.run(env)))).join('');
+    return { ...ctx, log: [...ctx.log, text] };
+  };
+};
+
+const formatValue = (v: Value): string => (typeof v === 'string' ? v : JSON.stringify(v));

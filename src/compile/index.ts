@@ -1,0 +1,160 @@
+/**
+ * The whole front of the pipeline for one game: parse → validate → apply variants → check →
+ * compile. Returns a CompiledGame, or the diagnostics that stopped it; never throws on user input.
+ */
+import { createLibrary, type Library, type Scope } from '../lang/index.ts';
+import { checkFlow } from '../check/flow.ts';
+import { globalTypes } from '../check/scope.ts';
+import { checkExpr, report, typeOf, type ExprChecker } from '../check/exprs.ts';
+import type { Locator } from '../check/locator.ts';
+import { diagnosticFrom } from '../check/locator.ts';
+import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
+import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
+import type { FlowGraph, GameContext, Json } from '../engine/types.ts';
+import { loadSpec, type SourceFile } from './load.ts';
+import { compileMachine, type CompiledFlow } from './machine.ts';
+import { compileMove, type CompiledMove } from './moves.ts';
+import { compileSetup, type InitialContext } from './setup.ts';
+import { flowGraph } from './graph.ts';
+import { hostFunctions, type ScoringTables } from './host.ts';
+import { compileTable } from './scoring.ts';
+import { envOf } from './env.ts';
+
+export type { SourceFile } from './load.ts';
+
+export interface CompileInput {
+  readonly base: SourceFile;
+  readonly variants?: readonly SourceFile[];
+  /** Param values that override the defaults (a house-rules panel, the CLI's --param). */
+  readonly params?: Readonly<Record<string, Json>>;
+}
+
+export interface CompiledGame {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly players: { readonly min: number; readonly max: number; readonly default: number };
+  readonly teams: readonly string[];
+  /** The params as declared after variants, and the values in force. */
+  readonly params: Readonly<Record<string, ParamSpec>>;
+  readonly paramValues: Readonly<Record<string, Json>>;
+  readonly zones: Readonly<Record<string, ZoneSpec>>;
+  readonly moves: Readonly<Record<string, CompiledMove>>;
+  readonly flow: CompiledFlow;
+  readonly graph: FlowGraph;
+  readonly initialContext: InitialContext;
+  readonly spec: GameSpec;
+  readonly globals: Scope;
+  readonly library: Library;
+  readonly locator: Locator;
+  /** The seat after the active one, by the spec's turn order. */
+  readonly nextSeat: (ctx: GameContext) => number;
+}
+
+export interface CompileOutput {
+  readonly game: CompiledGame | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Param values: declared defaults, overridden by `values`; a value of the wrong kind is an error. */
+const resolveParams = (spec: GameSpec, values: Readonly<Record<string, Json>>, checker: ExprChecker): Record<string, Json> => {
+  const out: Record<string, Json> = {};
+  for (const [name, p] of Object.entries(spec.params ?? {})) out[name] = p.default;
+  for (const [name, value] of Object.entries(values)) {
+    const p = spec.params?.[name];
+    if (!p) {
+      report(checker, ['params'], `there is no param '${name}' to set (params: ${Object.keys(spec.params ?? {}).join(', ') || 'none'})`);
+      continue;
+    }
+    const problem = paramProblem(p, value);
+    if (problem) report(checker, ['params', name], `param '${name}': ${problem}`);
+    else out[name] = value;
+  }
+  return out;
+};
+
+export const paramProblem = (p: ParamSpec, value: Json): string | undefined => {
+  if (p.type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `expected a number, got ${JSON.stringify(value)}`;
+    if (p.min !== undefined && value < p.min) return `${value} is below the minimum ${p.min}`;
+    if (p.max !== undefined && value > p.max) return `${value} is above the maximum ${p.max}`;
+    return undefined;
+  }
+  if (p.type === 'bool') return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
+  return typeof value === 'string' && p.choices.includes(value) ? undefined : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
+};
+
+export const compileGame = (input: CompileInput): CompileOutput => {
+  const loaded = loadSpec(input.base, input.variants ?? []);
+  if (!loaded.spec) return { game: undefined, diagnostics: loaded.diagnostics };
+  const { spec, locator } = loaded;
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+
+  const scope = globalTypes(spec);
+  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, d.path, d.message));
+  const globals: Scope = Object.fromEntries(Object.entries(scope.names).map(([name, text]) => [name, typeOf(text)]));
+
+  const tables: ScoringTables = new Map();
+  const defs = Object.entries(spec.definitions ?? {}).map(([name, d]) => ({
+    name,
+    params: Object.entries(d.params ?? {}).map(([p, type]) => ({ name: p, type })),
+    returns: d.returns,
+    body: d.body,
+  }));
+  const { library, errors } = createLibrary(hostFunctions(tables, spec), defs, globals);
+  const checker: ExprChecker = { globals, library, diagnostics, locator };
+  for (const e of errors) {
+    const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
+    diagnostics.push(diagnosticFrom(locator, path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
+  }
+  for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
+
+  const paramValues = resolveParams(spec, input.params ?? {}, checker);
+  const flow = checkFlow(spec);
+  for (const p of flow.problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));
+
+  const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
+  const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
+  const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces]));
+  const cx = { checker, spec, faces, nextSeat };
+  const moves: Record<string, CompiledMove> = {};
+  for (const [name, move] of Object.entries(spec.moves ?? {})) {
+    const compiled = compileMove(cx, name, move, ['moves', name]);
+    if (compiled) moves[name] = compiled;
+  }
+  const initialContext = compileSetup(checker, spec);
+  if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
+
+  let compiledFlow: CompiledFlow;
+  try {
+    compiledFlow = compileMachine(cx, spec, flow.states, flow.transitions, new Map(Object.entries(moves)));
+  } catch (error) {
+    diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
+    return { game: undefined, diagnostics };
+  }
+  if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
+
+  const players = { min: spec.players.min, max: spec.players.max, default: spec.players.default ?? spec.players.min };
+  return {
+    game: {
+      id: spec.id,
+      title: spec.title,
+      description: spec.description ?? '',
+      players,
+      teams: spec.teams?.ids ?? [],
+      params: spec.params ?? {},
+      paramValues,
+      zones: spec.zones ?? {},
+      moves,
+      flow: compiledFlow,
+      graph: flowGraph(spec, flow.states, flow.transitions),
+      initialContext,
+      spec,
+      globals,
+      library,
+      locator,
+      nextSeat,
+    },
+    diagnostics,
+  };
+};

@@ -1,0 +1,185 @@
+/**
+ * The flow as an XState machine. Moves are events `move.<name>`; every guard and action is
+ * registered by name in `setup()` and the config is checked to use only registered names (XState
+ * ignores unknown ones silently). The engine steps this machine with XState's own semantics.
+ *
+ * Two engine states are added at the root: `__over` once an effect ends the game, and `__stalled`
+ * when automatic transitions have run AUTO_LIMIT times without a move: a looping flow stops there
+ * with a message instead of hanging the page.
+ */
+import { assign, setup } from 'xstate';
+import type { Env, Value } from '../lang/index.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { GameSpec, StateSpec } from '../spec/types.ts';
+import type { GameContext } from '../engine/types.ts';
+import type { StateInfo, TransitionInfo } from '../check/flow.ts';
+import { envOf } from './env.ts';
+import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+import { compileGuard, failedClause, seatsOf, type CompiledGuardClause, type CompiledMove } from './moves.ts';
+import { Rng } from './ops/rng.ts';
+
+export const AUTO_LIMIT = 1000;
+export const OVER = '__over';
+export const STALLED = '__stalled';
+
+export interface MoveEvent {
+  readonly type: `move.${string}`;
+  readonly move: string;
+  readonly seat: number;
+  /** Decoded argument values (pieces as pieces, not ids). */
+  readonly args: Readonly<Record<string, Value>>;
+}
+
+export interface CompiledTransition {
+  readonly source: string;
+  readonly target: string | null;
+  readonly kind: 'move' | 'always';
+  readonly label: string;
+  readonly guard: readonly CompiledGuardClause[];
+  readonly effects: EffectRun;
+  readonly path: DocPath;
+}
+
+const createGameMachine = (guards: Record<string, GuardFn>, actions: Record<string, Action>, config: object) =>
+  setup({
+    types: {} as { context: GameContext; events: MoveEvent; input: GameContext },
+    guards,
+    actions,
+  }).createMachine(config as never);
+
+export type GameMachine = ReturnType<typeof createGameMachine>;
+
+export interface CompiledFlow {
+  readonly machine: GameMachine;
+  /** Move transitions by state name, then by move name, in the order XState tries them. */
+  readonly moveTransitions: ReadonlyMap<string, ReadonlyMap<string, readonly CompiledTransition[]>>;
+  readonly transitions: readonly CompiledTransition[];
+}
+
+type Action = ReturnType<typeof assign<GameContext, MoveEvent, undefined, MoveEvent, never>>;
+type GuardFn = (args: { context: GameContext; event: MoveEvent }) => boolean;
+
+const runWith = (ctx: GameContext, runs: readonly EffectRun[], locals: Record<string, Value>): GameContext => {
+  const rng = new Rng(ctx.rng);
+  let out = ctx;
+  for (const run of runs) out = run(out, { ...locals }, rng);
+  return { ...out, rng: rng.state };
+};
+
+const moveLocals = (event: MoveEvent): Record<string, Value> => ({ seat: event.seat, ...event.args });
+
+export const compileMachine = (
+  cx: EffectCompiler,
+  spec: GameSpec,
+  states: readonly StateInfo[],
+  transitions: readonly TransitionInfo[],
+  moves: ReadonlyMap<string, CompiledMove>,
+): CompiledFlow => {
+  const guards: Record<string, GuardFn> = {};
+  const actions: Record<string, Action> = {};
+  const compiled: CompiledTransition[] = [];
+  const moveTransitions = new Map<string, Map<string, CompiledTransition[]>>();
+
+  const stateConfig = (info: StateInfo): Record<string, unknown> => {
+    const s: StateSpec = info.spec;
+    const config: Record<string, unknown> = { id: info.name };
+    if (s.description) config.description = s.description;
+    const entry = compileEffects(cx, s.entry, [...info.path, 'entry'], {});
+    const exit = compileEffects(cx, s.exit, [...info.path, 'exit'], {});
+    if (s.entry?.length) {
+      actions[`entry:${info.name}`] = assign(({ context }) => runWith(context, [entry], {}));
+      config.entry = `entry:${info.name}`;
+    }
+    if (s.exit?.length) {
+      actions[`exit:${info.name}`] = assign(({ context }) => runWith(context, [exit], {}));
+      config.exit = `exit:${info.name}`;
+    }
+    if (s.final) config.type = 'final';
+    if (s.states) {
+      config.initial = s.initial;
+      config.states = Object.fromEntries(
+        states.filter((c) => c.parent === info.name).map((c) => [c.name, stateConfig(c)]),
+      );
+    }
+    const mine = transitions.filter((t) => t.source === info.name);
+    const always = mine.filter((t) => t.kind === 'always');
+    if (always.length > 0) {
+      config.always = always.map((t, i) => {
+        const name = `${info.name}:always:${i}`;
+        const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], {});
+        const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {});
+        compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, guard, effects, path: t.path });
+        guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
+        actions[name] = assign(({ context }) => runWith({ ...context, auto: context.auto + 1 }, [effects], {}));
+        return { guard: name, actions: name, ...targetOf(t) };
+      });
+    }
+    const on: Record<string, unknown[]> = {};
+    const byMove = new Map<string, CompiledTransition[]>();
+    mine
+      .filter((t) => t.kind === 'move')
+      .forEach((t, i) => {
+        const move = moves.get(t.label);
+        if (!move) return;
+        const name = `${info.name}:on:${t.label}:${i}`;
+        const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], move.locals);
+        const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], move.locals);
+        const transition: CompiledTransition = { source: t.source, target: t.target, kind: 'move', label: t.label, guard, effects, path: t.path };
+        compiled.push(transition);
+        byMove.set(t.label, [...(byMove.get(t.label) ?? []), transition]);
+        guards[name] = ({ context, event }) => {
+          if (context.result !== null) return false;
+          const env: Env = envOf(context, moveLocals(event));
+          return seatsOf(move, envOf(context)).includes(event.seat) && !failedClause(move.guard, env) && !failedClause(guard, env);
+        };
+        actions[name] = assign(({ context, event }) => runWith({ ...context, auto: 0 }, [move.effects, effects], moveLocals(event)));
+        (on[`move.${t.label}`] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
+      });
+    if (byMove.size > 0) moveTransitions.set(info.name, byMove);
+    if (Object.keys(on).length > 0) config.on = on;
+    return config;
+  };
+
+  const top = states.filter((s) => s.parent === null);
+  const rootStates: Record<string, unknown> = Object.fromEntries(top.map((s) => [s.name, stateConfig(s)]));
+  rootStates[OVER] = { type: 'final', description: 'The game is over.' };
+  rootStates[STALLED] = { type: 'final', description: `The flow did not settle after ${AUTO_LIMIT} automatic steps.` };
+  guards['root:over'] = ({ context }) => context.result !== null;
+  guards['root:stalled'] = ({ context }) => context.auto >= AUTO_LIMIT;
+
+  const config = {
+    id: '__root',
+    context: ({ input }: { input: GameContext }) => input,
+    initial: spec.flow.initial,
+    states: rootStates,
+    always: [
+      { guard: 'root:over', target: `.${OVER}` },
+      { guard: 'root:stalled', target: `.${STALLED}` },
+    ],
+  };
+  assertRegistered(config, guards, actions);
+  const machine = createGameMachine(guards, actions, config);
+  return { machine, moveTransitions, transitions: compiled };
+};
+
+const targetOf = (t: TransitionInfo): Record<string, unknown> =>
+  t.target === null ? {} : { target: `#${t.target}`, ...(t.spec.reenter ? { reenter: true } : {}) };
+
+/** XState would silently skip an unknown guard or action name: refuse to build such a machine. */
+const assertRegistered = (config: unknown, guards: Record<string, unknown>, actions: Record<string, unknown>): void => {
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'guard' && typeof value === 'string' && !(value in guards)) throw new Error(`internal: guard '${value}' is not registered`);
+      if ((key === 'actions' || key === 'entry' || key === 'exit') && typeof value === 'string' && !(value in actions)) {
+        throw new Error(`internal: action '${value}' is not registered`);
+      }
+      walk(value);
+    }
+  };
+  walk(config);
+};

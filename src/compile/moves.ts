@@ -1,0 +1,126 @@
+/**
+ * Moves: who may make them (`by`), their arguments chosen from the state (one of a list, a subset,
+ * an assignment) with constraints, a guard with reasons, and effects.
+ */
+import type { Env, Type, Value } from '../lang/index.ts';
+import { formatType } from '../lang/index.ts';
+import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { ArgSpec, Guard, MoveSpec } from '../spec/types.ts';
+import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+import { elementType } from './types.ts';
+
+export interface CompiledGuardClause {
+  readonly test: CompiledExpr;
+  /** Why the move or transition is refused when the test fails. */
+  readonly reason: string;
+}
+
+export type CompiledArg =
+  | { readonly name: string; readonly kind: 'oneOf'; readonly domain: CompiledExpr; readonly where?: CompiledExpr }
+  | {
+      readonly name: string;
+      readonly kind: 'subsetOf';
+      readonly domain: CompiledExpr;
+      readonly min?: CompiledExpr;
+      readonly max?: CompiledExpr;
+      readonly where?: CompiledExpr;
+    }
+  | { readonly name: string; readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr };
+
+export interface CompiledMove {
+  readonly name: string;
+  readonly title: string;
+  readonly description?: string;
+  /** The seat or seats that may make the move. */
+  readonly by: CompiledExpr;
+  readonly args: readonly CompiledArg[];
+  readonly guard: readonly CompiledGuardClause[];
+  readonly effects: EffectRun;
+  /** The names in scope for transition guards and effects of this move. */
+  readonly locals: Locals;
+}
+
+export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, path: DocPath, locals: Locals): CompiledGuardClause[] => {
+  if (guard === undefined) return [];
+  const clauses = typeof guard === 'string' ? [{ test: guard, reason: '' }] : guard;
+  return clauses.flatMap((clause, i) => {
+    const at = typeof guard === 'string' ? path : [...path, i, 'test'];
+    const test = checkExpr(checker, clause.test, at, locals, typeOf('bool'));
+    return test ? [{ test, reason: clause.reason || `\`${test.source}\` is false` }] : [];
+  });
+};
+
+/** The first clause that fails, or undefined when all hold. */
+export const failedClause = (guard: readonly CompiledGuardClause[], env: Env): CompiledGuardClause | undefined =>
+  guard.find((clause) => !clause.test.run(env));
+
+const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocPath, locals: Locals): { arg: CompiledArg; type: Type } | undefined => {
+  const num = typeOf('number');
+  if ('oneOf' in arg) {
+    const domain = checkExpr(checker, arg.oneOf, [...path, 'oneOf'], locals);
+    if (!domain) return undefined;
+    const element = elementType(domain.type);
+    if (!element) {
+      report(checker, [...path, 'oneOf'], `'oneOf' needs a list to choose from, found ${formatType(domain.type)}`);
+      return undefined;
+    }
+    const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: element }, typeOf('bool'));
+    return { arg: { name, kind: 'oneOf', domain, where }, type: element };
+  }
+  if ('subsetOf' in arg) {
+    const domain = checkExpr(checker, arg.subsetOf, [...path, 'subsetOf'], locals);
+    if (!domain) return undefined;
+    if (!elementType(domain.type)) {
+      report(checker, [...path, 'subsetOf'], `'subsetOf' needs a list to choose from, found ${formatType(domain.type)}`);
+      return undefined;
+    }
+    const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
+    const max = arg.max === undefined ? undefined : checkExpr(checker, arg.max, [...path, 'max'], locals, num);
+    const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
+    return { arg: { name, kind: 'subsetOf', domain, min, max, where }, type: domain.type };
+  }
+  const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
+  const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);
+  if (!from || !to) return undefined;
+  const a = elementType(from.type);
+  const b = elementType(to.type);
+  if (!a || !b) {
+    report(checker, [...path, 'assign'], `'assign' needs two lists: from and to`);
+    return undefined;
+  }
+  const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
+  const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
+  return { arg: { name, kind: 'assign', from, to, where }, type };
+};
+
+export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, path: DocPath): CompiledMove | undefined => {
+  const { checker } = cx;
+  const by = checkExpr(checker, move.by ?? 'active', [...path, 'by'], {});
+  if (by) {
+    const t = formatType(by.type);
+    if (t !== 'number' && t !== 'list<number>') report(checker, [...path, 'by'], `'by' must give a seat (number) or seats (list<number>), found ${t}`);
+  }
+  let locals: Locals = { seat: typeOf('number') };
+  const args: CompiledArg[] = [];
+  for (const [argName, spec] of Object.entries(move.args ?? {})) {
+    if (argName in locals) {
+      report(checker, [...path, 'args', argName], `argument '${argName}' hides the name '${argName}'`);
+      continue;
+    }
+    const compiled = compileArg(checker, argName, spec, [...path, 'args', argName], locals);
+    if (!compiled) continue;
+    args.push(compiled.arg);
+    locals = { ...locals, [argName]: compiled.type };
+  }
+  const guard = compileGuard(checker, move.guard, [...path, 'guard'], locals);
+  const effects = compileEffects(cx, move.effects, [...path, 'effects'], locals);
+  if (!by) return undefined;
+  return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals };
+};
+
+/** The seats a move's `by` names. */
+export const seatsOf = (move: CompiledMove, env: Env): number[] => {
+  const v = move.by.run(env) as Value;
+  return Array.isArray(v) ? (v as number[]) : [v as number];
+};

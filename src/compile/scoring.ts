@@ -1,0 +1,198 @@
+/**
+ * Scoring tables: combinations over a multiset of faces (n of a kind, groups, runs, exact faces),
+ * each with a condition and points, and the best reading ("cover") of a roll by them. This is how
+ * a scoring table stays data instead of a chain of ifs.
+ */
+import type { Env, Value } from '../lang/index.ts';
+import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { ComboSpec, ScoringTableSpec } from '../spec/types.ts';
+
+type Bindings = Record<string, Value>;
+
+interface Match {
+  /** The faces the match uses, ascending. */
+  readonly faces: readonly number[];
+  readonly bindings: Bindings;
+}
+
+export interface CompiledCombo {
+  readonly id: string;
+  matches(counts: ReadonlyMap<number, number>, env: Env): Match[];
+  readonly when?: CompiledExpr;
+  readonly points: CompiledExpr;
+}
+
+export interface Cover {
+  readonly points: number;
+  readonly used: readonly number[];
+  readonly unused: readonly number[];
+  readonly combos: readonly { id: string; points: number; faces: readonly number[] }[];
+}
+
+export const COVER_TYPE = '{points: number, used: list<number>, unused: list<number>, combos: list<{id: string, points: number, faces: list<number>}>}';
+
+const repeat = (face: number, n: number): number[] => Array.from({ length: n }, () => face);
+
+const sameMatches = (sizes: readonly number[]) => (counts: ReadonlyMap<number, number>): Match[] => {
+  const out: Match[] = [];
+  for (const [face, count] of counts) {
+    for (const n of sizes) if (count >= n) out.push({ faces: repeat(face, n), bindings: { face, n } });
+  }
+  return out;
+};
+
+/** Distinct faces for each group size; faces of equal-sized groups ascend, so no reading repeats. */
+const groupMatches = (sizes: readonly number[]) => (counts: ReadonlyMap<number, number>): Match[] => {
+  const out: Match[] = [];
+  const faces = [...counts.keys()].sort((a, b) => a - b);
+  const choose = (i: number, chosen: number[]): void => {
+    if (i === sizes.length) {
+      const used = chosen.flatMap((f, k) => repeat(f, sizes[k] as number)).sort((a, b) => a - b);
+      out.push({ faces: used, bindings: { faces: chosen.slice() } });
+      return;
+    }
+    const size = sizes[i] as number;
+    for (const f of faces) {
+      if (chosen.includes(f) || (counts.get(f) ?? 0) < size) continue;
+      if (i > 0 && sizes[i - 1] === size && f < (chosen[i - 1] as number)) continue;
+      choose(i + 1, [...chosen, f]);
+    }
+  };
+  choose(0, []);
+  return out;
+};
+
+const runMatches = (length: number) => (counts: ReadonlyMap<number, number>): Match[] => {
+  const out: Match[] = [];
+  for (const low of counts.keys()) {
+    const faces = Array.from({ length }, (_, k) => low + k);
+    if (faces.every((f) => (counts.get(f) ?? 0) >= 1)) out.push({ faces, bindings: { low, high: low + length - 1 } });
+  }
+  return out;
+};
+
+const exactMatch = (faces: readonly number[], counts: ReadonlyMap<number, number>): Match[] => {
+  const need = countFaces(faces);
+  for (const [f, n] of need) if ((counts.get(f) ?? 0) < n) return [];
+  return [{ faces: [...faces].sort((a, b) => a - b), bindings: {} }];
+};
+
+export const countFaces = (faces: readonly number[]): Map<number, number> => {
+  const counts = new Map<number, number>();
+  for (const f of faces) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return counts;
+};
+
+const comboLocals = (combo: ComboSpec): Locals => {
+  const locals: Record<string, ReturnType<typeof typeOf>> = { roll: typeOf('list<number>') };
+  if (combo.same !== undefined) Object.assign(locals, { face: typeOf('number'), n: typeOf('number') });
+  if (combo.groups !== undefined) locals.faces = typeOf('list<number>');
+  if (combo.run !== undefined) Object.assign(locals, { low: typeOf('number'), high: typeOf('number') });
+  return locals;
+};
+
+const compileCombo = (checker: ExprChecker, id: string, combo: ComboSpec, path: DocPath): CompiledCombo | undefined => {
+  const kinds = (['same', 'groups', 'run', 'faces'] as const).filter((k) => combo[k] !== undefined);
+  if (kinds.length !== 1) {
+    report(checker, path, `combination '${id}' needs exactly one of same, groups, run or faces (found ${kinds.join(', ') || 'none'})`);
+    return undefined;
+  }
+  const locals = comboLocals(combo);
+  const when = combo.when === undefined ? undefined : checkExpr(checker, combo.when, [...path, 'when'], locals, typeOf('bool'));
+  const points = checkExpr(checker, combo.points, [...path, 'points'], locals, typeOf('number'));
+  if (!points || (combo.when !== undefined && !when)) return undefined;
+  let matches: CompiledCombo['matches'];
+  if (combo.same !== undefined) {
+    const { same } = combo;
+    const sizes = typeof same === 'number' ? [same] : Array.from({ length: Math.max(0, same.max - same.min + 1) }, (_, k) => same.min + k);
+    matches = sameMatches(sizes);
+  } else if (combo.groups !== undefined) {
+    matches = groupMatches(combo.groups);
+  } else if (combo.run !== undefined) {
+    matches = runMatches(combo.run);
+  } else if (Array.isArray(combo.faces)) {
+    const faces = combo.faces;
+    matches = (counts) => exactMatch(faces, counts);
+  } else {
+    const faces = checkExpr(checker, combo.faces as string, [...path, 'faces'], { roll: typeOf('list<number>') }, typeOf('list<number>'));
+    if (!faces) return undefined;
+    matches = (counts, env) => exactMatch(faces.run(env) as number[], counts);
+  }
+  return { id, matches, when, points };
+};
+
+export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path: DocPath): CompiledCombo[] =>
+  Object.entries(table.combos)
+    .map(([id, combo]) => compileCombo(checker, id, combo, [...path, 'combos', id]))
+    .filter((c): c is CompiledCombo => c !== undefined);
+
+const keyOf = (counts: ReadonlyMap<number, number>): string =>
+  [...counts.entries()]
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([f, n]) => `${f}x${n}`)
+    .join(',');
+
+const subtract = (counts: ReadonlyMap<number, number>, faces: readonly number[]): Map<number, number> => {
+  const out = new Map(counts);
+  for (const f of faces) {
+    const n = (out.get(f) ?? 0) - 1;
+    if (n > 0) out.set(f, n);
+    else out.delete(f);
+  }
+  return out;
+};
+
+interface Reading {
+  points: number;
+  used: number[];
+  combos: { id: string; points: number; faces: readonly number[] }[];
+}
+
+/**
+ * The reading of `roll` with the most points: a set of disjoint matches, each combination usable
+ * any number of times. Ties go to the reading that uses more dice. Combinations are taken in table
+ * order so each set of matches is tried once; results are memoised on the faces left.
+ */
+export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env): Cover => {
+  const memo = new Map<string, Reading>();
+  const search = (counts: Map<number, number>, from: number): Reading => {
+    const key = `${from}|${keyOf(counts)}`;
+    const known = memo.get(key);
+    if (known) return known;
+    let best: Reading = { points: 0, used: [], combos: [] };
+    for (let i = from; i < combos.length; i++) {
+      const combo = combos[i] as CompiledCombo;
+      for (const match of combo.matches(counts, env)) {
+        const scope = { ...env, roll: roll as Value, ...match.bindings };
+        if (combo.when && !combo.when.run(scope)) continue;
+        const points = combo.points.run(scope) as number;
+        const rest = search(subtract(counts, match.faces), i);
+        const total = points + rest.points;
+        const used = match.faces.length + rest.used.length;
+        if (total > best.points || (total === best.points && used > best.used.length)) {
+          best = {
+            points: total,
+            used: [...match.faces, ...rest.used],
+            combos: [{ id: combo.id, points, faces: match.faces }, ...rest.combos],
+          };
+        }
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  const reading = search(countFaces(roll), 0);
+  const used = reading.used.slice().sort((a, b) => a - b);
+  const leftover = countFaces(used);
+  const unused = roll.filter((f) => {
+    const n = leftover.get(f) ?? 0;
+    if (n > 0) {
+      leftover.set(f, n - 1);
+      return false;
+    }
+    return true;
+  });
+  return { points: reading.points, used, unused, combos: reading.combos };
+};

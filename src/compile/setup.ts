@@ -1,0 +1,163 @@
+/**
+ * The starting context of a game: params, variables at their initial values, and every die and
+ * card created and put in its starting zone. Card sets may be listed or generated as a product of
+ * attribute values, with derived attributes, a filter and copies.
+ */
+import type { Env } from '../lang/index.ts';
+import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
+import type { GameContext, Json, Piece, ZoneContents } from '../engine/types.ts';
+import { seedRng } from './ops/rng.ts';
+import { envOf } from './env.ts';
+
+export interface SetupOptions {
+  readonly players: number;
+  readonly seed: number | string;
+  readonly params: Readonly<Record<string, Json>>;
+}
+
+export type InitialContext = (options: SetupOptions) => GameContext;
+
+type VarInit = { name: string; expr: CompiledExpr };
+
+const compileVars = (checker: ExprChecker, vars: Record<string, VarSpec> | undefined, path: DocPath, locals: Locals): VarInit[] =>
+  Object.entries(vars ?? {}).flatMap(([name, v]) => {
+    const initial = Array.isArray(v.initial) ? JSON.stringify(v.initial) : v.initial;
+    const expr = checkExpr(checker, initial, [...path, name, 'initial'], locals, typeOf(v.type));
+    return expr ? [{ name, expr }] : [];
+  });
+
+const evalVars = (inits: readonly VarInit[], env: Env): Record<string, Json> =>
+  Object.fromEntries(inits.map((v) => [v.name, v.expr.run(env) as Json]));
+
+interface KindSetup {
+  kind: string;
+  start: string;
+  /** The pieces of one owner's share (or of the game), before ids are given. */
+  make(env: Env): Record<string, Json>[];
+  props: VarInit[];
+}
+
+const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path: DocPath): KindSetup['make'] | undefined => {
+  const attrLocals: Record<string, ReturnType<typeof typeOf>> = {};
+  for (const [attr, type] of Object.entries(set.attributes)) attrLocals[attr] = typeOf(type);
+  const derive = Object.entries(set.derive ?? {}).flatMap(([attr, source]) => {
+    const type = set.attributes[attr];
+    if (!type) {
+      report(checker, [...path, 'derive', attr], `'${attr}' is derived but not declared under attributes of '${name}'`);
+      return [];
+    }
+    const expr = checkExpr(checker, source, [...path, 'derive', attr], attrLocals, typeOf(type));
+    return expr ? [{ attr, expr }] : [];
+  });
+  const where = set.where === undefined ? undefined : checkExpr(checker, set.where, [...path, 'where'], attrLocals, typeOf('bool'));
+  const copies = set.copies === undefined ? undefined : checkExpr(checker, set.copies, [...path, 'copies'], attrLocals, typeOf('number'));
+  const product = Object.entries(set.product ?? {});
+  for (const [attr] of product) {
+    if (!set.attributes[attr]) report(checker, [...path, 'product', attr], `'${attr}' is not declared under attributes of '${name}'`);
+  }
+  return (env) => {
+    let generated: Record<string, Json>[] = product.length > 0 ? [{}] : [];
+    for (const [attr, values] of product) generated = generated.flatMap((card) => values.map((v) => ({ ...card, [attr]: v })));
+    const cards: Record<string, Json>[] = [];
+    for (const base of [...(set.list ?? []), ...generated]) {
+      let card: Record<string, Json> = { ...base };
+      for (const d of derive) card = { ...card, [d.attr]: d.expr.run({ ...env, ...card } as Env) as Json };
+      const scope = { ...env, ...card } as Env;
+      if (where && !where.run(scope)) continue;
+      const n = copies ? (copies.run(scope) as number) : 1;
+      for (let k = 0; k < n; k++) cards.push(card);
+    }
+    return cards;
+  };
+};
+
+export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialContext => {
+  const teamIds = spec.teams?.ids ?? [];
+  const gameVars = compileVars(checker, spec.vars?.game, ['vars', 'game'], {});
+  const playerVars = compileVars(checker, spec.vars?.player, ['vars', 'player'], { seat: typeOf('number') });
+  const teamVars = compileVars(checker, spec.vars?.team, ['vars', 'team'], { index: typeOf('number') });
+  const first = spec.turns?.first === undefined ? undefined : checkExpr(checker, spec.turns.first, ['turns', 'first'], {}, typeOf('number'));
+  const kinds: KindSetup[] = [];
+  for (const [kind, die] of Object.entries(spec.components?.dice ?? {})) {
+    const path = ['components', 'dice', kind];
+    const count = checkExpr(checker, die.count, [...path, 'count'], {}, typeOf('number'));
+    const first = die.faces[0];
+    if (first === undefined) report(checker, [...path, 'faces'], `die '${kind}' has no faces`);
+    if (!count || first === undefined) continue;
+    kinds.push({
+      kind,
+      start: die.start,
+      make: (env) => Array.from({ length: count.run(env) as number }, () => ({ face: first })),
+      props: compileVars(checker, die.props, [...path, 'props'], {}),
+    });
+  }
+  for (const [kind, set] of Object.entries(spec.components?.cards ?? {})) {
+    const path = ['components', 'cards', kind];
+    const make = compileCards(checker, kind, set, path);
+    if (make) kinds.push({ kind, start: set.start, make, props: compileVars(checker, set.props, [...path, 'props'], {}) });
+  }
+  for (const k of kinds) {
+    const zone = spec.zones?.[k.start];
+    const path = ['components', spec.components?.dice?.[k.kind] ? 'dice' : 'cards', k.kind, 'start'];
+    if (!zone) report(checker, path, `start zone '${k.start}' is not declared under zones`);
+    else if (!zone.holds.includes(k.kind)) report(checker, path, `zone '${k.start}' does not hold '${k.kind}' (add it to its 'holds')`);
+  }
+
+  return (options) => {
+    const { players: numPlayers } = options;
+    const teamOfSeat = teamAssignment(spec, numPlayers);
+    const blank: GameContext = {
+      numPlayers,
+      active: 0,
+      turn: 0,
+      params: options.params,
+      game: {},
+      players: Array.from({ length: numPlayers }, (_, seat) => ({ seat })),
+      teams: teamIds.map((id, index) => ({ index, id, members: teamOfSeat.flatMap((t, s) => (t === index ? [s] : [])) })),
+      zones: {},
+      rng: seedRng(options.seed),
+      rigged: [],
+      log: [],
+      result: null,
+      auto: 0,
+    };
+    const env = envOf(blank);
+    const game = evalVars(gameVars, env);
+    const playersList = blank.players.map((p, seat) => ({ ...p, ...evalVars(playerVars, { ...env, seat } as Env) }));
+    const teams = blank.teams.map((t, index) => ({ ...t, ...evalVars(teamVars, { ...env, index } as Env) }));
+    const owners = (zone: string): number | null => {
+      const owner = spec.zones?.[zone]?.owner ?? 'game';
+      return owner === 'game' ? null : owner === 'player' ? numPlayers : teamIds.length;
+    };
+    const zones: Record<string, ZoneContents> = {};
+    for (const [name] of Object.entries(spec.zones ?? {})) {
+      const n = owners(name);
+      zones[name] = n === null ? [] : Array.from({ length: n }, () => []);
+    }
+    for (const k of kinds) {
+      const n = owners(k.start);
+      const props = evalVars(k.props, env);
+      let serial = 0;
+      const makeShare = (): Piece[] => k.make(env).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
+      const current = zones[k.start];
+      if (current === undefined) continue;
+      zones[k.start] =
+        n === null
+          ? [...(current as Piece[]), ...makeShare()]
+          : (current as Piece[][]).map((list) => [...list, ...makeShare()]);
+    }
+    const ctx: GameContext = { ...blank, game, players: playersList, teams, zones };
+    return { ...ctx, active: first ? (first.run(envOf(ctx)) as number) : 0 };
+  };
+};
+
+/** Seat → team index: alternate (0,1,0,1…) or split (first half, second half). */
+export const teamAssignment = (spec: GameSpec, numPlayers: number): number[] => {
+  const n = spec.teams?.ids.length ?? 0;
+  if (n === 0) return Array.from({ length: numPlayers }, () => -1);
+  if ((spec.teams?.assign ?? 'alternate') === 'alternate') return Array.from({ length: numPlayers }, (_, s) => s % n);
+  const size = Math.ceil(numPlayers / n);
+  return Array.from({ length: numPlayers }, (_, s) => Math.min(n - 1, Math.floor(s / size)));
+};

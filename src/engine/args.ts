@@ -1,0 +1,137 @@
+/**
+ * Move arguments: enumerating every legal choice (one of a list, a subset, a partial one-to-one
+ * assignment), and decoding the JSON a player sends back into values, with a reason when it is
+ * not a legal choice. A piece travels as its id; any other value as itself.
+ */
+import type { Value } from '../lang/index.ts';
+import { deepEqual } from '../lang/index.ts';
+import { envOf, type LocalValues } from '../compile/env.ts';
+import type { CompiledArg } from '../compile/moves.ts';
+import type { GameContext, Json } from './types.ts';
+
+/** Subsets are enumerated exhaustively; a larger domain is refused rather than hanging. */
+export const MAX_SUBSET_DOMAIN = 16;
+export const MAX_CHOICES = 100_000;
+
+const isRecord = (v: unknown): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const encodeValue = (v: Value): Json => {
+  if (Array.isArray(v)) return (v as readonly Value[]).map(encodeValue);
+  if (isRecord(v)) {
+    if (typeof v.id === 'string') return v.id;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeValue(x)]));
+  }
+  return v as Json;
+};
+
+const matches = (element: Value, given: Json): boolean => deepEqual(encodeValue(element) as Value, given as Value);
+
+const subsets = <T>(items: readonly T[], min: number, max: number, visit: (subset: T[]) => void): void => {
+  const chosen: T[] = [];
+  const walk = (i: number): void => {
+    if (chosen.length > max) return;
+    if (items.length - i + chosen.length < min) return;
+    if (i === items.length) {
+      visit(chosen.slice());
+      return;
+    }
+    chosen.push(items[i] as T);
+    walk(i + 1);
+    chosen.pop();
+    walk(i + 1);
+  };
+  walk(0);
+};
+
+const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: { from: A; to: B }[]) => void): void => {
+  const pairs: { from: A; to: B }[] = [];
+  const used = new Set<number>();
+  const walk = (i: number): void => {
+    if (i === from.length) {
+      visit(pairs.slice());
+      return;
+    }
+    walk(i + 1);
+    to.forEach((b, j) => {
+      if (used.has(j)) return;
+      used.add(j);
+      pairs.push({ from: from[i] as A, to: b });
+      walk(i + 1);
+      pairs.pop();
+      used.delete(j);
+    });
+  };
+  walk(0);
+};
+
+const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, ctx: GameContext, locals: LocalValues, n: number): [number, number] => {
+  const env = envOf(ctx, locals);
+  return [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
+};
+
+export class ArgError extends Error {}
+
+/** Every value of `arg` that is legal given the earlier arguments in `locals`. */
+export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues): Value[] => {
+  const env = envOf(ctx, locals);
+  const ok = (v: Value): boolean => !arg.where || arg.where.run({ ...env, [arg.name]: v }) === true;
+  const out: Value[] = [];
+  const push = (v: Value): void => {
+    if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${MAX_CHOICES} choices`);
+    if (ok(v)) out.push(v);
+  };
+  if (arg.kind === 'oneOf') {
+    for (const v of arg.domain.run(env) as readonly Value[]) push(v);
+  } else if (arg.kind === 'subsetOf') {
+    const items = arg.domain.run(env) as readonly Value[];
+    if (items.length > MAX_SUBSET_DOMAIN) {
+      throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
+    }
+    const [min, max] = sizeLimits(arg, ctx, locals, items.length);
+    subsets(items, min, max, (s) => push(s));
+  } else {
+    injections(arg.from.run(env) as readonly Value[], arg.to.run(env) as readonly Value[], (pairs) => push(pairs as unknown as Value));
+  }
+  return out;
+};
+
+/** The argument's value for `given`, or the reason it is not a legal choice. */
+export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameContext, locals: LocalValues): { value: Value } | { error: string } => {
+  const env = envOf(ctx, locals);
+  if (given === undefined) return { error: `argument '${arg.name}' is missing` };
+  let value: Value | undefined;
+  if (arg.kind === 'oneOf') {
+    value = (arg.domain.run(env) as readonly Value[]).find((e) => matches(e, given));
+    if (value === undefined) return { error: `argument '${arg.name}': ${JSON.stringify(given)} is not one of the choices` };
+  } else if (arg.kind === 'subsetOf') {
+    if (!Array.isArray(given)) return { error: `argument '${arg.name}' must be a list` };
+    const pool = (arg.domain.run(env) as readonly Value[]).slice();
+    const picked: Value[] = [];
+    for (const item of given as readonly Json[]) {
+      const at = pool.findIndex((e) => matches(e, item));
+      if (at < 0) return { error: `argument '${arg.name}': ${JSON.stringify(item)} is not among the choices (or is given twice)` };
+      picked.push(...pool.splice(at, 1));
+    }
+    const [min, max] = sizeLimits(arg, ctx, locals, picked.length);
+    if (picked.length < min) return { error: `argument '${arg.name}' needs at least ${min} item(s), got ${picked.length}` };
+    if (picked.length > max) return { error: `argument '${arg.name}' takes at most ${max} item(s), got ${picked.length}` };
+    value = picked;
+  } else {
+    if (!Array.isArray(given)) return { error: `argument '${arg.name}' must be a list of {from, to} pairs` };
+    const from = (arg.from.run(env) as readonly Value[]).slice();
+    const to = (arg.to.run(env) as readonly Value[]).slice();
+    const pairs: Value[] = [];
+    for (const pair of given as readonly Json[]) {
+      if (!isRecord(pair)) return { error: `argument '${arg.name}': each item must be {from, to}` };
+      const a = from.findIndex((e) => matches(e, pair.from as Json));
+      const b = to.findIndex((e) => matches(e, pair.to as Json));
+      if (a < 0 || b < 0) return { error: `argument '${arg.name}': ${JSON.stringify(pair)} pairs something that is not available (or used twice)` };
+      pairs.push({ from: from.splice(a, 1)[0] as Value, to: to.splice(b, 1)[0] as Value });
+    }
+    value = pairs;
+  }
+  if (arg.where && arg.where.run({ ...env, [arg.name]: value }) !== true) {
+    return { error: `argument '${arg.name}' breaks its condition \`${arg.where.source}\`` };
+  }
+  return { value };
+};

@@ -1,0 +1,6 @@
+/** The engine's public API: pure functions over serialisable game states. */
+export { newGame, legalMoves, step, replay, rig, actingSeats, activeStates, isOver, type NewGameOptions } from './play.ts';
+export { viewOf } from './view.ts';
+export { encodeValue } from './args.ts';
+export { EngineError, describeRuntimeError } from './errors.ts';
+export type * from './types.ts';

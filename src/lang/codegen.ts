@@ -1,0 +1,252 @@
+import type { BuiltinArg, CallContext, Callback } from './builtins.ts';
+import { ExprRuntimeError, type Span } from './errors.ts';
+import type { Lambda, Node } from './ir.ts';
+import type { Env } from './library.ts';
+import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
+
+/**
+ * A compiled expression: globals come from `env` by name, locals (definition parameters, `let`
+ * names, lambda parameters) from `frame` by slot number, resolved at compile time.
+ */
+export type Code = (env: Env, frame: Value[]) => Value;
+
+/** Where compiled code came from, so runtime errors can point into the right text. */
+export interface Origin {
+  readonly source: string;
+  readonly definition: string | undefined;
+}
+
+/** Nested definition calls allowed before a runaway recursion is stopped. */
+export const MAX_CALL_DEPTH = 500;
+
+let callDepth = 0;
+
+const NO_LOCALS: Value[] = [];
+
+/** Wraps compiled code as the `run` function handed to the host. */
+export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): (env: Env) => Value {
+  return (env) => {
+    try {
+      return code(env, frameSize === 0 ? NO_LOCALS : new Array<Value>(frameSize));
+    } catch (e) {
+      // Deep but bounded recursion can still exhaust the JS stack; report it like the depth limit.
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        throw new ExprRuntimeError('the calculation nests too deeply (too much recursion)', span, origin.source, origin.definition);
+      }
+      throw e;
+    }
+  };
+}
+
+export function generate(root: Node, origin: Origin): Code {
+  const fail = (span: Span, message: string): ExprRuntimeError =>
+    new ExprRuntimeError(message, span, origin.source, origin.definition);
+
+  const lambda = (node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+    const body = gen(node.body);
+    const [first, second] = node.slots as [number, number | undefined];
+    if (second === undefined) {
+      return (env, frame) => (x: Value) => {
+        frame[first] = x;
+        return body(env, frame);
+      };
+    }
+    return (env, frame) => (a: Value, b: Value) => {
+      frame[first] = a;
+      frame[second] = b;
+      return body(env, frame);
+    };
+  };
+
+  const gen = (node: Node): Code => {
+    switch (node.kind) {
+      case 'const': {
+        const { value } = node;
+        return () => value;
+      }
+      case 'global': {
+        const { name } = node;
+        return (env) => {
+          const value = env[name];
+          if (value === undefined) throw fail(node, `no value for '${name}'`);
+          return value;
+        };
+      }
+      case 'local': {
+        const { slot } = node;
+        // The checker only resolves a name to a slot inside the binding's body, after it is set.
+        return (_, frame) => frame[slot] as Value;
+      }
+      case 'list': {
+        const items = node.items.map(gen);
+        return (env, frame) => items.map((item) => item(env, frame));
+      }
+      case 'record': {
+        const { names } = node;
+        const values = node.values.map(gen);
+        return (env, frame) => makeRecord(names, values.map((value) => value(env, frame)));
+      }
+      case 'neg': {
+        const operand = gen(node.operand);
+        return (env, frame) => -(operand(env, frame) as number);
+      }
+      case 'not': {
+        const operand = gen(node.operand);
+        return (env, frame) => !(operand(env, frame) as boolean);
+      }
+      case 'arith':
+        return arithmetic(node.op, gen(node.left), gen(node.right), node);
+      case 'concatText': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        return (env, frame) => toText(left(env, frame)) + toText(right(env, frame));
+      }
+      case 'concatList': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        return (env, frame) => [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])];
+      }
+      case 'and': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        return (env, frame) => left(env, frame) === true && right(env, frame);
+      }
+      case 'or': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        return (env, frame) => left(env, frame) === true || right(env, frame);
+      }
+      case 'order': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        const holds = ORDER_TESTS[node.op];
+        return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
+      }
+      case 'equal': {
+        const [left, right] = [gen(node.left), gen(node.right)];
+        const eq = equalityFor(node.at);
+        const { negated } = node;
+        if (eq === strictEquality) {
+          return negated
+            ? (env, frame) => left(env, frame) !== right(env, frame)
+            : (env, frame) => left(env, frame) === right(env, frame);
+        }
+        return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
+      }
+      case 'in': {
+        const [item, list] = [gen(node.item), gen(node.list)];
+        const eq = equalityFor(node.at);
+        if (eq === strictEquality) {
+          return (env, frame) => {
+            const x = item(env, frame);
+            return (list(env, frame) as readonly Value[]).includes(x);
+          };
+        }
+        return (env, frame) => {
+          const x = item(env, frame);
+          return (list(env, frame) as readonly Value[]).some((y) => eq(x, y));
+        };
+      }
+      case 'cond': {
+        const [test, then, otherwise] = [gen(node.test), gen(node.then), gen(node.otherwise)];
+        return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
+      }
+      case 'let': {
+        const { slot } = node;
+        const [value, body] = [gen(node.value), gen(node.body)];
+        return (env, frame) => {
+          frame[slot] = value(env, frame);
+          return body(env, frame);
+        };
+      }
+      case 'field': {
+        const { name } = node;
+        const object = gen(node.object);
+        return (env, frame) => {
+          const value = (object(env, frame) as RecordValue)[name];
+          if (value === undefined) throw fail(node, `the value has no field '${name}'`);
+          return value;
+        };
+      }
+      case 'index': {
+        const [object, index] = [gen(node.object), gen(node.index)];
+        return (env, frame) => {
+          const xs = object(env, frame) as readonly Value[];
+          const i = index(env, frame) as number;
+          const value = xs[i];
+          if (value === undefined) {
+            throw fail(node, Number.isInteger(i)
+              ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
+              : `index ${i} is not a whole number`);
+          }
+          return value;
+        };
+      }
+      case 'builtin': {
+        const { impl } = node.builtin;
+        const makers = node.args.map((arg): ((env: Env, frame: Value[]) => BuiltinArg) =>
+          arg.kind === 'lambda' ? lambda(arg) : gen(arg),
+        );
+        const call: CallContext = {
+          eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
+          error: (message) => fail(node, message),
+        };
+        return (env, frame) => impl(makers.map((make) => make(env, frame)), call);
+      }
+      case 'host': {
+        const { fn } = node;
+        const args = node.args.map(gen);
+        return (env, frame) => fn.impl(args.map((arg) => arg(env, frame)), env);
+      }
+      case 'definition': {
+        const { definition } = node;
+        const args = node.args.map(gen);
+        return (env, frame) => {
+          // The parameters are the callee's first slots; its other locals extend the array.
+          const locals = args.map((arg) => arg(env, frame));
+          const code = definition.code;
+          if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
+          if (callDepth >= MAX_CALL_DEPTH) {
+            throw fail(node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
+          }
+          callDepth++;
+          try {
+            return code(env, locals);
+          } finally {
+            callDepth--;
+          }
+        };
+      }
+    }
+  };
+
+  const arithmetic = (op: '+' | '-' | '*' | '/' | '%', left: Code, right: Code, span: Span): Code => {
+    switch (op) {
+      case '+':
+        return (env, frame) => (left(env, frame) as number) + (right(env, frame) as number);
+      case '-':
+        return (env, frame) => (left(env, frame) as number) - (right(env, frame) as number);
+      case '*':
+        return (env, frame) => (left(env, frame) as number) * (right(env, frame) as number);
+      case '/':
+        return (env, frame) => {
+          const a = left(env, frame) as number;
+          const b = right(env, frame) as number;
+          if (b === 0) throw fail(span, 'division by zero');
+          return a / b;
+        };
+      case '%':
+        return (env, frame) => {
+          const a = left(env, frame) as number;
+          const b = right(env, frame) as number;
+          if (b === 0) throw fail(span, 'modulo by zero');
+          // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
+          return ((a % b) + b) % b;
+        };
+    }
+  };
+
+  return gen(root);
+}
+
+const ORDER_TESTS: Readonly<Record<'<' | '<=' | '>' | '>=', (order: number) => boolean>> = {
+  '<': (order) => order < 0,
+  '<=': (order) => order <= 0,
+  '>': (order) => order > 0,
+  '>=': (order) => order >= 0,
+};

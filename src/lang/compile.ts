@@ -1,0 +1,57 @@
+import { checkExpression, type CheckEnv } from './checker.ts';
+import { generate, makeRunner } from './codegen.ts';
+import type { ExprError } from './errors.ts';
+import type { Env, Library, Scope } from './library.ts';
+import { parseExpression } from './parser.ts';
+import { formatType, isAssignable, type Type } from './types.ts';
+import type { Value } from './values.ts';
+
+export type CompileResult =
+  | { ok: true; type: Type; run: (env: Env) => Value; usedNames: ReadonlySet<string> }
+  | { ok: false; errors: ExprError[] };
+
+/**
+ * Parses, type-checks and compiles one expression. `usedNames` lists the scope names it reads,
+ * including those read by the definitions it calls; `run`'s env must give values for all of them.
+ */
+export function compileExpr(src: string, scope: Scope, library: Library, expected?: Type): CompileResult {
+  const parsed = parseExpression(src);
+  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  const expr = parsed.expr;
+
+  const env: CheckEnv = {
+    scope,
+    library,
+    useDefinition: (definition) =>
+      definition.broken || definition.result === undefined
+        ? { ok: false, message: `'${definition.name}' cannot be used: its definition has errors` }
+        : { ok: true, result: definition.result },
+  };
+  const outcome = checkExpression(expr, env, []);
+  const errors = [...outcome.errors];
+  const checked = outcome.checked;
+  if (checked && expected && !isAssignable(checked.type, expected)) {
+    errors.push({ message: `expected ${formatType(expected)}, found ${formatType(checked.type)}`, start: expr.start, end: expr.end });
+  }
+
+  const usedNames = new Set(outcome.usedNames);
+  for (const definition of outcome.calls) {
+    for (const name of definition.usedNames) {
+      usedNames.add(name);
+      // Definitions read their globals from the same env: the name must mean the same here.
+      const here = Object.hasOwn(scope, name) ? scope[name] : undefined;
+      const there = library.scope[name] as Type;
+      if (here !== undefined && !isAssignable(here, there)) {
+        errors.push({
+          message: `'${definition.name}' reads '${name}' as ${formatType(there)}, but here '${name}' is ${formatType(here)}`,
+          start: expr.start,
+          end: expr.end,
+        });
+      }
+    }
+  }
+
+  if (checked === undefined || errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.start - b.start) };
+  const code = generate(checked.node, { source: src, definition: undefined });
+  return { ok: true, type: checked.type, run: makeRunner(code, outcome.frameSize, expr, { source: src, definition: undefined }), usedNames };
+}

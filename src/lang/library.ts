@@ -1,0 +1,66 @@
+import type { Code } from './codegen.ts';
+import type { Type } from './types.ts';
+import type { Value } from './values.ts';
+
+/** The names an expression may read, with their types. */
+export interface Scope {
+  readonly [name: string]: Type;
+}
+
+/** Values of the Scope's names when an expression runs. */
+export type Env = Readonly<Record<string, Value>>;
+
+/** What a host function's `check` learns about an argument: its type and, for literals, its value. */
+export interface ArgInfo {
+  type: Type;
+  literal?: Value;
+}
+
+/** A function the host (the spec compiler) makes callable from expressions. */
+export interface HostFunction {
+  name: string;
+  params: Type[];
+  result: Type;
+  description: string;
+  /** Optional extra static check, e.g. that an argument is a string literal naming something known. */
+  check?: (args: readonly ArgInfo[]) => string | undefined;
+  impl: (args: readonly Value[], env: Env) => Value;
+}
+
+/** A user definition as written in the spec: typed parameters, an optional result type, a body. */
+export interface DefinitionSource {
+  name: string;
+  params: { name: string; type: string }[];
+  returns?: string;
+  body: string;
+}
+
+export interface Param {
+  readonly name: string;
+  readonly type: Type;
+}
+
+/** A definition after `createLibrary`; callers only read it. */
+export interface DefinitionEntry {
+  readonly name: string;
+  /** The body's source text, which runtime error offsets point into. */
+  readonly source: string;
+  /** Undefined when a parameter's type did not parse. */
+  readonly params: readonly Param[] | undefined;
+  /** The declared or inferred result type; undefined when it could not be worked out. */
+  readonly result: Type | undefined;
+  /** It, or a definition it calls, has errors: calling it is a compile error. */
+  readonly broken: boolean;
+  readonly code: Code | undefined;
+  /** Scope names its body reads, including through the definitions it calls. */
+  readonly usedNames: ReadonlySet<string>;
+  readonly calls: ReadonlySet<DefinitionEntry>;
+}
+
+/** The compiled user definitions and host functions that expressions may call. */
+export interface Library {
+  /** The scope definition bodies were checked against. */
+  readonly scope: Scope;
+  readonly hostFunctions: ReadonlyMap<string, HostFunction>;
+  readonly definitions: ReadonlyMap<string, DefinitionEntry>;
+}

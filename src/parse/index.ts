@@ -1,0 +1,7 @@
+/** The parse stage: YAML text to a document that knows where every value came from. */
+export { parseSpecText } from './parse.ts';
+export { locate, nodeAt, pathAtOffset, positionOf, spanOf, type LocatePart } from './locate.ts';
+export { locateInScalar, locateRangeInScalar } from './locateInScalar.ts';
+export { diagnosticAt, diagnosticAtPart } from './diagnostic.ts';
+export { scalarOffsetMap } from './scalarMap.ts';
+export type { ParsedDoc, ParseResult, ScalarRange, SourcePosition, SourceSpan } from './types.ts';

@@ -1,0 +1,96 @@
+import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Diagnostic } from '../spec/diagnostics.ts';
+import { hasErrors } from '../spec/diagnostics.ts';
+import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext } from './yamlProblems.ts';
+import type { ParsedDoc, ParseResult } from './types.ts';
+
+const atStart = (file: string, message: string): Diagnostic => ({
+  severity: 'error',
+  message,
+  file,
+  path: [],
+  line: 1,
+  column: 1,
+  endLine: 1,
+  endColumn: 1,
+});
+
+/**
+ * One error per line: a single slip in YAML often makes the parser report two or three errors on
+ * the same spot, and only the first one means anything to the reader.
+ */
+const firstPerLine = (diagnostics: readonly Diagnostic[]): Diagnostic[] => {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.severity}:${d.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+const describeTop = (document: Document): string => {
+  if (isSeq(document.contents)) return 'a list';
+  return 'a single value';
+};
+
+const topLevelProblem = (ctx: YamlContext): Diagnostic | undefined => {
+  const contents = ctx.document.contents;
+  if (contents === null || contents === undefined) {
+    return atStart(ctx.file, 'the file is empty: a spec is a mapping of keys to values (key: value lines)');
+  }
+  if (isMap(contents)) return undefined;
+  const range = (contents as { range?: [number, number, number] | null }).range;
+  const start = range?.[0] ?? 0;
+  const { line, col } = ctx.lineCounter.linePos(start);
+  return {
+    ...atStart(ctx.file, `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`),
+    line: Math.max(1, line),
+    column: line === 0 ? start + 1 : col,
+    endLine: Math.max(1, line),
+    endColumn: (line === 0 ? start + 1 : col) + 1,
+  };
+};
+
+/**
+ * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
+ * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
+ * them is an error, so that later stages only ever see a well-formed document.
+ */
+export const parseSpecText = (text: string, file: string): ParseResult => {
+  const lineCounter = new LineCounter();
+  let document: Document.Parsed;
+  try {
+    document = parseDocument(text, {
+      lineCounter,
+      prettyErrors: false,
+      uniqueKeys: true,
+      // Problems are reported as diagnostics; yaml must not also print them on the console.
+      logLevel: 'error',
+    });
+  } catch (error) {
+    // yaml does not throw on bad input; this guards the "no stage throws" rule all the same.
+    return { doc: undefined, diagnostics: [atStart(file, `could not read the YAML: ${String(error)}`)] };
+  }
+  const ctx: YamlContext = { file, text, document, lineCounter };
+  const diagnostics = firstPerLine([
+    ...document.errors.map((error) => yamlProblem(ctx, error, 'error')),
+    ...document.warnings.map((warning) => yamlProblem(ctx, warning, 'warning')),
+  ]);
+  if (hasErrors(diagnostics)) return { doc: undefined, diagnostics };
+
+  const top = topLevelProblem(ctx);
+  const structural = [...(top ? [top] : []), ...complexKeyProblems(ctx), ...unresolvedAliasProblems(ctx)];
+  if (structural.length > 0) return { doc: undefined, diagnostics: [...diagnostics, ...structural] };
+
+  let value: unknown;
+  try {
+    // The alias limit stops "billion laughs" documents from blowing up memory in the studio.
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { doc: undefined, diagnostics: [...diagnostics, atStart(file, `could not read the YAML: ${reason}`)] };
+  }
+  const doc: ParsedDoc = { file, text, value, document, lineCounter };
+  return { doc, diagnostics };
+};

@@ -1,0 +1,102 @@
+/**
+ * Many complete games with random legal moves: win counts per seat or team, game lengths and
+ * speed. Runs anywhere (CLI, browser worker); progress is reported through a callback.
+ */
+import { newGame, step, type GameState } from '../engine/index.ts';
+import type { CompiledGame } from '../compile/index.ts';
+import { Rng, seedRng } from '../compile/ops/rng.ts';
+import { randomMove } from './random.ts';
+import { teamAssignment } from '../compile/setup.ts';
+
+export interface SimulateOptions {
+  readonly games: number;
+  readonly seed: number | string;
+  readonly players?: number;
+  /** A game that has not ended after this many turns counts as unfinished. */
+  readonly maxTurns?: number;
+  readonly maxMoves?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Milliseconds since some origin; injected so the module needs no platform clock. */
+  readonly now?: () => number;
+}
+
+export interface Stat {
+  readonly mean: number;
+  readonly max: number;
+}
+
+export interface SimulateReport {
+  readonly games: number;
+  readonly seed: number | string;
+  readonly players: number;
+  readonly wins: Readonly<Record<string, number>>;
+  readonly unfinished: number;
+  readonly errors: readonly { readonly game: number; readonly error: string }[];
+  readonly turns: Stat;
+  readonly moves: Stat;
+  readonly gamesPerSecond: number;
+  readonly movesPerSecond: number;
+}
+
+export interface GameRecord {
+  readonly winners: readonly number[] | null;
+  readonly turns: number;
+  readonly moves: number;
+  readonly error?: string;
+}
+
+export const playOne = (game: CompiledGame, players: number, seed: string, maxTurns: number, maxMoves: number): GameRecord => {
+  const start = newGame(game, { players, seed });
+  if (!start.ok) return { winners: null, turns: 0, moves: 0, error: start.error };
+  let state: GameState = start.state;
+  const rng = new Rng(seedRng(`${seed}:moves`));
+  let moves = 0;
+  while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
+    const move = randomMove(game, state, rng);
+    if (!move) return { winners: null, turns: state.context.turn, moves, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
+    const next = step(game, state, move);
+    if (!next.ok) return { winners: null, turns: state.context.turn, moves, error: next.error };
+    state = next.state;
+    moves++;
+  }
+  return { winners: state.context.result?.winners ?? null, turns: state.context.turn, moves };
+};
+
+const stat = (values: readonly number[]): Stat => ({
+  mean: values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100,
+  max: values.reduce((a, b) => Math.max(a, b), 0),
+});
+
+export const simulate = (game: CompiledGame, options: SimulateOptions): SimulateReport => {
+  const players = options.players ?? game.players.default;
+  const now = options.now ?? (() => Date.now());
+  const t0 = now();
+  const wins: Record<string, number> = {};
+  const keys = game.teams.length > 0 ? game.teams : Array.from({ length: players }, (_, s) => String(s));
+  for (const k of keys) wins[k] = 0;
+  const records: GameRecord[] = [];
+  const errors: { game: number; error: string }[] = [];
+  for (let i = 0; i < options.games; i++) {
+    const record = playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000);
+    records.push(record);
+    if (record.error) errors.push({ game: i, error: record.error });
+    const teamOfSeat = teamAssignment(game.spec, players);
+    const credited = new Set((record.winners ?? []).map((s) => (game.teams.length > 0 ? (game.teams[teamOfSeat[s] ?? -1] ?? String(s)) : String(s))));
+    for (const k of credited) wins[k] = (wins[k] ?? 0) + 1;
+    options.onProgress?.(i + 1, options.games);
+  }
+  const seconds = Math.max((now() - t0) / 1000, 1e-9);
+  const totalMoves = records.reduce((a, r) => a + r.moves, 0);
+  return {
+    games: options.games,
+    seed: options.seed,
+    players,
+    wins,
+    unfinished: records.filter((r) => r.winners === null).length,
+    errors,
+    turns: stat(records.map((r) => r.turns)),
+    moves: stat(records.map((r) => r.moves)),
+    gamesPerSecond: Math.round((options.games / seconds) * 10) / 10,
+    movesPerSecond: Math.round(totalMoves / seconds),
+  };
+};

@@ -1,0 +1,29 @@
+/**
+ * Every stage reports problems as values of this shape; no stage throws on user input.
+ * `path` is the location in the YAML document (keys and list indexes), `line` and `column` are
+ * 1-based positions in `file`.
+ */
+export type Severity = 'error' | 'warning';
+
+export type DocPath = readonly (string | number)[];
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  file: string;
+  path: DocPath;
+  line: number;
+  column: number;
+  /** 1-based end position, when known (Monaco markers span it). */
+  endLine?: number;
+  endColumn?: number;
+}
+
+export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+
+export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
+  diagnostics.some((d) => d.severity === 'error');
+
+/** `file:line:col: severity: message`, as compilers print it. */
+export const formatDiagnostic = (d: Diagnostic): string =>
+  `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;

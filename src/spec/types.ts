@@ -1,0 +1,271 @@
+/**
+ * The shape of a game spec as written in YAML (after parsing and schema validation).
+ * Expressions are kept as source strings here; the check stage type-checks them and the
+ * compile stage turns them into closures. `docs/LANGUAGE.md` documents every field.
+ */
+
+/** An expression in the rules language, as the user wrote it. */
+export type ExprSource = string;
+
+export interface GameSpec {
+  id: string;
+  title: string;
+  description?: string;
+  players: PlayersSpec;
+  teams?: TeamsSpec;
+  params?: Record<string, ParamSpec>;
+  components?: ComponentsSpec;
+  zones?: Record<string, ZoneSpec>;
+  vars?: VarsSpec;
+  definitions?: Record<string, DefinitionSpec>;
+  scoring?: Record<string, ScoringTableSpec>;
+  turns?: TurnsSpec;
+  moves?: Record<string, MoveSpec>;
+  flow: FlowSpec;
+  bots?: Record<string, BotSpec>;
+}
+
+export interface PlayersSpec {
+  min: number;
+  max: number;
+  default?: number;
+}
+
+/** Seats grouped into teams. `alternate`: seat i is in team i mod n; `split`: contiguous halves. */
+export interface TeamsSpec {
+  ids: string[];
+  assign?: 'alternate' | 'split';
+  titles?: Record<string, string>;
+}
+
+export type ParamSpec = NumberParamSpec | BoolParamSpec | ChoiceParamSpec;
+
+interface ParamBase {
+  description: string;
+  title?: string;
+  /** Rule ids this knob comes from, e.g. ["T-B9"]. */
+  rules?: string[];
+}
+
+export interface NumberParamSpec extends ParamBase {
+  type: 'number';
+  default: number;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+export interface BoolParamSpec extends ParamBase {
+  type: 'bool';
+  default: boolean;
+}
+
+export interface ChoiceParamSpec extends ParamBase {
+  type: 'choice';
+  default: string;
+  choices: string[];
+}
+
+export interface ComponentsSpec {
+  dice?: Record<string, DieSpec>;
+  cards?: Record<string, CardSetSpec>;
+}
+
+export interface PieceStart {
+  /** The zone the pieces start in. A per-player or per-team zone gets `count` pieces each. */
+  zone: string;
+}
+
+export interface DieSpec {
+  description?: string;
+  /** The faces, all numbers or all strings. */
+  faces: (number | string)[];
+  /** How many dice of this kind; an expression over params and numPlayers. */
+  count: ExprSource | number;
+  start: string;
+  /** Mutable per-piece properties with their initial values. */
+  props?: Record<string, VarSpec>;
+}
+
+export interface CardSetSpec {
+  description?: string;
+  /** Attribute names and types of every card of the set. */
+  attributes: Record<string, 'number' | 'string' | 'bool'>;
+  /** Cards listed one by one. */
+  list?: Record<string, number | string | boolean>[];
+  /** Cards generated as the product of attribute values; `derive` computes more attributes. */
+  product?: Record<string, (number | string | boolean)[]>;
+  derive?: Record<string, ExprSource>;
+  /** Keep only generated cards for which this holds. */
+  where?: ExprSource;
+  /** How many copies of each card (expression over the card's attributes and params). */
+  copies?: ExprSource | number;
+  start: string;
+  props?: Record<string, VarSpec>;
+}
+
+export type ZoneOwner = 'game' | 'player' | 'team';
+export type Visibility = 'public' | 'owner' | 'hidden' | 'top';
+
+export interface ZoneSpec {
+  description?: string;
+  owner?: ZoneOwner;
+  /** Component kind names (a die kind or a card set) this zone may hold. */
+  holds: string[];
+  ordered?: boolean;
+  visibility?: Visibility;
+}
+
+export type VarType = 'number' | 'bool' | 'string' | 'list<number>' | 'list<string>' | 'list<bool>';
+
+export interface VarSpec {
+  type: VarType;
+  initial: ExprSource | number | boolean | (number | string | boolean)[];
+  description?: string;
+}
+
+export interface VarsSpec {
+  game?: Record<string, VarSpec>;
+  player?: Record<string, VarSpec>;
+  team?: Record<string, VarSpec>;
+}
+
+export interface DefinitionSpec {
+  description?: string;
+  params?: Record<string, string>;
+  returns?: string;
+  body: ExprSource;
+}
+
+export interface ScoringTableSpec {
+  description?: string;
+  /** Combinations by id; the order of keys is the order in which readings are tried. */
+  combos: Record<string, ComboSpec>;
+}
+
+export interface ComboSpec {
+  description?: string;
+  /** n dice showing the same face; binds `face` (and `n` when a range). */
+  same?: number | { min: number; max: number };
+  /** Groups of distinct faces with these sizes; binds `faces` (one face per group). */
+  groups?: number[];
+  /** n dice in a run of consecutive faces; binds `low` and `high`. */
+  run?: number;
+  /** An exact sub-multiset of faces (list literal or expression). */
+  faces?: number[] | ExprSource;
+  when?: ExprSource;
+  points: ExprSource | number;
+}
+
+export interface TurnsSpec {
+  /** The seat that plays first (expression). Default 0. */
+  first?: ExprSource | number;
+  /** The seat after `active` (expression). Default (active + 1) % numPlayers. */
+  next?: ExprSource;
+}
+
+export type Guard = ExprSource | GuardClause[];
+
+export interface GuardClause {
+  test: ExprSource;
+  reason: string;
+}
+
+export interface MoveSpec {
+  title?: string;
+  description?: string;
+  rules?: string[];
+  /** The seat or seats that may make the move (number or list<number>). Default `active`. */
+  by?: ExprSource;
+  args?: Record<string, ArgSpec>;
+  guard?: Guard;
+  effects?: Effect[];
+}
+
+export type ArgSpec = OneOfArgSpec | SubsetArgSpec | AssignArgSpec;
+
+interface ArgBase {
+  title?: string;
+  /** A constraint on the chosen value; the argument is in scope under its own name. */
+  where?: ExprSource;
+}
+
+export interface OneOfArgSpec extends ArgBase {
+  oneOf: ExprSource;
+}
+
+export interface SubsetArgSpec extends ArgBase {
+  subsetOf: ExprSource;
+  min?: ExprSource | number;
+  max?: ExprSource | number;
+}
+
+export interface AssignArgSpec extends ArgBase {
+  assign: { from: ExprSource; to: ExprSource };
+}
+
+export type Effect =
+  | { set: Record<string, ExprSource | number | boolean> }
+  | { add: Record<string, ExprSource | number> }
+  | { let: Record<string, ExprSource | number | boolean> }
+  | { move: MoveEffect }
+  | { shuffle: ExprSource }
+  | { roll: ExprSource }
+  | { deal: DealEffect }
+  | { if: ExprSource; then?: Effect[]; else?: Effect[] }
+  | { forEach: { var: string; in: ExprSource; do: Effect[] } }
+  | { log: string }
+  | { nextTurn: { seat?: ExprSource } | null }
+  | { endGame: { winners: ExprSource } };
+
+export interface MoveEffect {
+  from: ExprSource;
+  to: ExprSource;
+  /** Which pieces: a list expression. Without it, `count` pieces from `take`, or all. */
+  pieces?: ExprSource;
+  count?: ExprSource | number;
+  take?: 'top' | 'bottom' | 'random';
+  put?: 'top' | 'bottom';
+}
+
+export interface DealEffect {
+  from: ExprSource;
+  /** A per-player zone name. */
+  to: string;
+  count: ExprSource | number;
+}
+
+export interface FlowSpec {
+  initial: string;
+  states: Record<string, StateSpec>;
+}
+
+export interface StateSpec {
+  description?: string;
+  rules?: string[];
+  entry?: Effect[];
+  exit?: Effect[];
+  initial?: string;
+  states?: Record<string, StateSpec>;
+  /** Automatic transitions, tried in order after every step. */
+  always?: TransitionSpec[];
+  /** Moves available in this state and where each leads. */
+  on?: Record<string, string | TransitionSpec | TransitionSpec[]>;
+  final?: boolean;
+}
+
+export interface TransitionSpec {
+  id?: string;
+  description?: string;
+  rules?: string[];
+  target?: string;
+  guard?: Guard;
+  effects?: Effect[];
+  /** Leave and enter the target again even when it is the current state. */
+  reenter?: boolean;
+}
+
+export interface BotSpec {
+  description?: string;
+  prefer: { move: string; when?: ExprSource; score?: ExprSource }[];
+}

@@ -1,0 +1,7 @@
+/** The validate stage: a parsed document against a JSON Schema, with diagnostics a designer can read. */
+export { gameSchema, gameSpecValidator, specFromParsed, validateSpec } from './validateSpec.ts';
+export { compileSchemaValidator, explainSchemaErrors, validateAgainst, type SchemaValidator } from './validateAgainst.ts';
+export { closestName, didYouMean, editDistance } from './suggest.ts';
+export type { Issue } from './issues.ts';
+export type { SchemaIndex, SchemaNode } from './schemaIndex.ts';
+export { validateVariant, validateSpecValue, variantSchema } from './validateVariant.ts';

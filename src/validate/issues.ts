@@ -1,0 +1,23 @@
+import type { ErrorObject } from 'ajv';
+import type { DocPath } from '../spec/diagnostics.ts';
+
+/** One ajv error, with its instance path as a document path and its schema object's place. */
+export interface SchemaError {
+  readonly error: ErrorObject;
+  readonly path: DocPath;
+  /** Where the schema object that raised the error sits (see SchemaIndex.pointerOf). */
+  readonly pointer: string | undefined;
+}
+
+/**
+ * A problem ready to be placed in the file. `head` points at the key (or the first line) of the
+ * node at `path`; `node` at its value.
+ */
+export interface Issue {
+  readonly path: DocPath;
+  readonly message: string;
+  readonly part: 'node' | 'head';
+}
+
+export const isWithin = (ancestor: DocPath, path: DocPath): boolean =>
+  path.length >= ancestor.length && ancestor.every((segment, i) => path[i] === segment);
