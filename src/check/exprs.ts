@@ -9,6 +9,8 @@ import { diagnosticFrom, type Locator } from './locator.ts';
 
 export interface CompiledExpr {
   readonly run: (env: Env) => Value;
+  /** The names it reads, through the definitions it calls too. */
+  readonly usedNames: ReadonlySet<string>;
   readonly type: Type;
   readonly source: string;
   readonly path: DocPath;
@@ -59,7 +61,7 @@ export const checkExpr = (
       throw locateError(error, path, text);
     }
   };
-  return { run: located, type: result.type, source: text, path };
+  return { run: located, type: result.type, source: text, path, usedNames: result.usedNames };
 };
 
 /** A run-time error with the place in the spec that raised it. */

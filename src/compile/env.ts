@@ -1,13 +1,14 @@
 /**
  * The run-time values of the names every expression sees (see check/scope.ts for their types).
+ * Locals sit on top of the globals by prototype, so extending an environment copies nothing.
  */
 import type { Env, Value } from '../lang/index.ts';
 import type { GameContext } from '../engine/types.ts';
 
 export type LocalValues = Readonly<Record<string, Value>>;
 
-export const envOf = (ctx: GameContext, locals?: LocalValues): Env => {
-  const base = {
+const globalsOf = (ctx: GameContext): Env =>
+  ({
     params: ctx.params,
     game: ctx.game,
     players: ctx.players,
@@ -17,6 +18,16 @@ export const envOf = (ctx: GameContext, locals?: LocalValues): Env => {
     numPlayers: ctx.numPlayers,
     active: ctx.active,
     turn: ctx.turn,
-  } as unknown as Env;
-  return locals ? { ...base, ...locals } : base;
+  }) as unknown as Env;
+
+/** `env` with more names on top; `env` itself is left as it is. */
+export const extendEnv = (env: Env, locals: LocalValues): Env => {
+  const out = Object.create(env) as Record<string, Value>;
+  for (const name in locals) out[name] = locals[name] as Value;
+  return out;
+};
+
+export const envOf = (ctx: GameContext, locals?: LocalValues): Env => {
+  const globals = globalsOf(ctx);
+  return locals ? extendEnv(globals, locals) : globals;
 };

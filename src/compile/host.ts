@@ -5,11 +5,11 @@
 import type { Env, HostFunction, Value } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { typeOf } from '../check/exprs.ts';
-import { bestCover, COVER_TYPE, type CompiledCombo } from './scoring.ts';
+import { coverWith, COVER_TYPE, type CompiledTable } from './scoring.ts';
 import { teamAssignment } from './setup.ts';
 
 /** Filled once the tables are compiled: definitions and combos may refer to each other. */
-export type ScoringTables = Map<string, readonly CompiledCombo[]>;
+export type ScoringTables = Map<string, CompiledTable>;
 
 export const hostFunctions = (tables: ScoringTables, spec: GameSpec): HostFunction[] => {
   const tableNames = Object.keys(spec.scoring ?? {});
@@ -28,8 +28,9 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec): HostFuncti
         return undefined;
       },
       impl: ([table, roll], env: Env): Value => {
-        const combos = tables.get(table as string) ?? [];
-        return bestCover(combos, roll as number[], env) as unknown as Value;
+        const compiled = tables.get(table as string);
+        if (!compiled) throw new Error(`scoring table '${String(table)}' is not compiled`);
+        return coverWith(compiled, roll as number[], env) as unknown as Value;
       },
     },
     {

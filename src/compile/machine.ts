@@ -132,7 +132,7 @@ export const compileMachine = (
           const env: Env = envOf(context, moveLocals(event));
           return seatsOf(move, envOf(context)).includes(event.seat) && !failedClause(move.guard, env) && !failedClause(guard, env);
         };
-        actions[name] = assign(({ context, event }) => runWith({ ...context, auto: 0 }, [move.effects, effects], moveLocals(event)));
+        actions[name] = assign(({ context, event }) => runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)));
         (on[`move.${t.label}`] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
       });
     if (byMove.size > 0) moveTransitions.set(info.name, byMove);

@@ -6,6 +6,7 @@
 import type { Env, Value } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
+import { extendEnv } from './env.ts';
 import type { ComboSpec, ScoringTableSpec } from '../spec/types.ts';
 
 type Bindings = Record<string, Value>;
@@ -21,6 +22,8 @@ export interface CompiledCombo {
   matches(counts: ReadonlyMap<number, number>, env: Env): Match[];
   readonly when?: CompiledExpr;
   readonly points: CompiledExpr;
+  /** The expression giving the faces, when they are not a literal list. */
+  readonly faces?: CompiledExpr;
 }
 
 export interface Cover {
@@ -117,15 +120,55 @@ const compileCombo = (checker: ExprChecker, id: string, combo: ComboSpec, path: 
   } else {
     const faces = checkExpr(checker, combo.faces as string, [...path, 'faces'], { roll: typeOf('list<number>') }, typeOf('list<number>'));
     if (!faces) return undefined;
-    matches = (counts, env) => exactMatch(faces.run(env) as number[], counts);
+    return { id, matches: (counts, env) => exactMatch(faces.run(env) as number[], counts), when, points, faces };
   }
   return { id, matches, when, points };
 };
 
-export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path: DocPath): CompiledCombo[] =>
-  Object.entries(table.combos)
+export interface CompiledTable {
+  readonly combos: readonly CompiledCombo[];
+  /** No combination reads the game state: a roll always reads the same, so readings are cached. */
+  readonly pure: boolean;
+  readonly cache: Map<string, Cover>;
+}
+
+const BINDINGS = new Set(['roll', 'face', 'n', 'faces', 'low', 'high']);
+
+export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path: DocPath): CompiledTable => {
+  const combos = Object.entries(table.combos)
     .map(([id, combo]) => compileCombo(checker, id, combo, [...path, 'combos', id]))
     .filter((c): c is CompiledCombo => c !== undefined);
+  const exprs = combos.flatMap((c) => [c.when, c.points, c.faces]).filter((e): e is CompiledExpr => e !== undefined);
+  const pure = exprs.every((e) => [...e.usedNames].every((name) => BINDINGS.has(name)));
+  return { combos, pure, cache: new Map() };
+};
+
+const CACHE_LIMIT = 50_000;
+
+/** bestCover, cached by the multiset of faces when the table does not depend on the state. */
+export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env): Cover => {
+  if (!table.pure) return bestCover(table.combos, roll, env);
+  const key = roll.slice().sort((a, b) => a - b).join(',');
+  const known = table.cache.get(key);
+  if (known) return reorder(known, roll);
+  const cover = bestCover(table.combos, roll, env);
+  if (table.cache.size < CACHE_LIMIT) table.cache.set(key, cover);
+  return cover;
+};
+
+/** `unused` keeps the order of the roll it came from. */
+const reorder = (cover: Cover, roll: readonly number[]): Cover => {
+  const leftover = countFaces(cover.used);
+  const unused = roll.filter((f) => {
+    const n = leftover.get(f) ?? 0;
+    if (n > 0) {
+      leftover.set(f, n - 1);
+      return false;
+    }
+    return true;
+  });
+  return { ...cover, unused };
+};
 
 const keyOf = (counts: ReadonlyMap<number, number>): string =>
   [...counts.entries()]
@@ -165,7 +208,7 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
     for (let i = from; i < combos.length; i++) {
       const combo = combos[i] as CompiledCombo;
       for (const match of combo.matches(counts, env)) {
-        const scope = { ...env, roll: roll as Value, ...match.bindings };
+        const scope = extendEnv(env, { roll: roll as Value, ...match.bindings });
         if (combo.when && !combo.when.run(scope)) continue;
         const points = combo.points.run(scope) as number;
         const rest = search(subtract(counts, match.faces), i);
@@ -185,14 +228,5 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
   };
   const reading = search(countFaces(roll), 0);
   const used = reading.used.slice().sort((a, b) => a - b);
-  const leftover = countFaces(used);
-  const unused = roll.filter((f) => {
-    const n = leftover.get(f) ?? 0;
-    if (n > 0) {
-      leftover.set(f, n - 1);
-      return false;
-    }
-    return true;
-  });
-  return { points: reading.points, used, unused, combos: reading.combos };
+  return reorder({ points: reading.points, used, unused: [], combos: reading.combos }, roll);
 };

@@ -9,7 +9,7 @@ import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
 import type { GameContext, Json, Piece, ZoneContents } from '../engine/types.ts';
 import { seedRng } from './ops/rng.ts';
-import { envOf } from './env.ts';
+import { envOf, extendEnv, type LocalValues } from './env.ts';
 
 export interface SetupOptions {
   readonly players: number;
@@ -63,8 +63,8 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
     const cards: Record<string, Json>[] = [];
     for (const base of [...(set.list ?? []), ...generated]) {
       let card: Record<string, Json> = { ...base };
-      for (const d of derive) card = { ...card, [d.attr]: d.expr.run({ ...env, ...card } as Env) as Json };
-      const scope = { ...env, ...card } as Env;
+      for (const d of derive) card = { ...card, [d.attr]: d.expr.run(extendEnv(env, card as LocalValues)) as Json };
+      const scope = extendEnv(env, card as LocalValues);
       if (where && !where.run(scope)) continue;
       const n = copies ? (copies.run(scope) as number) : 1;
       for (let k = 0; k < n; k++) cards.push(card);
@@ -125,8 +125,8 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     };
     const env = envOf(blank);
     const game = evalVars(gameVars, env);
-    const playersList = blank.players.map((p, seat) => ({ ...p, ...evalVars(playerVars, { ...env, seat } as Env) }));
-    const teams = blank.teams.map((t, index) => ({ ...t, ...evalVars(teamVars, { ...env, index } as Env) }));
+    const playersList = blank.players.map((p, seat) => ({ ...p, ...evalVars(playerVars, extendEnv(env, { seat })) }));
+    const teams = blank.teams.map((t, index) => ({ ...t, ...evalVars(teamVars, extendEnv(env, { index })) }));
     const owners = (zone: string): number | null => {
       const owner = spec.zones?.[zone]?.owner ?? 'game';
       return owner === 'game' ? null : owner === 'player' ? numPlayers : teamIds.length;

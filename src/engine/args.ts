@@ -5,7 +5,7 @@
  */
 import type { Value } from '../lang/index.ts';
 import { deepEqual } from '../lang/index.ts';
-import { envOf, type LocalValues } from '../compile/env.ts';
+import { envOf, extendEnv, type LocalValues } from '../compile/env.ts';
 import type { CompiledArg } from '../compile/moves.ts';
 import type { GameContext, Json } from './types.ts';
 
@@ -74,7 +74,7 @@ export class ArgError extends Error {}
 /** Every value of `arg` that is legal given the earlier arguments in `locals`. */
 export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues): Value[] => {
   const env = envOf(ctx, locals);
-  const ok = (v: Value): boolean => !arg.where || arg.where.run({ ...env, [arg.name]: v }) === true;
+  const ok = (v: Value): boolean => !arg.where || arg.where.run(extendEnv(env, { [arg.name]: v })) === true;
   const out: Value[] = [];
   const push = (v: Value): void => {
     if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${MAX_CHOICES} choices`);
@@ -130,7 +130,7 @@ export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameCo
     }
     value = pairs;
   }
-  if (arg.where && arg.where.run({ ...env, [arg.name]: value }) !== true) {
+  if (arg.where && arg.where.run(extendEnv(env, { [arg.name]: value })) !== true) {
     return { error: `argument '${arg.name}' breaks its condition \`${arg.where.source}\`` };
   }
   return { value };

@@ -38,6 +38,7 @@ export interface GameContext {
    * the players, or a test that needs a given roll. Empty in a normal game.
    */
   readonly rigged: readonly Json[];
+  /** What the `log` effects said during the last move and the automatic steps after it. */
   readonly log: readonly string[];
   readonly result: GameResult | null;
   /** Automatic steps taken since the last move: bounded so a looping flow stops with a message. */

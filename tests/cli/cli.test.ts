@@ -1,0 +1,148 @@
+/**
+ * The command line, in process (fast) and once through the real `bin/houserules.js`: every
+ * command's output format, exit codes, and a clear one-line message for every kind of bad input.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { Io } from '../../src/cli/command.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const BAD = join(ROOT, 'tests/fixtures/bad');
+
+const run = async (argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => stdin };
+  const code = await main(argv, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+};
+
+describe('houserules CLI', () => {
+  it('list --json gives every game with its variants', async () => {
+    const { code, out } = await run(['list', '--json']);
+    expect(code).toBe(0);
+    const { games } = JSON.parse(out) as { games: { id: string; title: string; file: string; variants: unknown[] }[] };
+    const game = games.find((g) => g.id === 'ten-thousand');
+    expect(game).toMatchObject({ id: 'ten-thousand', title: '10,000', file: expect.stringContaining('games/ten-thousand/game.yaml') });
+    expect(Array.isArray(game?.variants)).toBe(true);
+  });
+
+  it('validate exits 0 for a valid game', async () => {
+    const { code, out } = await run(['validate', 'ten-thousand']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/valid/);
+  });
+
+  it('eval prints the score of a roll: 1,1,1,5,2 = 1050', async () => {
+    expect(await run(['eval', 'ten-thousand', '--expr', 'score(roll)', '--vars', '{"roll":[1,1,1,5,2]}'])).toMatchObject({ code: 0, out: '1050' });
+  });
+
+  it('eval --jsonl answers one line per line of variables', async () => {
+    const { code, out } = await run(['eval', 'ten-thousand', '--expr', 'score(roll)', '--jsonl'], '{"roll":[1,1,1,5,2]}\n{"roll":[2,3,4,6,6]}\n{"roll":[1,2,3,4,5]}\n');
+    expect(code).toBe(0);
+    expect(out.split('\n')).toEqual(['1050', '0', '1500']);
+  });
+
+  it('eval reports an expression error with its column', async () => {
+    const { code, err } = await run(['eval', 'ten-thousand', '--expr', 'scroe(roll)', '--vars', '{"roll":[1]}']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/expression:1:1: .*scroe.*score/);
+  });
+
+  it('simulate is deterministic for a seed and reports the agreed JSON', async () => {
+    const a = await run(['simulate', 'ten-thousand', '--games', '20', '--seed', '7', '--json']);
+    const b = await run(['simulate', 'ten-thousand', '--games', '20', '--seed', '7', '--json']);
+    expect(a.code).toBe(0);
+    const strip = (text: string): unknown => {
+      const { gamesPerSecond: _g, movesPerSecond: _m, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      return rest;
+    };
+    expect(strip(a.out)).toEqual(strip(b.out));
+    const report = JSON.parse(a.out) as Record<string, unknown>;
+    expect(Object.keys(report).sort()).toEqual(['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'turns', 'unfinished', 'wins'].sort());
+    const wins = report.wins as Record<string, number>;
+    expect(Object.values(wins).reduce((x, y) => x + y, 0) + (report.unfinished as number)).toBe(20);
+  });
+
+  it('replay applies a log and stops at the first illegal move with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hr-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify([{ move: 'roll', seat: 0 }]));
+    const ok = await run(['replay', 'ten-thousand', '--seed', '3', '--moves', good, '--json']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toHaveProperty('context.turn');
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify([{ move: 'bank', seat: 0 }]));
+    const refused = await run(['replay', 'ten-thousand', '--seed', '3', '--moves', bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/move 1 .* is illegal: 'bank' cannot be played in state turn\.ready; possible now: roll/);
+  });
+
+  it('graph prints JSON, dot and mermaid', async () => {
+    const json = await run(['graph', 'ten-thousand']);
+    expect(JSON.parse(json.out).nodes.map((n: { id: string }) => n.id)).toContain('decide');
+    expect((await run(['graph', 'ten-thousand', '--format', 'dot'])).out).toMatch(/^digraph/);
+    expect((await run(['graph', 'ten-thousand', '--format', 'mermaid'])).out).toMatch(/^stateDiagram-v2/);
+  });
+
+  it('every command has --help', async () => {
+    for (const command of ['list', 'validate', 'eval', 'simulate', 'replay', 'graph']) {
+      const { code, out } = await run([command, '--help']);
+      expect(code).toBe(0);
+      expect(out).toContain(`Usage: houserules ${command}`);
+    }
+  });
+
+  describe('bad input: one clear line with file:line:col, exit 1, no stack trace', () => {
+    const cases: [string, RegExp][] = [
+      ['broken-yaml.yaml', /broken-yaml\.yaml:2:\d+: error: .+/],
+      ['schema-error.yaml', /schema-error\.yaml:3:\d+: error: .*'min'.*number/],
+      ['schema-error.yaml', /schema-error\.yaml:4:1: error: unknown property 'flwo'.*flow/],
+      ['unknown-name.yaml', /unknown-name\.yaml:10:\d+: error: .*pionts.*points/],
+      ['type-error.yaml', /type-error\.yaml:9:\d+: error: .*bool.*number/],
+      ['bad-target.yaml', /bad-target\.yaml:11:\d+: error: target 'bb' is not a state.*'b'/],
+    ];
+    for (const [file, pattern] of cases) {
+      it(`${file}: ${pattern.source}`, async () => {
+        const { code, err } = await run(['validate', join(BAD, file)]);
+        expect(code).toBe(1);
+        expect(err).toMatch(pattern);
+        expect(err).not.toMatch(/\n\s+at /);
+      });
+    }
+
+    it('a flow that does not settle is stopped with a message', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hr-'));
+      const moves = join(dir, 'moves.json');
+      writeFileSync(moves, JSON.stringify([{ move: 'go', seat: 0 }]));
+      const validated = await run(['validate', join(BAD, 'loop.yaml')]);
+      expect(validated.err).toMatch(/warning: automatic transitions can loop: b → c → b/);
+      const { code, err } = await run(['replay', join(BAD, 'loop.yaml'), '--seed', '1', '--moves', moves]);
+      expect(code).toBe(1);
+      expect(err).toMatch(/did not settle/);
+    });
+
+    it('an unknown game, variant, command or option', async () => {
+      expect((await run(['validate', 'no-such-game'])).err).toMatch(/no game 'no-such-game'/);
+      expect((await run(['validate', 'ten-thousand', '--variant', 'nope'])).err).toMatch(/no variant 'nope'/);
+      expect((await run(['frobnicate'])).code).toBe(1);
+      expect((await run(['simulate', 'ten-thousand', '--gamez', '3'])).err).toMatch(/gamez/);
+      expect((await run(['simulate', 'ten-thousand', '--players', '9'])).err).toMatch(/2 to 8 players/);
+    });
+  });
+
+  it('runs as `npx houserules` through bin/houserules.js', () => {
+    const out = execFileSync('node', [join(ROOT, 'bin/houserules.js'), 'eval', 'ten-thousand', '--expr', 'score(roll)', '--jsonl'], {
+      input: '{"roll":[1,1,1,5,2]}\n',
+      cwd: ROOT,
+    }).toString();
+    expect(out.trim()).toBe('1050');
+    const bad = spawnSync('node', [join(ROOT, 'bin/houserules.js'), 'validate', join(BAD, 'type-error.yaml')], { cwd: ROOT });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.toString()).toMatch(/type-error\.yaml:9:\d+: error:/);
+  });
+});
