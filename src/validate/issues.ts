@@ -17,6 +17,10 @@ export interface Issue {
   readonly path: DocPath;
   readonly message: string;
   readonly part: 'node' | 'head';
+  /** For "missing required property": the property. */
+  readonly missing?: string;
+  /** For "unknown property" with a suggestion: the property suggested. */
+  readonly suggested?: string;
 }
 
 export const isWithin = (ancestor: DocPath, path: DocPath): boolean =>

@@ -1,7 +1,7 @@
 import { describeValue, kindOf, subjectOf, typePhrase, withArticle } from './describe.ts';
 import type { Issue, SchemaError } from './issues.ts';
 import { isSchemaNode } from './schemaIndex.ts';
-import { didYouMean } from './suggest.ts';
+import { closestName, didYouMean } from './suggest.ts';
 
 /** Writes one ajv error the way a designer reads it; every keyword the schema uses has a case. */
 
@@ -67,12 +67,16 @@ export const explainError = (e: SchemaError): Issue => {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const properties = isSchemaNode(parent) && isSchemaNode(parent.properties) ? Object.keys(parent.properties) : [];
+      const suggested = closestName(name, properties);
       const suggestion = didYouMean(name, properties);
       const allowed = suggestion === '' && properties.length > 0 && properties.length <= 8 ? ` (allowed here: ${properties.join(', ')})` : '';
-      return at(`unknown property '${name}'${suggestion}${allowed}`, 'head', [...path, name]);
+      const issue = at(`unknown property '${name}'${suggestion}${allowed}`, 'head', [...path, name]);
+      return suggested === undefined ? issue : { ...issue, suggested };
     }
-    case 'required':
-      return at(`missing required property '${String(params.missingProperty)}'`, 'head');
+    case 'required': {
+      const missing = String(params.missingProperty);
+      return { ...at(`missing required property '${missing}'`, 'head'), missing };
+    }
     case 'type':
       return at(`${subject} must be ${expected(parent, params.type, data)}, found ${describeValue(data)}${quoteHint(params.type, data)}`);
     case 'enum': {

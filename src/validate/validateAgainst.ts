@@ -80,7 +80,18 @@ export const explainSchemaErrors = (errors: readonly ErrorObject[], value: unkno
     pointer: index.pointerOf(error.parentSchema),
   }));
   const { kept, issues } = collapseUnions(withoutWrappers(located), index);
-  return [...issues, ...kept.map(explainError)];
+  return withoutEchoes([...issues, ...kept.map(explainError)]);
+};
+
+/**
+ * `flwo:` makes two complaints, "missing required property 'flow'" and "unknown property 'flwo'
+ * (did you mean 'flow'?)". The second says it all: drop the first.
+ */
+const withoutEchoes = (issues: readonly Issue[]): Issue[] => {
+  const suggested = new Set(
+    issues.filter((i) => i.suggested !== undefined).map((i) => JSON.stringify([...i.path.slice(0, -1), i.suggested])),
+  );
+  return issues.filter((i) => i.missing === undefined || !suggested.has(JSON.stringify([...i.path, i.missing])));
 };
 
 const issueToDiagnostic = (parsed: ParsedDoc, issue: Issue): Diagnostic => {
