@@ -1,7 +1,7 @@
 /**
  * Compiles a list of effects into one function from a context to the next context. The closed
- * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, log, nextTurn,
- * endGame) composes; `let` and `forEach` bring names into scope for what follows.
+ * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, log,
+ * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
 import type { Env, Type, Value } from '../lang/index.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
@@ -141,6 +141,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
       return out;
     };
   }
+  if ('while' in effect) return compileWhile(cx, effect, path, locals);
   if ('log' in effect) return compileLog(cx, effect.log, [...path, 'log'], locals);
   if ('nextTurn' in effect) {
     const seatSource = effect.nextTurn?.seat;
@@ -293,6 +294,26 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
         const top = zoneOf(out, source).slice(0, 1);
         out = movePieces(out, source, { name: deal.to, index: seat }, top, 'bottom');
       }
+    }
+    return out;
+  };
+};
+
+/** Runs of a `while` without `max`: a condition that never turns false stops with an error. */
+export const WHILE_LIMIT = 1000;
+
+/** `while: COND, do: [...]`: the effects again and again while the condition holds, at most `max` times. */
+const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unknown }>, path: DocPath, locals: Locals): EffectRun => {
+  const test = checkExpr(cx.checker, effect.while, [...path, 'while'], locals, typeOf('bool'));
+  const max = effect.max === undefined ? undefined : checkExpr(cx.checker, effect.max, [...path, 'max'], locals, typeOf('number'));
+  const body = compileEffects(cx, effect.do, [...path, 'do'], locals);
+  if (!test) return NOTHING;
+  return (ctx, vals, rng) => {
+    const limit = max ? (max.run(envOf(ctx, vals)) as number) : WHILE_LIMIT;
+    let out = ctx;
+    for (let runs = 0; test.run(envOf(out, vals)) === true; runs++) {
+      if (runs >= limit) throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
+      out = body(out, { ...vals }, rng);
     }
     return out;
   };

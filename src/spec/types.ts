@@ -214,6 +214,7 @@ export type Effect =
   | { deal: DealEffect }
   | { if: ExprSource; then?: Effect[]; else?: Effect[] }
   | { forEach: { var: string; in: ExprSource; do: Effect[] } }
+  | { while: ExprSource; do: Effect[]; max?: ExprSource | number }
   | { log: string }
   | { nextTurn: { seat?: ExprSource } | null }
   | { endGame: { winners: ExprSource } };

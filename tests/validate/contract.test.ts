@@ -90,7 +90,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
   it('effects: one branch per kind, in the order of the Effect union', () => {
     const effects = def('effect').oneOf as Node[];
     expect(effects.map((b) => (b.required as string[])[0])).toEqual([
-      'set', 'add', 'let', 'move', 'shuffle', 'roll', 'deal', 'if', 'forEach', 'log', 'nextTurn', 'endGame',
+      'set', 'add', 'let', 'move', 'shuffle', 'roll', 'deal', 'if', 'forEach', 'while', 'log', 'nextTurn', 'endGame',
     ]);
     const expected: Record<string, string[]> = {
       set: fields<EffectOf<'set'>>()(['set']),
@@ -102,6 +102,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       deal: fields<EffectOf<'deal'>>()(['deal']),
       if: fields<EffectOf<'if'>>()(['if', 'then', 'else']),
       forEach: fields<EffectOf<'forEach'>>()(['forEach']),
+      while: fields<EffectOf<'while'>>()(['while', 'do', 'max']),
       log: fields<EffectOf<'log'>>()(['log']),
       nextTurn: fields<EffectOf<'nextTurn'>>()(['nextTurn']),
       endGame: fields<EffectOf<'endGame'>>()(['endGame']),
@@ -112,8 +113,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(enumOf(prop(def('moveEffect'), 'put'))).toEqual(members<NonNullable<T.MoveEffect['put']>>()(['top', 'bottom']));
     expect(propsOf(def('dealEffect'))).toEqual(fields<T.DealEffect>()(['from', 'to', 'count']));
     expect(propsOf(prop(effects[8] ?? {}, 'forEach'))).toEqual(fields<EffectOf<'forEach'>['forEach']>()(['var', 'in', 'do']));
-    expect(propsOf(prop(effects[10] ?? {}, 'nextTurn'))).toEqual(fields<NonNullable<EffectOf<'nextTurn'>['nextTurn']>>()(['seat']));
-    expect(propsOf(prop(effects[11] ?? {}, 'endGame'))).toEqual(fields<EffectOf<'endGame'>['endGame']>()(['winners']));
+    expect(propsOf(prop(effects[11] ?? {}, 'nextTurn'))).toEqual(fields<NonNullable<EffectOf<'nextTurn'>['nextTurn']>>()(['seat']));
+    expect(propsOf(prop(effects[12] ?? {}, 'endGame'))).toEqual(fields<EffectOf<'endGame'>['endGame']>()(['winners']));
   });
 });
 

@@ -89,6 +89,8 @@ export const KITCHEN_SINK: GameSpec = {
         { if: 'n > 1', then: [{ log: 'big' }], else: [{ log: 'small' }] },
         { if: 'ok' },
         { forEach: { var: 'p', in: 'players', do: [{ add: { score: 1 } }] } },
+        { while: 'n < 3', do: [{ add: { n: 1 } }], max: 10 },
+        { while: 'n < 3', do: [] },
         { log: 'Player {active + 1} rolls' },
         { nextTurn: null },
         { nextTurn: {} },
