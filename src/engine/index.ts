@@ -1,5 +1,8 @@
 /** The engine's public API: pure functions over serialisable game states. */
-export { newGame, legalMoves, step, replay, rig, actingSeats, activeStates, isOver, type NewGameOptions } from './play.ts';
+export {
+  newGame, legalMoves, legalMovesWithEvents, applyLegal, step, replay, rig, actingSeats, activeStates, isOver,
+  type LegalMove, type NewGameOptions,
+} from './play.ts';
 export { viewOf } from './view.ts';
 export { encodeValue } from './args.ts';
 export { EngineError, describeRuntimeError } from './errors.ts';

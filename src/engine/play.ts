@@ -3,7 +3,7 @@
  * machine with XState's own `transition()`, so what the diagram shows is what runs. States are
  * plain data; the PRNG lives in them, so the same seed and moves give the same game.
  */
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorScope, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { Value } from '../lang/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { envOf, type LocalValues } from '../compile/env.ts';
@@ -51,8 +51,10 @@ export const newGame = (game: CompiledGame, options: NewGameOptions): StepResult
   }
   try {
     const context = game.initialContext({ players, seed: options.seed, params: game.paramValues });
-    const [snapshot] = initialTransition(game.flow.machine, context);
-    return settle(snapshot);
+    const snapshot = game.flow.machine.getInitialSnapshot(scopeOf(game), context);
+    const result = settle(snapshot);
+    if (result.ok) snapshots.set(result.state, { machine: game.flow.machine, snapshot });
+    return result;
   } catch (error) {
     return { ok: false, error: describeRuntimeError(game, error) };
   }
@@ -80,17 +82,28 @@ const allowed = (move: CompiledMove, transitions: readonly CompiledTransition[],
   return !failedClause(move.guard, env) && transitions.some((t) => !failedClause(t.guard, env));
 };
 
+/** A legal move with the event that applies it, its arguments already decoded. */
+export interface LegalMove {
+  readonly move: Move;
+  readonly event: MoveEvent;
+}
+
 const enumerate = (
   move: CompiledMove,
   transitions: readonly CompiledTransition[],
   ctx: GameContext,
   seat: number,
-  out: Move[],
+  out: LegalMove[],
 ): void => {
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
-      if (allowed(move, transitions, ctx, locals)) out.push(move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args });
+      if (!allowed(move, transitions, ctx, locals)) return;
+      const { seat: _seat, ...values } = locals;
+      out.push({
+        move: move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args },
+        event: { type: `move.${move.name}`, move: move.name, seat, args: values },
+      });
       return;
     }
     for (const choice of choicesOf(arg, ctx, locals)) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
@@ -98,10 +111,10 @@ const enumerate = (
   walk(0, { seat }, {});
 };
 
-/** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
-export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] => {
+/** Every legal move with its event; the simulator and bots apply them with `applyLegal`. */
+export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number): LegalMove[] => {
   if (isOver(state)) return [];
-  const out: Move[] = [];
+  const out: LegalMove[] = [];
   const env = envOf(state.context);
   for (const [name, transitions] of offered(game, state)) {
     const move = game.moves[name];
@@ -112,6 +125,10 @@ export const legalMoves = (game: CompiledGame, state: GameState, seat?: number):
   }
   return out;
 };
+
+/** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
+export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>
+  legalMovesWithEvents(game, state, seat).map((legal) => legal.move);
 
 /** Seats that have at least one legal move now. */
 export const actingSeats = (game: CompiledGame, state: GameState): number[] =>
@@ -149,18 +166,72 @@ const why = (game: CompiledGame, state: GameState, move: Move): string | { local
   return { locals, event: { type: `move.${move.move}`, move: move.move, seat: move.seat, args } };
 };
 
-/** Applies a move; an illegal move is refused with the reason, the state left as it was. */
-export const step = (game: CompiledGame, state: GameState, move: Move): StepResult => {
+/**
+ * The machine snapshot of a state: resolved from the state's value once, then kept with the
+ * state it belongs to (and the machine it came from: a recompiled spec resolves again).
+ */
+const snapshots = new WeakMap<GameState, { machine: GameMachine; snapshot: SnapshotFrom<GameMachine> }>();
+
+const snapshotOf = (game: CompiledGame, state: GameState): SnapshotFrom<GameMachine> => {
+  const known = snapshots.get(state);
+  if (known && known.machine === game.flow.machine) return known.snapshot;
+  return game.flow.machine.resolveState({ value: state.value, context: state.context });
+};
+
+type Scope = ActorScope<SnapshotFrom<GameMachine>, EventFromLogic<GameMachine>>;
+
+/**
+ * One actor scope per machine, made once. XState's `transition()` helper builds a fresh actor
+ * for every call, and that actor computes the machine's initial state each time: a third of a
+ * step's cost. Our machines only `assign` (every effect is pure), so the scope needs no executor.
+ */
+const scopes = new WeakMap<GameMachine, Scope>();
+
+const scopeOf = (game: CompiledGame): Scope => {
+  const machine = game.flow.machine;
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const input = game.initialContext({ players: game.players.default, seed: 0, params: game.paramValues });
+    const actor = createActor(machine, { input });
+    scope = {
+      self: actor,
+      id: actor.id,
+      sessionId: actor.sessionId,
+      system: actor.system,
+      logger: () => undefined,
+      defer: () => undefined,
+      emit: () => undefined,
+      stopChild: () => undefined,
+      actionExecutor: () => undefined,
+    };
+    scopes.set(machine, scope);
+  }
+  return scope;
+};
+
+const advance = (game: CompiledGame, state: GameState, event: MoveEvent): StepResult => {
   try {
-    const checked = why(game, state, move);
-    if (typeof checked === 'string') return { ok: false, error: checked };
-    const snapshot = game.flow.machine.resolveState({ value: state.value, context: state.context });
-    const [next] = transition(game.flow.machine, snapshot, checked.event);
-    return settle(next);
+    const next = game.flow.machine.transition(snapshotOf(game, state), event, scopeOf(game));
+    const result = settle(next);
+    if (result.ok) snapshots.set(result.state, { machine: game.flow.machine, snapshot: next });
+    return result;
   } catch (error) {
-    if (error instanceof ArgError) return { ok: false, error: error.message };
     return { ok: false, error: describeRuntimeError(game, error) };
   }
+};
+
+/** Applies a move from `legalMovesWithEvents` for this very state, without checking it again. */
+export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove): StepResult => advance(game, state, legal.event);
+
+/** Applies a move; an illegal move is refused with the reason, the state left as it was. */
+export const step = (game: CompiledGame, state: GameState, move: Move): StepResult => {
+  let checked: ReturnType<typeof why>;
+  try {
+    checked = why(game, state, move);
+  } catch (error) {
+    return { ok: false, error: error instanceof ArgError ? error.message : describeRuntimeError(game, error) };
+  }
+  return typeof checked === 'string' ? { ok: false, error: checked } : advance(game, state, checked.event);
 };
 
 /** Replays a move log from a seed; stops at the first move that is not legal. */

@@ -27,7 +27,7 @@ export interface Builtin {
 }
 
 /** Lists built at run time stay below this, so `range(0, 1e12)` fails cleanly instead of exhausting memory. */
-export const MAX_LIST_LENGTH = 1_000_000;
+const MAX_LIST_LENGTH = 1_000_000;
 
 // The checker has proved the argument types; these casts only tell TypeScript what it proved.
 const list = (arg: BuiltinArg | undefined): readonly Value[] => arg as readonly Value[];
@@ -221,7 +221,7 @@ const SPECS: Readonly<Record<string, Spec>> = {
     },
   },
   pickBy: {
-    // Picks, for each key, one not yet picked element with that key: "the dice showing these faces".
+    // Which elements account for a list of keys: each key takes one element not taken before.
     signatures: ['(list<T>, (T) => K, list<K>) => list<T>'],
     equality: 'K',
     impl: ([xs, f, keys], { eq }) => {

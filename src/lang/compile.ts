@@ -1,4 +1,5 @@
-import { checkExpression, type CheckEnv } from './checker.ts';
+import { checkExpression } from './checker.ts';
+import type { CheckEnv } from './context.ts';
 import { generate, makeRunner } from './codegen.ts';
 import type { ExprError } from './errors.ts';
 import type { Env, Library, Scope } from './library.ts';

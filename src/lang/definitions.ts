@@ -1,6 +1,7 @@
 import type { Expr } from './ast.ts';
 import { BUILTINS } from './builtins.ts';
-import { checkExpression, type CheckEnv, type DefinitionUse } from './checker.ts';
+import { checkExpression } from './checker.ts';
+import type { CheckEnv, DefinitionUse } from './context.ts';
 import { generate } from './codegen.ts';
 import type { ExprError } from './errors.ts';
 import type { Node } from './ir.ts';

@@ -3,9 +3,8 @@ export { createLibrary, type DefinitionError } from './definitions.ts';
 export { ExprRuntimeError, type ExprError } from './errors.ts';
 export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
 export { MAX_CALL_DEPTH } from './codegen.ts';
-export { MAX_LIST_LENGTH } from './builtins.ts';
 export { parseType } from './typeSyntax.ts';
 export {
   BOOL, NEVER, NUMBER, STRING, formatType, isAssignable, listOf, recordOf, typeEquals, type Type,
 } from './types.ts';
-export { deepEqual, equalityFor, formatValue, type Value } from './values.ts';
+export { deepEqual, formatValue, type Value } from './values.ts';

@@ -288,10 +288,11 @@ class Parser {
   }
 
   private parseGroup(): Expr {
-    this.next();
+    const open = this.next();
     const inner = this.bracketed(() => this.parseExpr());
-    this.expectPunct(')', "expected ')' to close '('");
-    return inner;
+    const close = this.expectPunct(')', "expected ')' to close '('");
+    // The parentheses belong to the span, so `a / (b - c)` ends at its last character.
+    return { ...inner, start: open.start, end: close.end };
   }
 
   /** Items up to `close`, separated by commas; a trailing comma is allowed. */

@@ -2,7 +2,7 @@
  * Many complete games with random legal moves: win counts per seat or team, game lengths and
  * speed. Runs anywhere (CLI, browser worker); progress is reported through a callback.
  */
-import { newGame, step, type GameState } from '../engine/index.ts';
+import { applyLegal, newGame, type GameState } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../compile/ops/rng.ts';
 import { randomMove } from './random.ts';
@@ -54,7 +54,7 @@ export const playOne = (game: CompiledGame, players: number, seed: string, maxTu
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
     const move = randomMove(game, state, rng);
     if (!move) return { winners: null, turns: state.context.turn, moves, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
-    const next = step(game, state, move);
+    const next = applyLegal(game, state, move);
     if (!next.ok) return { winners: null, turns: state.context.turn, moves, error: next.error };
     state = next.state;
     moves++;

@@ -1,0 +1,50 @@
+/**
+ * Measuring on a shared, noisy machine: every figure is taken as the median of several rounds,
+ * each round timing the work and a fixed baseline workload back to back, and reported both in
+ * absolute terms and as a ratio to the baseline of the same round.
+ */
+import { Rng, seedRng } from '../src/compile/ops/rng.ts';
+
+/** A fixed CPU workload: PRNG draws, small arrays and object allocation, like an engine step. */
+export const baseline = (): number => {
+  const rng = new Rng(seedRng(1));
+  let acc = 0;
+  for (let i = 0; i < 200_000; i++) {
+    const dice = [rng.below(6), rng.below(6), rng.below(6), rng.below(6), rng.below(6)];
+    const o = { a: dice[0], b: dice.filter((d) => d > 2).length, c: i };
+    acc += (o.a ?? 0) + o.b + (o.c & 1);
+  }
+  return acc;
+};
+
+export interface Figure {
+  readonly name: string;
+  /** Milliseconds per run of the work (median). */
+  readonly ms: number;
+  /** The work's time over the baseline's time in the same round (median). */
+  readonly ratio: number;
+  readonly note?: string;
+}
+
+const median = (xs: number[]): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+export const measure = (name: string, work: () => unknown, rounds = 5, note?: string): Figure => {
+  const times: number[] = [];
+  const ratios: number[] = [];
+  work();
+  baseline();
+  for (let r = 0; r < rounds; r++) {
+    const b0 = performance.now();
+    baseline();
+    const b = performance.now() - b0;
+    const t0 = performance.now();
+    work();
+    const t = performance.now() - t0;
+    times.push(t);
+    ratios.push(t / b);
+  }
+  return { name, ms: median(times), ratio: median(ratios), ...(note ? { note } : {}) };
+};
