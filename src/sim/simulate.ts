@@ -67,36 +67,59 @@ const stat = (values: readonly number[]): Stat => ({
   max: values.reduce((a, b) => Math.max(a, b), 0),
 });
 
-export const simulate = (game: CompiledGame, options: SimulateOptions): SimulateReport => {
+/** Games `from` to `to` (exclusive) of a run; game i is seeded `${seed}:${i}`, so slices can run anywhere. */
+export const playRange = (
+  game: CompiledGame,
+  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves'>,
+  from: number,
+  to: number,
+  onGame?: () => void,
+): GameRecord[] => {
   const players = options.players ?? game.players.default;
-  const now = options.now ?? (() => Date.now());
-  const t0 = now();
-  const wins: Record<string, number> = {};
-  const keys = game.teams.length > 0 ? game.teams : Array.from({ length: players }, (_, s) => String(s));
-  for (const k of keys) wins[k] = 0;
   const records: GameRecord[] = [];
+  for (let i = from; i < to; i++) {
+    records.push(playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000));
+    onGame?.();
+  }
+  return records;
+};
+
+/** The report of a run from its games' records, in game order. */
+export const summarize = (
+  game: CompiledGame,
+  records: readonly GameRecord[],
+  run: { seed: number | string; players: number; seconds: number },
+): SimulateReport => {
+  const keys = game.teams.length > 0 ? game.teams : Array.from({ length: run.players }, (_, s) => String(s));
+  const wins: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
+  const teamOfSeat = teamAssignment(game.spec, run.players);
   const errors: { game: number; error: string }[] = [];
-  for (let i = 0; i < options.games; i++) {
-    const record = playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000);
-    records.push(record);
+  records.forEach((record, i) => {
     if (record.error) errors.push({ game: i, error: record.error });
-    const teamOfSeat = teamAssignment(game.spec, players);
     const credited = new Set((record.winners ?? []).map((s) => (game.teams.length > 0 ? (game.teams[teamOfSeat[s] ?? -1] ?? String(s)) : String(s))));
     for (const k of credited) wins[k] = (wins[k] ?? 0) + 1;
-    options.onProgress?.(i + 1, options.games);
-  }
-  const seconds = Math.max((now() - t0) / 1000, 1e-9);
+  });
+  const seconds = Math.max(run.seconds, 1e-9);
   const totalMoves = records.reduce((a, r) => a + r.moves, 0);
   return {
-    games: options.games,
-    seed: options.seed,
-    players,
+    games: records.length,
+    seed: run.seed,
+    players: run.players,
     wins,
     unfinished: records.filter((r) => r.winners === null).length,
     errors,
     turns: stat(records.map((r) => r.turns)),
     moves: stat(records.map((r) => r.moves)),
-    gamesPerSecond: Math.round((options.games / seconds) * 10) / 10,
+    gamesPerSecond: Math.round((records.length / seconds) * 10) / 10,
     movesPerSecond: Math.round(totalMoves / seconds),
   };
+};
+
+export const simulate = (game: CompiledGame, options: SimulateOptions): SimulateReport => {
+  const players = options.players ?? game.players.default;
+  const now = options.now ?? (() => Date.now());
+  const t0 = now();
+  let done = 0;
+  const records = playRange(game, options, 0, options.games, () => options.onProgress?.(++done, options.games));
+  return summarize(game, records, { seed: options.seed, players, seconds: (now() - t0) / 1000 });
 };

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { Io } from '../../src/cli/command.ts';
+import { simulate } from '../../src/sim/simulate.ts';
+import { compile } from '../helpers/games.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BAD = join(ROOT, 'tests/fixtures/bad');
@@ -66,6 +68,15 @@ describe('houserules CLI', () => {
     expect(Object.keys(report).sort()).toEqual(['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'turns', 'unfinished', 'wins'].sort());
     const wins = report.wins as Record<string, number>;
     expect(Object.values(wins).reduce((x, y) => x + y, 0) + (report.unfinished as number)).toBe(20);
+  });
+
+  it('simulate on several cores reports exactly what a serial run does', async () => {
+    const { code, out } = await run(['simulate', 'ten-thousand', '--games', '50', '--seed', '11', '--json']);
+    expect(code).toBe(0);
+    const serial = simulate(compile('ten-thousand'), { games: 50, seed: 11 });
+    const { gamesPerSecond: _a, movesPerSecond: _b, errors: _e, ...expected } = serial;
+    const { gamesPerSecond: _c, movesPerSecond: _d, ...parallel } = JSON.parse(out) as Record<string, unknown>;
+    expect(parallel).toEqual(expected);
   });
 
   it('replay applies a log and stops at the first illegal move with the reason', async () => {

@@ -1,5 +1,38 @@
-import { simulate } from '../../sim/simulate.ts';
-import { intOption, loadGame, PARAM_OPTION, VARIANT_OPTION, type Command } from '../command.ts';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { playRange, summarize, type GameRecord } from '../../sim/simulate.ts';
+import type { Json } from '../../engine/types.ts';
+import { intOption, loadGame, PARAM_OPTION, VARIANT_OPTION, variantList, type Command, type Values } from '../command.ts';
+import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
+
+/** Below this many games per core, starting workers costs more than it saves. */
+const GAMES_PER_WORKER = 25;
+
+/** Plays the games on every core; slices come back in order, so the result equals a serial run. */
+const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, games: number, workers: number, onGame: () => void): Promise<GameRecord[]> => {
+  const size = Math.ceil(games / workers);
+  const slices = Array.from({ length: workers }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter((s) => s.from < s.to);
+  const results = await Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise<GameRecord[]>((resolve, reject) => {
+          const worker = new Worker(new URL('../../../bin/simulate-worker.js', import.meta.url), {
+            workerData: { ...job, ...slice } satisfies SliceJob,
+          });
+          worker.on('message', (message: SliceMessage) => {
+            if (message.kind === 'game') onGame();
+            else if (message.kind === 'done') resolve(message.records);
+            else reject(new Error(message.error));
+            if (message.kind !== 'game') void worker.terminate();
+          });
+          worker.on('error', reject);
+        }),
+    ),
+  );
+  return results.flat();
+};
+
+const paramValues = (values: Values): Record<string, Json> => (typeof values.param === 'string' ? (JSON.parse(values.param) as Record<string, Json>) : {});
 
 const bar = (done: number, total: number): string => {
   const width = 30;
@@ -32,15 +65,26 @@ export const simulateCommand: Command = {
       io.err(`${game.title} is for ${game.players.min} to ${game.players.max} players, not ${n}`);
       return 1;
     }
-    const seed = typeof values.seed === 'string' ? values.seed : '1';
-    const report = simulate(game, {
-      games: games ?? 100,
-      seed: /^\d+$/.test(seed) ? Number(seed) : seed,
-      players: n,
-      maxTurns: maxTurns ?? 1000,
-      now: () => performance.now(),
-      onProgress: io.progress ? (done, total) => io.progress?.(bar(done, total)) : undefined,
-    });
+    const seedText = typeof values.seed === 'string' ? values.seed : '1';
+    const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
+    const total = games ?? 100;
+    let done = 0;
+    const onGame = (): void => {
+      done++;
+      io.progress?.(bar(done, total));
+    };
+    const workers = Math.min(availableParallelism(), Math.floor(total / GAMES_PER_WORKER));
+    const t0 = performance.now();
+    const records =
+      workers > 1 && target !== undefined
+        ? await playParallel(
+            { target, variants: variantList(values), params: paramValues(values), seed, players: n, maxTurns: maxTurns ?? 1000 },
+            total,
+            workers,
+            onGame,
+          )
+        : playRange(game, { seed, players: n, maxTurns: maxTurns ?? 1000 }, 0, total, onGame);
+    const report = summarize(game, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 });
     if (io.progress) io.progress(`${' '.repeat(50)}\r`);
     for (const e of report.errors.slice(0, 5)) io.err(`game ${e.game}: ${e.error}`);
     if (values.json) {

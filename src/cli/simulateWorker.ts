@@ -1,0 +1,29 @@
+/**
+ * A worker thread of `houserules simulate`: compiles the game itself and plays one slice of the
+ * games; the records come back in order, so a parallel run reports exactly what a serial one does.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { compileGame } from '../compile/index.ts';
+import type { Json } from '../engine/types.ts';
+import { playRange } from '../sim/simulate.ts';
+import { resolveGame } from './catalog.ts';
+
+export interface SliceJob {
+  target: string;
+  variants: string[];
+  params: Record<string, Json>;
+  seed: number | string;
+  players: number;
+  maxTurns: number;
+  from: number;
+  to: number;
+}
+
+export type SliceMessage = { kind: 'game' } | { kind: 'done'; records: ReturnType<typeof playRange> } | { kind: 'error'; error: string };
+
+const job = workerData as SliceJob;
+const post = (message: SliceMessage): void => parentPort?.postMessage(message);
+const resolved = resolveGame(job.target, job.variants);
+const game = 'error' in resolved ? undefined : compileGame({ base: resolved.base, variants: resolved.variants, params: job.params }).game;
+if (!game) post({ kind: 'error', error: `worker could not compile ${job.target}` });
+else post({ kind: 'done', records: playRange(game, job, job.from, job.to, () => post({ kind: 'game' })) });
