@@ -85,7 +85,7 @@ const indentation = (text: string, lineStart: number): number => {
 
 /**
  * "Nested mappings are not allowed in compact mappings" means a value ran into a `key: value`.
- * Designers get there two ways: a ': ' inside an unquoted value (`title: Zilch: the game`), or a
+ * Designers get there two ways: a ': ' inside an unquoted value (`title: Dice: the game`), or a
  * line indented deeper than the key above it, which YAML then reads as the continuation of its value.
  */
 const keyValueRunTogether = (ctx: YamlContext, offset: number): Diagnostic | undefined => {

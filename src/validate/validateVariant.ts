@@ -11,9 +11,11 @@ import { gameSpecValidator } from './validateSpec.ts';
 
 export const variantSchema: Readonly<Record<string, unknown>> = variantSchemaJson;
 
-const variantValidator: SchemaValidator = compileSchemaValidator(variantSchemaJson);
+/** Compiled on first use: most runs read no variant, and compiling a schema takes a while. */
+let variantValidator: SchemaValidator | undefined;
 
-export const validateVariant = (parsed: ParsedDoc): Diagnostic[] => validateAgainst(variantValidator, parsed);
+export const validateVariant = (parsed: ParsedDoc): Diagnostic[] =>
+  validateAgainst((variantValidator ??= compileSchemaValidator(variantSchemaJson)), parsed);
 
 export const validateSpecValue = (value: unknown): Issue[] =>
   gameSpecValidator.validate(value) ? [] : explainSchemaErrors(gameSpecValidator.validate.errors ?? [], value, gameSpecValidator.index);
