@@ -40,12 +40,20 @@ export interface EffectCompiler {
 
 const NOTHING: EffectRun = (ctx) => ctx;
 
-const sequence = (runs: readonly EffectRun[]): EffectRun => {
-  if (runs.length === 0) return NOTHING;
-  if (runs.length === 1) return runs[0] as EffectRun;
+/** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
+type Step = { readonly effect: EffectRun } | { readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues };
+
+const sequence = (steps: readonly Step[]): EffectRun => {
+  if (steps.length === 0) return NOTHING;
+  const [only] = steps;
+  if (steps.length === 1 && only && 'effect' in only) return only.effect;
   return (ctx, locals, rng) => {
     let out = ctx;
-    for (const run of runs) out = run(out, locals, rng);
+    let vals = locals;
+    for (const step of steps) {
+      if ('effect' in step) out = step.effect(out, vals, rng);
+      else vals = step.bind(out, vals);
+    }
     return out;
   };
 };
@@ -57,26 +65,28 @@ export const compileEffects = (
   path: DocPath,
   locals: Locals,
 ): EffectRun => {
-  const runs: EffectRun[] = [];
+  const steps: Step[] = [];
   let scope = locals;
   (effects ?? []).forEach((effect, i) => {
     const at = [...path, i];
     if ('let' in effect) {
-      const { run, scope: grown } = compileLet(cx, effect.let, [...at, 'let'], scope);
+      const { bind, scope: grown } = compileLet(cx, effect.let, [...at, 'let'], scope);
       scope = grown;
-      runs.push(run);
+      steps.push({ bind });
     } else {
       const run = compileEffect(cx, effect, at, scope);
-      runs.push((ctx, vals, rng) => {
-        try {
-          return run(ctx, vals, rng);
-        } catch (error) {
-          throw locateError(error, at);
-        }
+      steps.push({
+        effect: (ctx, vals, rng) => {
+          try {
+            return run(ctx, vals, rng);
+          } catch (error) {
+            throw locateError(error, at);
+          }
+        },
       });
     }
   });
-  return sequence(runs);
+  return sequence(steps);
 };
 
 const compileLet = (
@@ -84,7 +94,7 @@ const compileLet = (
   bindings: Record<string, string | number | boolean>,
   path: DocPath,
   locals: Locals,
-): { run: EffectRun; scope: Locals } => {
+): { bind: (ctx: GameContext, locals: LocalValues) => LocalValues; scope: Locals } => {
   let scope = locals;
   const steps: { name: string; expr: CompiledExpr }[] = [];
   for (const [name, source] of Object.entries(bindings)) {
@@ -93,14 +103,12 @@ const compileLet = (
     steps.push({ name, expr });
     scope = { ...scope, [name]: expr.type };
   }
-  // The effects after a `let` see the new names: the run extends the locals in place of the caller.
-  const run: EffectRun = (ctx, values) => {
+  const bind = (ctx: GameContext, values: LocalValues): LocalValues => {
     let vals = values;
     for (const step of steps) vals = { ...vals, [step.name]: step.expr.run(envOf(ctx, vals)) };
-    Object.assign(values as Record<string, Value>, vals);
-    return ctx;
+    return vals;
   };
-  return { run, scope };
+  return { bind, scope };
 };
 
 const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals: Locals): EffectRun => {
@@ -123,7 +131,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
     const then = compileEffects(cx, effect.then, [...path, 'then'], locals);
     const otherwise = compileEffects(cx, effect.else, [...path, 'else'], locals);
     if (!test) return NOTHING;
-    return (ctx, vals, rng) => (test.run(envOf(ctx, vals)) ? then(ctx, { ...vals }, rng) : otherwise(ctx, { ...vals }, rng));
+    return (ctx, vals, rng) => (test.run(envOf(ctx, vals)) ? then(ctx, vals, rng) : otherwise(ctx, vals, rng));
   }
   if ('forEach' in effect) {
     const { var: name, in: source, do: body } = effect.forEach;

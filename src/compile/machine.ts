@@ -62,7 +62,7 @@ type GuardFn = (args: { context: GameContext; event: MoveEvent }) => boolean;
 const runWith = (ctx: GameContext, runs: readonly EffectRun[], locals: Record<string, Value>): GameContext => {
   const rng = new Rng(ctx.rng);
   let out = ctx;
-  for (const run of runs) out = run(out, { ...locals }, rng);
+  for (const run of runs) out = run(out, locals, rng);
   return { ...out, rng: rng.state };
 };
 
