@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { newGame, rig, step, legalMoves, activeStates, type GameState, type Json, type Move } from '../../src/engine/index.ts';
+import { newGame, rig, step, legalMoves, activeStates, type GameState, type Json, type Move, type Piece, type ZoneContents } from '../../src/engine/index.ts';
 
 export const GAMES = join(import.meta.dirname, '../../games');
 
@@ -57,3 +57,60 @@ export const withVars = (
     players: state.context.players.map((p, seat) => ({ ...p, ...vars.players?.[seat] })),
   },
 });
+
+/** A zone of the game (`owner` omitted) or of one seat or team. */
+export interface ZoneAt {
+  readonly zone: string;
+  readonly owner?: number;
+}
+
+/**
+ * The state with the given pieces (by id) taken from wherever they are and put in a zone, in the
+ * given order, on top (index 0) or at the bottom: a position to test from. With `replace`, the
+ * pieces that were in the zone go to the bottom of that other zone, so the zone holds exactly the
+ * given pieces. Every piece stays somewhere exactly once.
+ */
+export const withPieces = (
+  state: GameState,
+  to: ZoneAt,
+  ids: readonly string[],
+  options: { put?: 'top' | 'bottom'; replace?: ZoneAt } = {},
+): GameState => {
+  const wanted = new Set(ids);
+  const found = new Map<string, Piece>();
+  const zones: Record<string, ZoneContents> = {};
+  for (const [name, contents] of Object.entries(state.context.zones)) {
+    const strip = (list: readonly Piece[]): Piece[] =>
+      list.filter((p) => {
+        if (!wanted.has(p.id)) return true;
+        found.set(p.id, p);
+        return false;
+      });
+    zones[name] = isOwned(contents) ? contents.map(strip) : strip(contents);
+  }
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new Error(`withPieces: no piece ${missing.join(', ')}`);
+  const read = (at: ZoneAt): Piece[] => {
+    const contents = zones[at.zone];
+    if (contents === undefined) throw new Error(`withPieces: no zone ${at.zone}`);
+    const list = isOwned(contents) ? contents[at.owner ?? -1] : at.owner === undefined ? contents : undefined;
+    if (list === undefined) throw new Error(`withPieces: zone ${at.zone} has no owner ${String(at.owner)}`);
+    return [...list];
+  };
+  const write = (at: ZoneAt, list: Piece[]): void => {
+    const contents = zones[at.zone] as ZoneContents;
+    if (!isOwned(contents)) zones[at.zone] = list;
+    else zones[at.zone] = contents.map((l, i) => (i === at.owner ? list : l));
+  };
+  const moving = ids.map((id) => found.get(id) as Piece);
+  if (options.replace) {
+    const displaced = read(to);
+    write(to, []);
+    write(options.replace, [...read(options.replace), ...displaced]);
+  }
+  const target = read(to);
+  write(to, options.put === 'bottom' ? [...target, ...moving] : [...moving, ...target]);
+  return { ...state, context: { ...state.context, zones } };
+};
+
+const isOwned = (contents: ZoneContents): contents is readonly (readonly Piece[])[] => Array.isArray(contents[0]);
