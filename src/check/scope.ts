@@ -15,8 +15,9 @@ const recordText = (fields: FieldTypes): string =>
 const varFields = (vars: Record<string, VarSpec> | undefined): FieldTypes =>
   Object.fromEntries(Object.entries(vars ?? {}).map(([name, v]) => [name, v.type]));
 
-const faceType = (faces: readonly (number | string)[]): string =>
-  faces.every((f) => typeof f === 'number') ? 'number' : 'string';
+/** Faces written as an expression are a list by now (compile/faces.ts); one that failed reads as numbers. */
+const faceType = (faces: readonly (number | string)[] | string): string =>
+  typeof faces === 'string' || faces.every((f) => typeof f === 'number') ? 'number' : 'string';
 
 /** The fields of each component kind's pieces: id, kind, face or attributes, and props. */
 export const pieceFieldsByKind = (spec: GameSpec): Map<string, FieldTypes> => {

@@ -18,6 +18,7 @@ import { compileSetup, type InitialContext } from './setup.ts';
 import { flowGraph } from './graph.ts';
 import { hostFunctions, type ScoringTables } from './host.ts';
 import { compileTable } from './scoring.ts';
+import { resolveFaces } from './faces.ts';
 import { envOf } from './env.ts';
 
 export type { SourceFile } from './load.ts';
@@ -87,8 +88,18 @@ export const paramProblem = (p: ParamSpec, value: Json): string | undefined => {
 export const compileGame = (input: CompileInput): CompileOutput => {
   const loaded = loadSpec(input.base, input.variants ?? []);
   if (!loaded.spec) return { game: undefined, diagnostics: loaded.diagnostics };
-  const { spec, locator } = loaded;
+  const { locator } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  // Faces written as expressions are computed first, with the param values asked for (a value
+  // of the wrong kind falls back to the default here and is reported by resolveParams below).
+  const asked = Object.fromEntries(
+    Object.entries(loaded.spec.params ?? {}).map(([name, p]) => {
+      const value = input.params?.[name];
+      return [name, value !== undefined && !paramProblem(p, value) ? value : p.default];
+    }),
+  );
+  const { spec, problems } = resolveFaces(loaded.spec, asked);
+  for (const p of problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, 'error', p.start));
 
   const scope = globalTypes(spec);
   for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, d.path, d.message));
@@ -115,7 +126,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
 
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
-  const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces]));
+  const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
   const cx = { checker, spec, faces, nextSeat };
   const moves: Record<string, CompiledMove> = {};
   for (const [name, move] of Object.entries(spec.moves ?? {})) {

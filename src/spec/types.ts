@@ -78,8 +78,8 @@ export interface PieceStart {
 
 export interface DieSpec {
   description?: string;
-  /** The faces, all numbers or all strings. */
-  faces: (number | string)[];
+  /** The faces, all numbers or all strings; or an expression over params giving them. */
+  faces: (number | string)[] | ExprSource;
   /** How many dice of this kind; an expression over params and numPlayers. */
   count: ExprSource | number;
   start: string;

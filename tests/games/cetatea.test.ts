@@ -89,6 +89,8 @@ describe('Cetatea', () => {
     expect(dice.d6?.faces).toEqual([1, 2, 3, 4, 5, 6]);
     expect(dice.d712?.faces).toEqual([7, 8, 9, 10, 11, 12]);
     expect(dice.op?.faces).toEqual(['+', '+', '+', '−', '−', '−']);
+    const plus = compile('cetatea', [], { plusFaces: 5 }).spec.components?.dice?.op?.faces;
+    expect(plus).toEqual(['+', '+', '+', '+', '+', '−']);
     const s = start(base);
     const all = [...army(s, 0), ...army(s, 1)];
     expect(all.filter((d) => d.kind === 'd6')).toHaveLength(6);
