@@ -39,6 +39,8 @@ export interface CompiledMove {
   readonly effects: EffectRun;
   /** The names in scope for transition guards and effects of this move. */
   readonly locals: Locals;
+  /** Whether its arguments or guard depend on which seat makes it. */
+  readonly readsSeat: boolean;
 }
 
 export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, path: DocPath, locals: Locals): CompiledGuardClause[] => {
@@ -116,7 +118,12 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
   const guard = compileGuard(checker, move.guard, [...path, 'guard'], locals);
   const effects = compileEffects(cx, move.effects, [...path, 'effects'], locals);
   if (!by) return undefined;
-  return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals };
+  const exprs = [
+    ...guard.map((c) => c.test),
+    ...args.flatMap((a) => (a.kind === 'assign' ? [a.from, a.to, a.where] : a.kind === 'subsetOf' ? [a.domain, a.min, a.max, a.where] : [a.domain, a.where])),
+  ];
+  const readsSeat = exprs.some((e) => e?.usedNames.has('seat') ?? false);
+  return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals, readsSeat };
 };
 
 /** The seats a move's `by` names. */

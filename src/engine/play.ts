@@ -119,12 +119,26 @@ export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?
   for (const [name, transitions] of offered(game, state)) {
     const move = game.moves[name];
     if (!move) continue;
-    for (const s of seatsOf(move, env)) {
-      if (seat === undefined || s === seat) enumerate(move, transitions, state.context, s, out);
+    const seats = seatsOf(move, env).filter((s) => seat === undefined || s === seat);
+    const [first, ...others] = seats;
+    if (first === undefined) continue;
+    if (readsSeat(move, transitions)) {
+      for (const s of seats) enumerate(move, transitions, state.context, s, out);
+      continue;
+    }
+    // A team acting as one: when nothing reads `seat`, every member has the same choices.
+    const from = out.length;
+    enumerate(move, transitions, state.context, first, out);
+    const mine = out.slice(from);
+    for (const s of others) {
+      for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });
     }
   }
   return out;
 };
+
+const readsSeat = (move: CompiledMove, transitions: readonly CompiledTransition[]): boolean =>
+  move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>
