@@ -626,7 +626,10 @@ describe('Regicide legal moves over sets of cards', () => {
 // ---------------------------------------------------------------------------------------------
 // Invariants over seeded random games
 
-/** Games per player count and variant set: the issue asks for 1,000; the engine's speed limits this run. */
+/**
+ * Games per player count and variant set, half with each random player. The issue asks for 1,000
+ * (REGICIDE_GAMES=1000, several minutes); the default keeps this file well under a minute.
+ */
 const GAMES = Number(process.env.REGICIDE_GAMES ?? 25);
 const MAX_MOVES = 2000;
 
@@ -714,6 +717,6 @@ describe(`Regicide invariants over ${GAMES} seeded random games per player count
             `${(GAMES / seconds).toFixed(1)} games/s, ${Math.round(moves / seconds)} moves/s`,
         );
       }
-    });
+    }, 60_000 + GAMES * counts.length * 200);
   }
 });
