@@ -200,6 +200,8 @@ interface Reading {
  */
 export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env): Cover => {
   const memo = new Map<string, Reading>();
+  // Every part of a combination sees `roll`, the faces being read: `faces` expressions too.
+  const withRoll = extendEnv(env, { roll: roll as Value });
   const search = (counts: Map<number, number>, from: number): Reading => {
     const key = `${from}|${keyOf(counts)}`;
     const known = memo.get(key);
@@ -207,8 +209,8 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
     let best: Reading = { points: 0, used: [], combos: [] };
     for (let i = from; i < combos.length; i++) {
       const combo = combos[i] as CompiledCombo;
-      for (const match of combo.matches(counts, env)) {
-        const scope = extendEnv(env, { roll: roll as Value, ...match.bindings });
+      for (const match of combo.matches(counts, withRoll)) {
+        const scope = extendEnv(withRoll, match.bindings);
         if (combo.when && !combo.when.run(scope)) continue;
         const points = combo.points.run(scope) as number;
         const rest = search(subtract(counts, match.faces), i);

@@ -167,6 +167,8 @@ export interface TurnsSpec {
 export type Guard = ExprSource | GuardClause[];
 
 export interface GuardClause {
+  /** A name, unique in its list, by which a variant addresses this test. */
+  id?: string;
   test: ExprSource;
   reason: string;
 }
@@ -204,7 +206,13 @@ export interface AssignArgSpec extends ArgBase {
   assign: { from: ExprSource; to: ExprSource };
 }
 
-export type Effect =
+/** Any effect may carry an `id`, unique in its list, by which a variant addresses it. */
+export interface EffectId {
+  id?: string;
+}
+
+export type Effect = EffectId &
+  (
   | { set: Record<string, ExprSource | number | boolean> }
   | { add: Record<string, ExprSource | number> }
   | { let: Record<string, ExprSource | number | boolean> }
@@ -217,7 +225,8 @@ export type Effect =
   | { while: ExprSource; do: Effect[]; max?: ExprSource | number }
   | { log: string }
   | { nextTurn: { seat?: ExprSource } | null }
-  | { endGame: { winners: ExprSource } };
+  | { endGame: { winners: ExprSource } }
+  );
 
 export interface MoveEffect {
   from: ExprSource;

@@ -10,7 +10,7 @@ import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { Locator } from '../check/locator.ts';
-import { mergePatch, type Plain, type Written } from './merge.ts';
+import { mergePatch, resolvePath, type Plain, type Written } from './merge.ts';
 
 export interface VariantSpec {
   variant: string;
@@ -118,7 +118,7 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     locate: (path, offset) => {
       let best: (typeof origins)[number] | undefined;
       for (const o of origins) {
-        if (o.target.length <= path.length && overlaps(o.target, path) && (!best || o.target.length > best.target.length)) best = o;
+        if (o.target.length <= path.length && overlaps(o.target, path) && (!best || o.target.length >= best.target.length)) best = o;
       }
       const doc = best?.doc ?? base;
       const mapped = best ? [...best.source, ...path.slice(best.target.length)] : path;
@@ -145,17 +145,18 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
       spec = merged.value;
       const w = { target: ['params', name, 'default'], source: ['params', name] };
       writes.push({ v, w });
-      origins.push({ target: w.target, doc: v.doc, source: w.source });
     }
     if (v.spec.patch) {
       const merged = mergePatch(spec, v.spec.patch, [], ['patch']);
       spec = merged.value;
       for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}' ${p.message}`));
-      for (const w of merged.written) {
-        writes.push({ v, w });
-        origins.push({ target: w.target, doc: v.doc, source: w.source });
-      }
+      for (const w of merged.written) writes.push({ v, w });
     }
+  }
+  // Written places name list items by id; the locator needs them as positions in the final spec.
+  for (const { v, w } of writes) {
+    const target = resolvePath(spec, w.target);
+    if (target) origins.push({ target, doc: v.doc, source: w.source });
   }
   const byId = new Map(order.map((v) => [v.spec.variant, v]));
   const reported = new Set<string>();

@@ -37,7 +37,8 @@ const branch = (union: string, index: number): Node => ((def(union).oneOf as Nod
 const prop = (schema: Node, name: string): Node => (schema.properties as Record<string, Node>)[name] ?? {};
 const enumOf = (schema: Node): string[] => [...((schema.enum as string[] | undefined) ?? [])].sort();
 
-type EffectOf<K extends string> = Extract<T.Effect, Record<K, unknown>>;
+/** The fields of one kind of effect, besides the `id` every effect may carry. */
+type EffectOf<K extends string> = Omit<Extract<T.Effect, Record<K, unknown>>, 'id'>;
 
 describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
@@ -62,7 +63,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('scoringTable'))).toEqual(fields<T.ScoringTableSpec>()(['description', 'combos']));
     expect(propsOf(def('combo'))).toEqual(fields<T.ComboSpec>()(['description', 'same', 'groups', 'run', 'faces', 'when', 'points']));
     expect(propsOf(def('turns'))).toEqual(fields<T.TurnsSpec>()(['first', 'next']));
-    expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['test', 'reason']));
+    expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['id', 'test', 'reason']));
     expect(propsOf(def('move'))).toEqual(fields<T.MoveSpec>()(['title', 'description', 'rules', 'by', 'args', 'guard', 'effects']));
     expect(propsOf(def('flow'))).toEqual(fields<T.FlowSpec>()(['initial', 'states']));
     expect(propsOf(def('state'))).toEqual(
@@ -107,7 +108,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       nextTurn: fields<EffectOf<'nextTurn'>>()(['nextTurn']),
       endGame: fields<EffectOf<'endGame'>>()(['endGame']),
     };
-    for (const b of effects) expect(propsOf(b)).toEqual(expected[(b.required as string[])[0] ?? '']);
+    for (const b of effects) expect(propsOf(b).filter((k) => k !== 'id')).toEqual(expected[(b.required as string[])[0] ?? '']);
+    for (const b of effects) expect(propsOf(b)).toContain(fields<Pick<T.Effect, 'id'>>()(['id'])[0]);
     expect(propsOf(def('moveEffect'))).toEqual(fields<T.MoveEffect>()(['from', 'to', 'pieces', 'count', 'take', 'put']));
     expect(enumOf(prop(def('moveEffect'), 'take'))).toEqual(members<NonNullable<T.MoveEffect['take']>>()(['top', 'bottom', 'random']));
     expect(enumOf(prop(def('moveEffect'), 'put'))).toEqual(members<NonNullable<T.MoveEffect['put']>>()(['top', 'bottom']));
