@@ -7,6 +7,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { SourceFile } from '../compile/index.ts';
+import { withRequirements } from '../variants/requirements.ts';
 
 export const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../games');
 
@@ -73,7 +74,7 @@ export type Resolved = { base: SourceFile; variants: SourceFile[] } | { error: s
 
 const read = (path: string): SourceFile => ({ file: display(path), text: readFileSync(path, 'utf8') });
 
-/** A game id from the catalog or a path to a spec file, with the named variants of that game. */
+/** A game id from the catalog or a path to a spec file, with the named variants of that game and those they require. */
 export const resolveGame = (target: string, variantIds: readonly string[]): Resolved => {
   const games = listGames();
   const entry = games.find((g) => g.id === target);
@@ -84,7 +85,7 @@ export const resolveGame = (target: string, variantIds: readonly string[]): Reso
   const variantsDir = join(dirname(basePath), 'variants');
   const known = entry?.variants ?? listGames(dirname(dirname(basePath))).find((g) => resolve(g.file) === basePath)?.variants ?? [];
   const variants: SourceFile[] = [];
-  for (const id of variantIds) {
+  for (const id of withRequirements(variantIds, (v) => known.find((k) => k.id === v)?.requires)) {
     const v = known.find((k) => k.id === id);
     const path = v ? resolve(v.file) : join(variantsDir, `${id}.yaml`);
     if (!existsSync(path)) {
