@@ -19,9 +19,11 @@ import { flowGraph } from './graph.ts';
 import { hostFunctions, type ScoringTables } from './host.ts';
 import { compileTable } from './scoring.ts';
 import { resolveFaces } from './faces.ts';
+import { compileBots, type CompiledBot } from './bots.ts';
 import { envOf } from './env.ts';
 
 export type { SourceFile } from './load.ts';
+export type { CompiledBot, CompiledPreference } from './bots.ts';
 
 export interface CompileInput {
   readonly base: SourceFile;
@@ -50,6 +52,8 @@ export interface CompiledGame {
   readonly locator: Locator;
   /** The seat after the active one, by the spec's turn order. */
   readonly nextSeat: (ctx: GameContext) => number;
+  /** The strategies the spec declares under `bots:`, by name. */
+  readonly bots: Readonly<Record<string, CompiledBot>>;
 }
 
 export interface CompileOutput {
@@ -134,6 +138,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     if (compiled) moves[name] = compiled;
   }
   const initialContext = compileSetup(checker, spec);
+  const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   let compiledFlow: CompiledFlow;
@@ -165,6 +170,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       library,
       locator,
       nextSeat,
+      bots,
     },
     diagnostics,
   };

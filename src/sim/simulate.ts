@@ -1,11 +1,12 @@
 /**
- * Many complete games with random legal moves: win counts per seat or team, game lengths and
- * speed. Runs anywhere (CLI, browser worker); progress is reported through a callback.
+ * Many complete games played by bots (random legal moves unless told otherwise): win counts per
+ * seat or team, game lengths and speed. Runs anywhere (CLI, browser worker); progress is
+ * reported through a callback.
  */
-import { applyLegal, newGame, type GameState } from '../engine/index.ts';
+import { applyLegal, describeRuntimeError, newGame, type GameState } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../compile/ops/rng.ts';
-import { randomMove } from './random.ts';
+import { chooseMove, createBots, type Bot, type BotOptions } from '../bots/index.ts';
 import { teamAssignment } from '../compile/setup.ts';
 
 export interface SimulateOptions {
@@ -15,6 +16,11 @@ export interface SimulateOptions {
   /** A game that has not ended after this many turns counts as unfinished. */
   readonly maxTurns?: number;
   readonly maxMoves?: number;
+  /** The bot of each seat (one name plays every seat); default random. See bots/index.ts. */
+  readonly bots?: readonly string[];
+  readonly botOptions?: BotOptions;
+  /** Game i seats the bots turned i places round the table, so each bot plays every seat. */
+  readonly rotate?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
   /** Milliseconds since some origin; injected so the module needs no platform clock. */
   readonly now?: () => number;
@@ -39,27 +45,52 @@ export interface SimulateReport {
 }
 
 export interface GameRecord {
+  /** The seats that won; null when the game did not finish. */
   readonly winners: readonly number[] | null;
   readonly turns: number;
   readonly moves: number;
+  /** The seat that was active when play began (the first player). */
+  readonly first?: number;
+  /** The game was stopped by the turn or move cap. */
+  readonly capped?: boolean;
+  /** With rotation: the bot of each seat in this game. */
+  readonly bots?: readonly string[];
   readonly error?: string;
 }
 
-export const playOne = (game: CompiledGame, players: number, seed: string, maxTurns: number, maxMoves: number): GameRecord => {
+/**
+ * One game; the seats' bots choose the moves (random when `bots` is empty). The choices draw from
+ * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played.
+ */
+export const playOne = (
+  game: CompiledGame,
+  players: number,
+  seed: string,
+  maxTurns: number,
+  maxMoves: number,
+  bots: readonly Bot[] = [],
+): GameRecord => {
   const start = newGame(game, { players, seed });
   if (!start.ok) return { winners: null, turns: 0, moves: 0, error: start.error };
   let state: GameState = start.state;
+  const first = state.context.active;
   const rng = new Rng(seedRng(`${seed}:moves`));
   let moves = 0;
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
-    const move = randomMove(game, state, rng);
-    if (!move) return { winners: null, turns: state.context.turn, moves, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
+    let move;
+    try {
+      move = chooseMove(game, state, bots, rng);
+    } catch (error) {
+      return { winners: null, turns: state.context.turn, moves, first, error: describeRuntimeError(game, error) };
+    }
+    if (!move) return { winners: null, turns: state.context.turn, moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
     const next = applyLegal(game, state, move);
-    if (!next.ok) return { winners: null, turns: state.context.turn, moves, error: next.error };
+    if (!next.ok) return { winners: null, turns: state.context.turn, moves, first, error: next.error };
     state = next.state;
     moves++;
   }
-  return { winners: state.context.result?.winners ?? null, turns: state.context.turn, moves };
+  const winners = state.context.result?.winners ?? null;
+  return { winners, turns: state.context.turn, moves, first, capped: winners === null };
 };
 
 const stat = (values: readonly number[]): Stat => ({
@@ -70,15 +101,19 @@ const stat = (values: readonly number[]): Stat => ({
 /** Games `from` to `to` (exclusive) of a run; game i is seeded `${seed}:${i}`, so slices can run anywhere. */
 export const playRange = (
   game: CompiledGame,
-  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves'>,
+  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves' | 'bots' | 'botOptions' | 'rotate'>,
   from: number,
   to: number,
   onGame?: () => void,
 ): GameRecord[] => {
   const players = options.players ?? game.players.default;
+  const bots = createBots(game, (options.bots ?? ['random']).join(','), players, options.botOptions);
+  if ('error' in bots) throw new Error(bots.error);
   const records: GameRecord[] = [];
   for (let i = from; i < to; i++) {
-    records.push(playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000));
+    const seated = options.rotate ? bots.map((_, s) => bots[(s + i) % players] as Bot) : bots;
+    const record = playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000, seated);
+    records.push(options.rotate ? { ...record, bots: seated.map((b) => b.name) } : record);
     onGame?.();
   }
   return records;

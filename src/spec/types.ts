@@ -275,7 +275,20 @@ export interface TransitionSpec {
   reenter?: boolean;
 }
 
+/**
+ * A named strategy: ordered preferences over the legal moves, and optionally an evaluation of a
+ * position for `seat` (0 lost … 1 won) used when no preference applies and by greedy and MCTS.
+ */
 export interface BotSpec {
   description?: string;
-  prefer: { move: string; when?: ExprSource; score?: ExprSource }[];
+  prefer?: PreferenceSpec[];
+  evaluate?: ExprSource;
+}
+
+export interface PreferenceSpec {
+  move: string;
+  /** Only when this holds; sees `seat` and the move's arguments. */
+  when?: ExprSource;
+  /** Among the moves this preference allows, the highest score is played. */
+  score?: ExprSource;
 }

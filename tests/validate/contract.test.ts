@@ -70,8 +70,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       fields<T.StateSpec>()(['description', 'rules', 'entry', 'exit', 'initial', 'states', 'always', 'on', 'final']),
     );
     expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'target', 'guard', 'effects', 'reenter']));
-    expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'prefer']));
-    expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.BotSpec['prefer'][number]>()(['move', 'when', 'score']));
+    expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'prefer', 'evaluate']));
+    expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.PreferenceSpec>()(['move', 'when', 'score']));
   });
 
   it('params: one branch per kind', () => {

@@ -135,6 +135,6 @@ export const KITCHEN_SINK: GameSpec = {
     },
   },
   bots: {
-    greedy: { description: 'Rolls until 300.', prefer: [{ move: 'roll', when: 'game.round < 3', score: '1' }, { move: 'pick' }] },
+    greedy: { description: 'Rolls until 300.', prefer: [{ move: 'roll', when: 'game.round < 3', score: '1' }, { move: 'pick' }], evaluate: 'game.round / 10' },
   },
 };

@@ -1,0 +1,20 @@
+/**
+ * One decision of a game played by bots: which seat acts (one at random when several may) and
+ * which move its bot plays. The simulator, the balance lab and the studio share it.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import type { Rng } from '../compile/ops/rng.ts';
+import { legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
+import type { Bot } from './types.ts';
+
+/** The move the bots make in `state`, or undefined when nobody has a legal move. */
+export const chooseMove = (game: CompiledGame, state: GameState, bots: readonly Bot[], rng: Rng): LegalMove | undefined => {
+  const moves = legalMovesWithEvents(game, state);
+  if (moves.length === 0) return undefined;
+  const seats = [...new Set(moves.map((m) => m.move.seat))];
+  const seat = seats[rng.below(seats.length)] as number;
+  const mine = moves.filter((m) => m.move.seat === seat);
+  const bot = bots[seat] ?? bots[0];
+  if (!bot) return mine[rng.below(mine.length)];
+  return bot.choose(state, seat, mine, rng);
+};

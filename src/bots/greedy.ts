@@ -1,0 +1,60 @@
+/**
+ * Greedy one-ply: each legal move is tried on a few determinisations of the position (hidden
+ * pieces dealt again, a fresh PRNG, so a roll's outcome is not known in advance) and the move
+ * whose positions the evaluation likes best on average is played; a move that wins is worth 1.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import type { Rng } from '../compile/ops/rng.ts';
+import { applyLegal, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
+import { determinize, reseed, seesEverything } from './determinize.ts';
+import { legalKey } from './keys.ts';
+import { valueFor, type Evaluation } from './rewards.ts';
+import type { Bot, BotOptions } from './types.ts';
+
+/** The average value of each move for `seat`, over `samples` determinisations. */
+export const greedyValues = (
+  game: CompiledGame,
+  state: GameState,
+  seat: number,
+  moves: readonly LegalMove[],
+  rng: Rng,
+  evaluation: Evaluation,
+  samples: number,
+): number[] => {
+  const perfect = seesEverything(game, state, seat);
+  const totals = moves.map(() => 0);
+  const counts = moves.map(() => 0);
+  const settled = moves.map(() => false);
+  for (let k = 0; k < samples; k++) {
+    const det = perfect ? reseed(state, rng) : determinize(game, state, seat, rng);
+    // The moves of the determinised state, matched to the real ones by their identity.
+    const here = perfect ? null : new Map(legalMovesWithEvents(game, det, seat).map((m) => [legalKey(m), m]));
+    moves.forEach((real, i) => {
+      if (settled[i]) return;
+      const move = here ? here.get(legalKey(real)) : real;
+      if (!move) return;
+      const next = applyLegal(game, det, move);
+      const value = next.ok ? valueFor(next.state, seat, evaluation) : 0;
+      totals[i] = (totals[i] as number) + value;
+      counts[i] = (counts[i] as number) + 1;
+      // A move that drew nothing from the PRNG on a fully visible position has one outcome.
+      if (perfect && next.ok && next.state.context.rng === det.context.rng) settled[i] = true;
+    });
+  }
+  return totals.map((t, i) => ((counts[i] as number) > 0 ? t / (counts[i] as number) : -1));
+};
+
+/** The best of `moves` by `values`; ties are broken at random. */
+export const pickBest = (moves: readonly LegalMove[], values: readonly number[], rng: Rng): LegalMove => {
+  const best = Math.max(...values);
+  const top = moves.filter((_, i) => (values[i] as number) >= best - 1e-12);
+  return top[rng.below(top.length)] ?? (moves[0] as LegalMove);
+};
+
+export const greedyBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, name = 'greedy'): Bot => ({
+  name,
+  choose: (state, seat, moves, rng) => {
+    if (moves.length === 1) return moves[0] as LegalMove;
+    return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? 6), rng);
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * Bots by name: `random`, `greedy`, `mcts`, `ismcts`, or a strategy the spec declares under
+ * `bots:`. A generic bot may name the spec strategy whose `evaluate` it uses: `mcts:careful`;
+ * without one it uses the first strategy that declares an evaluation.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import { suggest } from '../check/flow.ts';
+import { greedyBot } from './greedy.ts';
+import { mctsBot } from './mcts.ts';
+import { preferenceBot } from './prefer.ts';
+import { randomBot } from './random.ts';
+import { evaluationOf } from './rewards.ts';
+import type { Bot, BotOptions } from './types.ts';
+
+export type { Bot, BotOptions } from './types.ts';
+export { determinize, reseed, seesEverything, allPieces } from './determinize.ts';
+export { search, playout, type SearchStats } from './mcts.ts';
+export { moveKey, legalKey } from './keys.ts';
+export { rewards, valueFor, evaluationOf } from './rewards.ts';
+export { chooseMove } from './choose.ts';
+
+export const GENERIC_BOTS = ['random', 'greedy', 'mcts', 'ismcts'] as const;
+
+/** Every name `createBot` accepts for this game, for help texts and pickers. */
+export const botNames = (game: CompiledGame): string[] => [...GENERIC_BOTS, ...Object.keys(game.bots)];
+
+export const createBot = (game: CompiledGame, name: string, options: BotOptions = {}): Bot | { error: string } => {
+  const [kind = '', strategy] = name.split(':', 2);
+  if (strategy !== undefined) {
+    if (kind === 'random' || !(GENERIC_BOTS as readonly string[]).includes(kind)) {
+      return { error: `'${name}': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)` };
+    }
+    const bot = game.bots[strategy];
+    if (!bot) return { error: `'${name}': ${game.title} declares no bot '${strategy}'${suggest(strategy, Object.keys(game.bots))}` };
+    if (!bot.evaluate) return { error: `'${name}': the bot '${strategy}' has no evaluate` };
+  }
+  const evaluation = evaluationOf(game, strategy);
+  switch (kind) {
+    case 'random':
+      return randomBot();
+    case 'greedy':
+      return greedyBot(game, evaluation, options, name);
+    case 'mcts':
+      return mctsBot(game, evaluation, options, false, name);
+    case 'ismcts':
+      return mctsBot(game, evaluation, options, true, name);
+    default: {
+      const bot = game.bots[name];
+      if (bot) return preferenceBot(game, bot, options);
+      return { error: `unknown bot '${name}' (bots: ${botNames(game).join(', ')})${suggest(name, botNames(game))}` };
+    }
+  }
+};
+
+/** One bot per seat from a comma-separated list; a single name plays every seat. */
+export const createBots = (game: CompiledGame, list: string, players: number, options: BotOptions = {}): Bot[] | { error: string } => {
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) return { error: 'name at least one bot' };
+  if (names.length !== 1 && names.length !== players) return { error: `${names.length} bots for ${players} seats: give one bot per seat, or one for all` };
+  const bots: Bot[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    const bot = createBot(game, names[names.length === 1 ? 0 : seat] as string, options);
+    if ('error' in bot) return bot;
+    bots.push(bot);
+  }
+  return bots;
+};

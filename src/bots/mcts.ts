@@ -1,0 +1,172 @@
+/**
+ * Monte Carlo tree search (UCT), open loop: the tree's edges are moves (by identity), and each
+ * iteration plays them again from the root on a new determinisation, so chance (dice, shuffles)
+ * is sampled afresh every time and never read from the real state's PRNG.
+ *
+ * - `mcts` reseeds the PRNG only: it sees every piece, which is right for perfect information.
+ * - `ismcts` is single-observer information-set MCTS: each iteration starts from a state dealt
+ *   again from the bot's own view (see determinize.ts); an edge's UCB counts the iterations in
+ *   which its move was available, not the parent's visits.
+ *
+ * Rewards are per seat (1 for each winner, so teams and cooperative players share them); an
+ * edge is judged from the point of view of the seat that makes its move. Values are normalised
+ * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
+ * search. The most visited root move is played.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import { Rng, seedRng } from '../compile/ops/rng.ts';
+import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
+import { determinize, reseed, seesEverything } from './determinize.ts';
+import { legalKey } from './keys.ts';
+import { rewards, type Evaluation } from './rewards.ts';
+import type { Bot, BotOptions } from './types.ts';
+
+interface Edge {
+  readonly seat: number;
+  visits: number;
+  available: number;
+  total: number;
+  readonly child: TreeNode;
+}
+
+interface TreeNode {
+  readonly edges: Map<string, Edge>;
+}
+
+export interface SearchStats {
+  readonly iterations: number;
+  /** Root moves by identity: visits and mean reward for the seat. */
+  readonly root: readonly { key: string; visits: number; mean: number }[];
+}
+
+export interface MctsConfig {
+  readonly evaluation: Evaluation;
+  readonly hidden: boolean;
+  readonly options: BotOptions;
+}
+
+/** A random playout from `state`: a random seat among those that may act, then a random move. */
+export const playout = (game: CompiledGame, state: GameState, rng: Rng, maxMoves: number, maxTurns: number): GameState => {
+  let s = state;
+  const turn0 = s.context.turn;
+  for (let n = 0; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
+    const moves = legalMovesWithEvents(game, s);
+    if (moves.length === 0) break;
+    let pick = moves[rng.below(moves.length)] as LegalMove;
+    if (moves.some((m) => m.move.seat !== pick.move.seat)) {
+      const seats = [...new Set(moves.map((m) => m.move.seat))];
+      const seat = seats[rng.below(seats.length)];
+      const mine = moves.filter((m) => m.move.seat === seat);
+      pick = mine[rng.below(mine.length)] as LegalMove;
+    }
+    const next = applyLegal(game, s, pick);
+    if (!next.ok) break;
+    s = next.state;
+  }
+  return s;
+};
+
+export const search = (
+  game: CompiledGame,
+  state: GameState,
+  seat: number,
+  moves: readonly LegalMove[],
+  rng: Rng,
+  config: MctsConfig,
+): { move: LegalMove; stats: SearchStats } => {
+  const { options, evaluation } = config;
+  const iterations = options.iterations ?? (options.timeMs !== undefined ? Number.POSITIVE_INFINITY : 200);
+  const c = options.exploration ?? 0.7;
+  const rolloutMoves = options.rolloutMoves ?? 200;
+  const rolloutTurns = options.rolloutTurns ?? (evaluation ? 1 : Number.POSITIVE_INFINITY);
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.timeMs !== undefined ? now() + options.timeMs : Number.POSITIVE_INFINITY;
+  const hidden = config.hidden && !seesEverything(game, state, seat);
+  const search = new Rng(seedRng(`search:${rng.below(4294967296)}:${rng.below(4294967296)}`));
+  const rootKeys = new Set(moves.map(legalKey));
+  const root: TreeNode = { edges: new Map() };
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
+
+  let done = 0;
+  for (; done < iterations; done++) {
+    if (done > 0 && options.timeMs !== undefined && now() >= deadline) break;
+    let s = hidden ? determinize(game, state, seat, search) : reseed(state, search);
+    const path: Edge[] = [];
+    let node = root;
+    let stuck = false;
+    for (;;) {
+      if (isOver(s)) break;
+      let here = legalMovesWithEvents(game, s);
+      if (node === root) here = here.filter((m) => rootKeys.has(legalKey(m)));
+      if (here.length === 0) break;
+      const keys = here.map(legalKey);
+      const fresh: number[] = [];
+      keys.forEach((k, i) => {
+        const e = node.edges.get(k);
+        if (e) e.available++;
+        else fresh.push(i);
+      });
+      let i: number;
+      let edge: Edge;
+      if (fresh.length > 0) {
+        i = fresh[search.below(fresh.length)] as number;
+        edge = { seat: (here[i] as LegalMove).move.seat, visits: 0, available: 1, total: 0, child: { edges: new Map() } };
+        node.edges.set(keys[i] as string, edge);
+      } else {
+        i = 0;
+        let best = Number.NEGATIVE_INFINITY;
+        keys.forEach((k, j) => {
+          const e = node.edges.get(k) as Edge;
+          const u = norm(e.total / e.visits) + c * Math.sqrt(Math.log(e.available) / e.visits);
+          if (u > best) {
+            best = u;
+            i = j;
+          }
+        });
+        edge = node.edges.get(keys[i] as string) as Edge;
+      }
+      const next = applyLegal(game, s, here[i] as LegalMove);
+      path.push(edge);
+      if (!next.ok) {
+        stuck = true;
+        break;
+      }
+      s = next.state;
+      node = edge.child;
+      if (fresh.length > 0) break;
+    }
+    const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns);
+    const r = end ? rewards(end, evaluation) : [];
+    for (const e of path) {
+      e.visits++;
+      e.total += r[e.seat] ?? 0;
+      const q = e.total / e.visits;
+      if (q < lo) lo = q;
+      if (q > hi) hi = q;
+    }
+  }
+
+  let chosen = moves[0] as LegalMove;
+  let bestVisits = -1;
+  let bestMean = Number.NEGATIVE_INFINITY;
+  const stats: { key: string; visits: number; mean: number }[] = [];
+  for (const m of moves) {
+    const e = root.edges.get(legalKey(m));
+    const visits = e?.visits ?? 0;
+    const mean = e && e.visits > 0 ? e.total / e.visits : 0;
+    stats.push({ key: legalKey(m), visits, mean });
+    if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+      chosen = m;
+      bestVisits = visits;
+      bestMean = mean;
+    }
+  }
+  return { move: chosen, stats: { iterations: done, root: stats } };
+};
+
+export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string): Bot => ({
+  name,
+  choose: (state, seat, moves, rng) => (moves.length === 1 ? (moves[0] as LegalMove) : search(game, state, seat, moves, rng, { evaluation, hidden, options }).move),
+});

@@ -1,0 +1,38 @@
+/**
+ * A strategy the spec declares under `bots:`: its preferences are tried in order; the first that
+ * allows some legal move decides (the highest `score`, or any of them); when none applies, the
+ * bot plays greedily on its `evaluate`, or at random. Conditions are evaluated on a state built
+ * from the seat's own view, so a strategy cannot read hidden cards even if it names their zone.
+ */
+import type { CompiledBot, CompiledGame } from '../compile/index.ts';
+import { envOf } from '../compile/env.ts';
+import type { Rng } from '../compile/ops/rng.ts';
+import type { GameState, LegalMove } from '../engine/index.ts';
+import { determinize, seesEverything } from './determinize.ts';
+import { greedyValues, pickBest } from './greedy.ts';
+import type { Bot, BotOptions } from './types.ts';
+
+/** The preferred moves, or undefined when no preference applies. */
+export const preferred = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+  for (const pref of bot.prefer) {
+    const allowed = moves.filter((m) => m.move.move === pref.move && (!pref.when || pref.when.run(envOf(state.context, { ...m.event.args, seat: m.move.seat })) === true));
+    if (allowed.length === 0) continue;
+    if (!pref.score) return allowed[rng.below(allowed.length)];
+    const score = pref.score;
+    const values = allowed.map((m) => score.run(envOf(state.context, { ...m.event.args, seat: m.move.seat })) as number);
+    return pickBest(allowed, values, rng);
+  }
+  return undefined;
+};
+
+export const preferenceBot = (game: CompiledGame, bot: CompiledBot, options: BotOptions): Bot => ({
+  name: bot.name,
+  choose: (state, seat, moves, rng) => {
+    const seen = seesEverything(game, state, seat) ? state : determinize(game, state, seat, rng);
+    const chosen = preferred(bot, seen, moves, rng);
+    if (chosen) return chosen;
+    if (moves.length === 1) return moves[0] as LegalMove;
+    if (bot.evaluate) return pickBest(moves, greedyValues(game, state, seat, moves, rng, bot.evaluate, options.samples ?? 6), rng);
+    return moves[rng.below(moves.length)] as LegalMove;
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * What every bot is: given a state, a seat and that seat's legal moves, one of those moves. Bots
+ * know components, zones, moves and expressions only; they never read a game's name or rules.
+ * A bot's only randomness is the `Rng` it is handed, so the same seed gives the same choices.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import type { Rng } from '../compile/ops/rng.ts';
+import type { GameState, LegalMove } from '../engine/index.ts';
+
+export interface Bot {
+  /** How it was asked for: `random`, `mcts`, `mcts:careful`, `careful`, … */
+  readonly name: string;
+  /**
+   * One of `moves` (the seat's legal moves in `state`, never empty). The bot draws from `rng`
+   * only: it must not read the future from the state's own PRNG or rigged dice.
+   */
+  choose(state: GameState, seat: number, moves: readonly LegalMove[], rng: Rng): LegalMove;
+}
+
+export interface BotOptions {
+  /** MCTS iterations per move (default 200). */
+  readonly iterations?: number;
+  /** Milliseconds per move: the search stops when the time is up (then it is no longer deterministic). */
+  readonly timeMs?: number;
+  /** The UCT exploration constant on values normalised to 0…1 (default 0.7). */
+  readonly exploration?: number;
+  /** The most moves a random playout makes before the position is judged (default 200). */
+  readonly rolloutMoves?: number;
+  /**
+   * A playout stops after this many turns have begun, and the position is judged by the
+   * evaluation. Default: 1 (the end of the current turn) when there is an evaluation, else no limit.
+   */
+  readonly rolloutTurns?: number;
+  /** Greedy: how many random outcomes of each move are averaged (default 6). */
+  readonly samples?: number;
+  /** The clock for `timeMs`; injected so the module runs anywhere. */
+  readonly now?: () => number;
+}
+
+/** A bot factory for one game. */
+export type BotFactory = (game: CompiledGame, options: BotOptions) => Bot;
