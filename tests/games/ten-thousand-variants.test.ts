@@ -177,7 +177,7 @@ describe('T-6 six dice', () => {
     expect(points(s)).toBe(1200);
     s = rollWith(game, s, [1, 2, 3, 4, 6, 6]);
     expect(points(s)).toBe(1300);
-    expect(refused(game, s, { move: 'bank', seat: 0 })).toMatch(/single roll of at least/);
+    expect(refused(game, s, { move: 'bank', seat: 0 })).toMatch(/single roll worth at least the entry roll/);
     let t = rollWith(game, start(game), [1, 2, 3, 4, 6, 6]);
     t = rollWith(game, t, [1, 1, 1, 3, 4]);
     expect(t.context.game.bestRoll).toBe(1000);
@@ -333,6 +333,14 @@ describe('T-V3 joker', () => {
     expect(s.context.active).toBe(1);
     expect(ticks(s, 0)).toBe(1);
     expect(pool(s)).toHaveLength(5);
+  });
+
+  it('T-V3 with T-B11 jokers held at the bank count as scored: the next player takes back the free dice only', () => {
+    let s = play(game, example(), 'bank');
+    s = play(game, s, 'takeBack');
+    expect(faces(s, 'aside').sort()).toEqual([1, 1, 5, 5]);
+    expect(pool(s)).toEqual([4]);
+    expect(points(s)).toBe(300);
   });
 
   it('T-V3 only scoring dice of the latest roll are held, and never a die taken out of a set', () => {
