@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileGame } from '../compile/index.ts';
 import type { Json } from '../engine/types.ts';
+import type { BotOptions } from '../bots/index.ts';
 import { playRange } from '../sim/simulate.ts';
 import { resolveGame } from './catalog.ts';
 
@@ -15,6 +16,10 @@ export interface SliceJob {
   seed: number | string;
   players: number;
   maxTurns: number;
+  /** The bot of each seat (or one for all); absent: random. */
+  bots?: string[];
+  botOptions?: BotOptions;
+  rotate?: boolean;
   from: number;
   to: number;
 }
@@ -26,4 +31,10 @@ const post = (message: SliceMessage): void => parentPort?.postMessage(message);
 const resolved = resolveGame(job.target, job.variants);
 const game = 'error' in resolved ? undefined : compileGame({ base: resolved.base, variants: resolved.variants, params: job.params }).game;
 if (!game) post({ kind: 'error', error: `worker could not compile ${job.target}` });
-else post({ kind: 'done', records: playRange(game, job, job.from, job.to, () => post({ kind: 'game' })) });
+else {
+  try {
+    post({ kind: 'done', records: playRange(game, job, job.from, job.to, () => post({ kind: 'game' })) });
+  } catch (error) {
+    post({ kind: 'error', error: (error as Error).message });
+  }
+}

@@ -79,6 +79,62 @@ describe('houserules CLI', () => {
     expect(parallel).toEqual(expected);
   });
 
+  it('simulate --bot plays the named bots, one per seat, and keeps wins in its JSON', async () => {
+    const { code, out } = await run(['simulate', 'ten-thousand', '--games', '4', '--seed', '2', '--bot', 'careful,mcts', '--iterations', '5', '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as { wins: Record<string, number>; bots: string[]; unfinished: number };
+    expect(report.bots).toEqual(['careful', 'mcts']);
+    expect(Object.values(report.wins).reduce((x, y) => x + y, 0) + report.unfinished).toBe(4);
+    // Bots are slow: even 4 games go to the workers, and they must agree with a serial run.
+    const serial = simulate(compile('ten-thousand'), { games: 4, seed: 2, bots: ['careful', 'mcts'], botOptions: { iterations: 5 } });
+    const { gamesPerSecond: _a, movesPerSecond: _b, errors: _e, ...expected } = serial;
+    const { gamesPerSecond: _c, movesPerSecond: _d, bots: _f, ...parallel } = JSON.parse(out) as Record<string, unknown>;
+    expect(parallel).toEqual(expected);
+  });
+
+  it('simulate --report gives the balance report, as text and in --json', async () => {
+    const text = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report']);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^Balance of 10,000: 30 games, 2 player\(s\), seed 3, bots careful/);
+    expect(text.out).toMatch(/seat 0 .* wins .*95% CI \[/);
+    expect(text.out).toMatch(/first player's side wins/);
+    expect(text.out).toMatch(/turns: mean .* median .* p10 .* p90/);
+    const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report', '--json']);
+    const report = JSON.parse(json.out) as { wins: Record<string, number>; balance: { sides: { wins: number }[]; games: number; firstPlayer: unknown } };
+    expect(report.balance.games).toBe(30);
+    expect(report.balance.sides.map((s) => s.wins)).toEqual(Object.values(report.wins));
+    expect(report.balance.firstPlayer).toBeTruthy();
+  });
+
+  it('simulate --compare plays a second variant set on the same seeds, side by side', async () => {
+    const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'entry-1000', '--json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out) as { balance: { variants: string[] }; compare: { variants: string[]; balance: { variants: string[] } }; difference: { sides: unknown[]; changed: number } };
+    expect(report.balance.variants).toEqual([]);
+    expect(report.compare.variants).toEqual(['entry-1000']);
+    expect(report.compare.balance.variants).toEqual(['entry-1000']);
+    expect(report.difference.sides).toHaveLength(2);
+    const text = await run(['simulate', 'ten-thousand', '--variant', 'entry-1000', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'none']);
+    expect(text.out).toMatch(/Comparison on the same 30 seeds: A = entry-1000, B = base/);
+    expect(text.out).toMatch(/games whose winner changed: \d+ of 30/);
+  });
+
+  it('simulate --rotate seats each bot everywhere and reports its win rate', async () => {
+    const { out } = await run(['simulate', 'ten-thousand', '--games', '6', '--seed', '5', '--bot', 'careful,random', '--rotate', '--report', '--json']);
+    const byBot = (JSON.parse(out) as { balance: { byBot: { name: string; of: number }[] } }).balance.byBot;
+    expect(byBot.map((b) => [b.name, b.of])).toEqual([['careful', 6], ['random', 6]]);
+  });
+
+  it('simulate refuses unknown bots and the wrong number of them', async () => {
+    const unknown = await run(['simulate', 'ten-thousand', '--bot', 'mctz']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/unknown bot 'mctz' .*did you mean 'mcts'/);
+    expect((await run(['simulate', 'ten-thousand', '--bot', 'random,random,random'])).err).toMatch(/3 bots for 2 seats/);
+    expect((await run(['simulate', 'ten-thousand', '--bot', 'mcts:nobody'])).err).toMatch(/declares no bot 'nobody'/);
+    expect((await run(['simulate', 'ten-thousand', '--iterations', 'many'])).err).toMatch(/--iterations must be a whole number/);
+    expect((await run(['simulate', 'ten-thousand', '--compare', 'no-such-variant'])).code).toBe(1);
+  });
+
   it('replay applies a log and stops at the first illegal move with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hr-'));
     const good = join(dir, 'good.json');

@@ -1,11 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { playRange, summarize, type GameRecord } from '../../sim/simulate.ts';
+import { playRange, summarize, type GameRecord, type SimulateReport } from '../../sim/simulate.ts';
+import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
+import { createBots, type BotOptions } from '../../bots/index.ts';
+import type { CompiledGame } from '../../compile/index.ts';
 import type { Json } from '../../engine/types.ts';
-import { intOption, loadGame, PARAM_OPTION, VARIANT_OPTION, variantList, type Command, type Values } from '../command.ts';
+import { intOption, loadGame, PARAM_OPTION, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 
-/** Below this many games per core, starting workers costs more than it saves. */
+/** Below this many random games per core, starting workers costs more than it saves. */
 const GAMES_PER_WORKER = 25;
 
 /** Plays the games on every core; slices come back in order, so the result equals a serial run. */
@@ -40,10 +43,27 @@ const bar = (done: number, total: number): string => {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games`;
 };
 
+interface Run {
+  game: CompiledGame;
+  variants: string[];
+  records: GameRecord[];
+  report: SimulateReport;
+}
+
+const printSummary = (io: Io, game: CompiledGame, report: SimulateReport, bots: readonly string[] | undefined): void => {
+  io.out(`${report.games} games of ${game.title}, ${report.players} players, seed ${report.seed}${bots ? `, bots ${bots.join(', ')}` : ''}`);
+  for (const [who, count] of Object.entries(report.wins)) {
+    io.out(`  ${who.padEnd(12)} ${String(count).padStart(6)} wins  ${((100 * count) / Math.max(1, report.games)).toFixed(1)}%`);
+  }
+  io.out(`  unfinished   ${String(report.unfinished).padStart(6)}`);
+  io.out(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`);
+  io.out(`  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`);
+};
+
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: 'simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--json]',
-  summary: 'play N complete games, every seat choosing uniformly among its legal moves',
+  usage: 'simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--json]',
+  summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
@@ -51,13 +71,27 @@ export const simulateCommand: Command = {
     games: { type: 'string', hint: 'N', help: 'number of games (default 100)' },
     seed: { type: 'string', hint: 'S', help: 'seed; the same seed gives the same games (default 1)' },
     'max-turns': { type: 'string', hint: 'T', help: 'a game still running after T turns is unfinished (default 1000)' },
+    bot: {
+      type: 'string',
+      hint: 'a,b',
+      help: 'the bot of each seat, or one for all: random, greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot\'s evaluation (default random)',
+    },
+    iterations: { type: 'string', hint: 'N', help: 'MCTS/ISMCTS iterations per move (default 200)' },
+    'time-ms': { type: 'string', hint: 'ms', help: 'MCTS/ISMCTS time per move in milliseconds (the games are then no longer reproducible)' },
+    'rollout-turns': { type: 'string', hint: 'T', help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default 1 with an evaluation)' },
+    rotate: { type: 'boolean', help: 'turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot\'s win rate)' },
+    report: { type: 'boolean', help: 'the balance report: win rates with 95% intervals, first-player advantage, ties, lengths' },
+    compare: { type: 'string', hint: 'c,d', help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)" },
     json: { type: 'boolean', help: 'print the report as JSON' },
   },
   run: async ([target], values, io) => {
     const games = intOption(io, values, 'games', 100);
     const players = intOption(io, values, 'players', undefined);
     const maxTurns = intOption(io, values, 'max-turns', 1000);
-    if (games === null || players === null || maxTurns === null) return 1;
+    const iterations = intOption(io, values, 'iterations', undefined);
+    const timeMs = intOption(io, values, 'time-ms', undefined);
+    const rolloutTurns = intOption(io, values, 'rollout-turns', undefined);
+    if (games === null || players === null || maxTurns === null || iterations === null || timeMs === null || rolloutTurns === null) return 1;
     const game = loadGame(io, target, values);
     if (!game) return 1;
     const n = players ?? game.players.default;
@@ -65,40 +99,86 @@ export const simulateCommand: Command = {
       io.err(`${game.title} is for ${game.players.min} to ${game.players.max} players, not ${n}`);
       return 1;
     }
+    const botList = typeof values.bot === 'string' ? values.bot.split(',').map((s) => s.trim()) : undefined;
+    const botOptions: BotOptions = {
+      ...(iterations !== undefined ? { iterations } : {}),
+      ...(timeMs !== undefined ? { timeMs } : {}),
+      ...(rolloutTurns !== undefined ? { rolloutTurns } : {}),
+    };
+    const checked = createBots(game, (botList ?? ['random']).join(','), n, botOptions);
+    if ('error' in checked) {
+      io.err(checked.error);
+      return 1;
+    }
+    const compareVariants =
+      typeof values.compare === 'string' ? (values.compare.trim() === 'none' ? [] : values.compare.split(',').map((s) => s.trim()).filter(Boolean)) : undefined;
+    const other = compareVariants ? loadGame(io, target, { ...values, variant: compareVariants.join(',') }) : undefined;
+    if (compareVariants && !other) return 1;
+    if (other && (n < other.players.min || n > other.players.max)) {
+      io.err(`${other.title} with ${compareVariants?.join(', ') || 'no variants'} is for ${other.players.min} to ${other.players.max} players, not ${n}`);
+      return 1;
+    }
+    if (other && botList && 'error' in createBots(other, botList.join(','), n, botOptions)) {
+      io.err((createBots(other, botList.join(','), n, botOptions) as { error: string }).error);
+      return 1;
+    }
+
     const seedText = typeof values.seed === 'string' ? values.seed : '1';
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
     const total = games ?? 100;
+    const runs = other ? 2 : 1;
     let done = 0;
     const onGame = (): void => {
       done++;
-      io.progress?.(bar(done, total));
+      io.progress?.(bar(done, total * runs));
     };
-    const workers = Math.min(availableParallelism(), Math.floor(total / GAMES_PER_WORKER));
-    const t0 = performance.now();
-    const records =
-      workers > 1 && target !== undefined
-        ? await playParallel(
-            { target, variants: variantList(values), params: paramValues(values), seed, players: n, maxTurns: maxTurns ?? 1000 },
-            total,
-            workers,
-            onGame,
-          )
-        : playRange(game, { seed, players: n, maxTurns: maxTurns ?? 1000 }, 0, total, onGame);
-    const report = summarize(game, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 });
+    const allRandom = (botList ?? ['random']).every((b) => b === 'random');
+    const workers = Math.min(availableParallelism(), Math.floor(total / (allRandom ? GAMES_PER_WORKER : 1)));
+    const play = async (g: CompiledGame, variants: string[]): Promise<Run> => {
+      const t0 = performance.now();
+      const options = { seed, players: n, maxTurns: maxTurns ?? 1000, ...(botList ? { bots: botList } : {}), botOptions, rotate: values.rotate === true };
+      const records =
+        workers > 1 && target !== undefined
+          ? await playParallel({ target, variants, params: paramValues(values), ...options }, total, workers, onGame)
+          : playRange(g, options, 0, total, onGame);
+      return { game: g, variants, records, report: summarize(g, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 }) };
+    };
+    const a = await play(game, variantList(values));
+    const b = other && compareVariants ? await play(other, compareVariants) : undefined;
     if (io.progress) io.progress(`${' '.repeat(50)}\r`);
-    for (const e of report.errors.slice(0, 5)) io.err(`game ${e.game}: ${e.error}`);
+    const errors = [...a.report.errors, ...(b?.report.errors ?? [])];
+    for (const e of errors.slice(0, 5)) io.err(`game ${e.game}: ${e.error}`);
+
+    const wantReport = values.report === true || b !== undefined;
+    const balanceOf = (r: Run): BalanceReport => balance(r.game, r.records, { seed, players: n, variants: r.variants, bots: botList ?? ['random'] });
+    const ba = wantReport ? balanceOf(a) : undefined;
+    const bb = wantReport && b ? balanceOf(b) : undefined;
+    const comparison = ba && bb && b ? compareBalance(ba, bb, a.records, b.records) : undefined;
     if (values.json) {
-      const { errors: _errors, ...rest } = report;
-      io.out(JSON.stringify(rest, null, 2));
-    } else {
-      io.out(`${report.games} games of ${game.title}, ${report.players} players, seed ${report.seed}`);
-      for (const [who, count] of Object.entries(report.wins)) {
-        io.out(`  ${who.padEnd(12)} ${String(count).padStart(6)} wins  ${((100 * count) / Math.max(1, report.games)).toFixed(1)}%`);
+      const strip = (r: SimulateReport): Omit<SimulateReport, 'errors'> => {
+        const { errors: _errors, ...rest } = r;
+        return rest;
+      };
+      const out: Record<string, unknown> = { ...strip(a.report) };
+      if (botList) out.bots = botList;
+      if (ba) out.balance = ba;
+      if (b && bb && comparison) {
+        out.compare = { variants: b.variants, ...strip(b.report), balance: bb };
+        out.difference = { sides: comparison.sides, playersWin: comparison.playersWin, firstPlayer: comparison.firstPlayer, meanTurns: comparison.meanTurns, changed: comparison.changed };
       }
-      io.out(`  unfinished   ${String(report.unfinished).padStart(6)}`);
-      io.out(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`);
-      io.out(`  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`);
+      io.out(JSON.stringify(out, null, 2));
+    } else if (ba) {
+      for (const line of formatBalance(ba)) io.out(line);
+      if (bb && comparison) {
+        io.out('');
+        for (const line of formatBalance(bb)) io.out(line);
+        io.out('');
+        for (const line of formatComparison(comparison)) io.out(line);
+      }
+      io.out(`  ${a.report.gamesPerSecond} games/s, ${a.report.movesPerSecond} moves/s`);
+    } else {
+      printSummary(io, game, a.report, botList);
     }
-    return report.errors.length > 0 ? 1 : 0;
+    return errors.length > 0 ? 1 : 0;
   },
 };

@@ -1,0 +1,328 @@
+/**
+ * The balance report of a run: win rate per seat or team with 95% Wilson intervals, the first
+ * player's advantage, ties and games nobody won, games stopped by the cap, the length of the games
+ * (turns: mean, median, percentiles, histogram), and for cooperative games the players' win rate.
+ * Two runs on the same seeds (two variant sets) compare side by side. Pure: records in, numbers out.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import { teamAssignment } from '../compile/setup.ts';
+import type { GameRecord } from './simulate.ts';
+
+/** z for a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
+}
+
+/** The Wilson score interval of a proportion: sound near 0 and 1 and for small samples. */
+export const wilson = (successes: number, n: number, z = Z95): Interval => {
+  if (n <= 0) return { low: 0, high: 1 };
+  const p = successes / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+};
+
+/** Newcombe's interval for the difference of two proportions (a − b), from their Wilson intervals. */
+export const differenceInterval = (a: { wins: number; n: number }, b: { wins: number; n: number }, z = Z95): Interval => {
+  const p1 = a.n > 0 ? a.wins / a.n : 0;
+  const p2 = b.n > 0 ? b.wins / b.n : 0;
+  const w1 = wilson(a.wins, a.n, z);
+  const w2 = wilson(b.wins, b.n, z);
+  const d = p1 - p2;
+  return {
+    low: d - Math.sqrt((p1 - w1.low) ** 2 + (w2.high - p2) ** 2),
+    high: d + Math.sqrt((w1.high - p1) ** 2 + (p2 - w2.low) ** 2),
+  };
+};
+
+/** The q-quantile (0…1) of sorted values, interpolated between neighbours. */
+export const quantile = (sorted: readonly number[], q: number): number => {
+  if (sorted.length === 0) return 0;
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (at - lo);
+};
+
+export interface Rate {
+  readonly wins: number;
+  /** Out of this many games. */
+  readonly of: number;
+  readonly rate: number;
+  readonly ci: Interval;
+}
+
+const rate = (wins: number, of: number): Rate => ({ wins, of, rate: of > 0 ? wins / of : 0, ci: wilson(wins, of) });
+
+export interface SideStats extends Rate {
+  /** A seat number, or a team id. */
+  readonly name: string;
+  readonly seats: readonly number[];
+}
+
+export interface Bin {
+  readonly from: number;
+  /** Exclusive. */
+  readonly to: number;
+  readonly count: number;
+}
+
+export interface LengthStats {
+  readonly mean: number;
+  readonly min: number;
+  readonly p10: number;
+  readonly p25: number;
+  readonly median: number;
+  readonly p75: number;
+  readonly p90: number;
+  readonly max: number;
+  readonly histogram: readonly Bin[];
+}
+
+export interface BalanceReport {
+  readonly game: string;
+  readonly title: string;
+  readonly variants: readonly string[];
+  readonly players: number;
+  readonly games: number;
+  readonly seed: number | string;
+  readonly bots: readonly string[];
+  /** Every finished game was won by all seats or by none: the players play together. */
+  readonly cooperative: boolean;
+  /** Win rate per seat, or per team when the game has teams (out of all games). */
+  readonly sides: readonly SideStats[];
+  /** Cooperative games: how often the players won (out of all games). */
+  readonly playersWin: Rate | null;
+  /**
+   * Competitive games: among the games one side won alone, how often it was the first player's
+   * side; `fair` is 1 / sides and `advantage` the rate minus fair.
+   */
+  readonly firstPlayer: (Rate & { readonly fair: number; readonly advantage: number }) | null;
+  /** Finished games won by more than one side. */
+  readonly ties: number;
+  /** Finished games nobody won (in a cooperative game: the players lost). */
+  readonly noWinner: number;
+  /** Games stopped by the turn or move cap. */
+  readonly capped: number;
+  readonly errors: number;
+  /** With rotated seats: each bot's wins over the seats it played (a seat-game each). */
+  readonly byBot: readonly (Rate & { readonly name: string })[] | null;
+  /** Game length in turns, over finished games (all games when none finished). */
+  readonly turns: LengthStats;
+  /** Game length in moves, over the same games. */
+  readonly moves: LengthStats;
+}
+
+const round = (x: number, digits = 4): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A bin width of 1, 2 or 5 times a power of ten, for about `bins` bins. */
+const niceWidth = (span: number, bins: number): number => {
+  if (span <= 0) return 1;
+  const raw = span / bins;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].find((m) => m * power >= raw) ?? 10;
+  return Math.max(1, step * power);
+};
+
+export const lengthStats = (values: readonly number[], bins = 10): LengthStats => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return { mean: 0, min: 0, p10: 0, p25: 0, median: 0, p75: 0, p90: 0, max: 0, histogram: [] };
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const width = niceWidth(max - min, bins);
+  const start = Math.floor(min / width) * width;
+  const histogram: Bin[] = [];
+  for (let from = start; from <= max; from += width) {
+    histogram.push({ from, to: from + width, count: sorted.filter((v) => v >= from && v < from + width).length });
+  }
+  return {
+    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length, 2),
+    min,
+    p10: round(quantile(sorted, 0.1), 2),
+    p25: round(quantile(sorted, 0.25), 2),
+    median: round(quantile(sorted, 0.5), 2),
+    p75: round(quantile(sorted, 0.75), 2),
+    p90: round(quantile(sorted, 0.9), 2),
+    max,
+    histogram,
+  };
+};
+
+export interface BalanceRun {
+  readonly seed: number | string;
+  readonly players: number;
+  readonly variants?: readonly string[];
+  readonly bots?: readonly string[];
+  /** Force the cooperative reading; by default it is read off the results. */
+  readonly cooperative?: boolean;
+}
+
+/** The sides of a game: its teams, or its seats. */
+export const sidesOf = (game: CompiledGame, players: number): { name: string; seats: number[] }[] => {
+  if (game.teams.length === 0) return Array.from({ length: players }, (_, s) => ({ name: String(s), seats: [s] }));
+  const team = teamAssignment(game.spec, players);
+  return game.teams.map((name, t) => ({ name, seats: team.flatMap((x, s) => (x === t ? [s] : [])) }));
+};
+
+export const balance = (game: CompiledGame, records: readonly GameRecord[], run: BalanceRun): BalanceReport => {
+  const n = records.length;
+  const sides = sidesOf(game, run.players);
+  const sideOfSeat = new Map(sides.flatMap((side, i) => side.seats.map((s) => [s, i] as const)));
+  const finished = records.filter((r) => r.winners !== null && !r.error);
+  const everybody = (w: readonly number[]): boolean => w.length === run.players && new Set(w).size === run.players;
+  const cooperative = run.cooperative ?? (finished.length > 0 && finished.every((r) => (r.winners ?? []).length === 0 || everybody(r.winners ?? [])));
+  const wins = sides.map(() => 0);
+  let ties = 0;
+  let noWinner = 0;
+  let decided = 0;
+  let firstWins = 0;
+  let playersWon = 0;
+  for (const r of finished) {
+    const won = [...new Set((r.winners ?? []).map((s) => sideOfSeat.get(s) ?? -1).filter((i) => i >= 0))];
+    for (const i of won) wins[i] = (wins[i] as number) + 1;
+    if (won.length === 0) noWinner++;
+    if (cooperative) {
+      if (everybody(r.winners ?? [])) playersWon++;
+    } else if (won.length > 1) ties++;
+    else if (won.length === 1 && r.first !== undefined) {
+      decided++;
+      if (won[0] === sideOfSeat.get(r.first)) firstWins++;
+    }
+  }
+  const botTally = new Map<string, { wins: number; of: number }>();
+  for (const r of records) {
+    if (!r.bots) continue;
+    r.bots.forEach((name, seat) => {
+      const t = botTally.get(name) ?? { wins: 0, of: 0 };
+      t.of++;
+      if (r.winners?.includes(seat)) t.wins++;
+      botTally.set(name, t);
+    });
+  }
+  const fair = 1 / Math.max(1, sides.length);
+  const first = rate(firstWins, decided);
+  const measured = finished.length > 0 ? finished : records;
+  return {
+    game: game.id,
+    title: game.title,
+    variants: run.variants ?? [],
+    players: run.players,
+    games: n,
+    seed: run.seed,
+    bots: run.bots ?? ['random'],
+    cooperative,
+    sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),
+    playersWin: cooperative ? rate(playersWon, n) : null,
+    firstPlayer: cooperative || sides.length < 2 || decided === 0 ? null : { ...first, fair, advantage: round(first.rate - fair) },
+    ties,
+    noWinner,
+    capped: records.filter((r) => r.capped === true).length,
+    errors: records.filter((r) => r.error !== undefined).length,
+    byBot: botTally.size > 0 ? [...botTally].map(([name, t]) => ({ name, ...rate(t.wins, t.of) })) : null,
+    turns: lengthStats(measured.map((r) => r.turns)),
+    moves: lengthStats(measured.map((r) => r.moves)),
+  };
+};
+
+export interface BalanceComparison {
+  readonly a: BalanceReport;
+  readonly b: BalanceReport;
+  /** b − a for each side's win rate, with Newcombe's 95% interval. */
+  readonly sides: readonly { readonly name: string; readonly delta: number; readonly ci: Interval }[];
+  readonly playersWin: { readonly delta: number; readonly ci: Interval } | null;
+  readonly firstPlayer: { readonly delta: number; readonly ci: Interval } | null;
+  readonly meanTurns: number;
+  /** Games (same seed) whose winners differ between the two runs. */
+  readonly changed: number;
+}
+
+export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): BalanceComparison => {
+  const diff = (x: Rate, y: Rate): { delta: number; ci: Interval } => ({
+    delta: round(y.rate - x.rate),
+    ci: differenceInterval({ wins: y.wins, n: y.of }, { wins: x.wins, n: x.of }),
+  });
+  const key = (r: GameRecord | undefined): string => JSON.stringify(r?.winners === null || r === undefined ? null : [...r.winners].sort());
+  return {
+    a,
+    b,
+    sides: a.sides.map((side, i) => {
+      const other = b.sides[i] ?? { ...side, wins: 0, rate: 0 };
+      return { name: side.name, ...diff(side, other) };
+    }),
+    playersWin: a.playersWin && b.playersWin ? diff(a.playersWin, b.playersWin) : null,
+    firstPlayer: a.firstPlayer && b.firstPlayer ? diff(a.firstPlayer, b.firstPlayer) : null,
+    meanTurns: round(b.turns.mean - a.turns.mean, 2),
+    changed: recordsA.filter((r, i) => key(r) !== key(recordsB[i])).length,
+  };
+};
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const ci = (i: Interval): string => `[${pct(i.low)}, ${pct(i.high)}]`;
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} pts`;
+const ciPts = (i: Interval): string => `[${signed(i.low).replace(' pts', '')}, ${signed(i.high)}]`;
+
+const barOf = (count: number, most: number, width = 30): string => '#'.repeat(most > 0 ? Math.round((count / most) * width) : 0);
+
+/** The report as text, one fact per line. */
+export const formatBalance = (r: BalanceReport): string[] => {
+  const lines: string[] = [];
+  const variants = r.variants.length > 0 ? ` + ${r.variants.join(', ')}` : '';
+  lines.push(`Balance of ${r.title}${variants}: ${r.games} games, ${r.players} player(s), seed ${r.seed}, bots ${r.bots.join(', ')}`);
+  if (r.playersWin) {
+    lines.push(`  cooperative: the players win ${pct(r.playersWin.rate)} ${ci(r.playersWin.ci)} (${r.playersWin.wins}/${r.playersWin.of})`);
+  } else {
+    for (const s of r.sides) {
+      const who = s.seats.length === 1 && s.name === String(s.seats[0]) ? `seat ${s.name}` : `${s.name} (seat${s.seats.length === 1 ? '' : 's'} ${s.seats.join(', ')})`;
+      lines.push(`  ${who.padEnd(24)} ${String(s.wins).padStart(6)} wins  ${pct(s.rate).padStart(6)}  95% CI ${ci(s.ci)}`);
+    }
+    if (r.firstPlayer) {
+      const f = r.firstPlayer;
+      lines.push(`  first player's side wins ${pct(f.rate)} ${ci(f.ci)} of ${f.of} decided games; fair share ${pct(f.fair)}: advantage ${signed(f.advantage)}`);
+    }
+    lines.push(`  ties ${r.ties}, no winner ${r.noWinner}`);
+  }
+  for (const b of r.byBot ?? []) {
+    lines.push(`  bot ${b.name.padEnd(20)} ${String(b.wins).padStart(6)} wins of ${b.of} seats  ${pct(b.rate).padStart(6)}  95% CI ${ci(b.ci)}`);
+  }
+  lines.push(`  stopped by the turn cap ${r.capped}${r.errors > 0 ? `, errors ${r.errors}` : ''}`);
+  const describe = (label: string, t: LengthStats): string =>
+    `  ${label}: mean ${t.mean}, median ${t.median}, p10 ${t.p10}, p25 ${t.p25}, p75 ${t.p75}, p90 ${t.p90}, min ${t.min}, max ${t.max}`;
+  lines.push(describe('turns', r.turns));
+  lines.push(describe('moves', r.moves));
+  // A game that counts no turns (rounds without nextTurn) is drawn by its moves.
+  const t = r.turns.max > 0 ? r.turns : r.moves;
+  lines.push(`  length in ${t === r.turns ? 'turns' : 'moves'}:`);
+  const most = Math.max(0, ...t.histogram.map((b) => b.count));
+  for (const b of t.histogram) lines.push(`    ${(b.to - b.from === 1 ? String(b.from) : `${b.from}-${b.to - 1}`).padStart(11)} ${String(b.count).padStart(6)} ${barOf(b.count, most)}`);
+  return lines;
+};
+
+export const formatComparison = (c: BalanceComparison): string[] => {
+  const name = (r: BalanceReport): string => (r.variants.length > 0 ? r.variants.join(', ') : 'base');
+  const lines = [`Comparison on the same ${c.a.games} seeds: A = ${name(c.a)}, B = ${name(c.b)}`];
+  const row = (label: string, a: string, b: string, d: string): string => `  ${label.padEnd(22)} ${a.padStart(24)} ${b.padStart(24)}   ${d}`;
+  lines.push(row('', 'A', 'B', 'B − A (95% CI)'));
+  if (c.playersWin && c.a.playersWin && c.b.playersWin) {
+    lines.push(row('players win', `${pct(c.a.playersWin.rate)} ${ci(c.a.playersWin.ci)}`, `${pct(c.b.playersWin.rate)} ${ci(c.b.playersWin.ci)}`, `${signed(c.playersWin.delta)} ${ciPts(c.playersWin.ci)}`));
+  } else {
+    c.sides.forEach((d, i) => {
+      const a = c.a.sides[i];
+      const b = c.b.sides[i];
+      if (!a || !b) return;
+      const label = a.seats.length === 1 && a.name === String(a.seats[0]) ? `seat ${a.name}` : a.name;
+      lines.push(row(label, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
+    });
+    if (c.firstPlayer && c.a.firstPlayer && c.b.firstPlayer) {
+      lines.push(row('first player', `${pct(c.a.firstPlayer.rate)} ${ci(c.a.firstPlayer.ci)}`, `${pct(c.b.firstPlayer.rate)} ${ci(c.b.firstPlayer.ci)}`, `${signed(c.firstPlayer.delta)} ${ciPts(c.firstPlayer.ci)}`));
+    }
+  }
+  lines.push(row('turns (mean)', String(c.a.turns.mean), String(c.b.turns.mean), `${c.meanTurns >= 0 ? '+' : ''}${c.meanTurns}`));
+  lines.push(row('turns (median)', String(c.a.turns.median), String(c.b.turns.median), ''));
+  lines.push(row('stopped by the cap', String(c.a.capped), String(c.b.capped), ''));
+  lines.push(`  games whose winner changed: ${c.changed} of ${c.a.games}`);
+  return lines;
+};
