@@ -28,7 +28,14 @@ export const greedyValues = (
   for (let k = 0; k < samples; k++) {
     const det = perfect ? reseed(state, rng) : determinize(game, state, seat, rng);
     // The moves of the determinised state, matched to the real ones by their identity.
-    const here = perfect ? null : new Map(legalMovesWithEvents(game, det, seat).map((m) => [legalKey(m), m]));
+    let here: Map<string, LegalMove> | null = null;
+    if (!perfect) {
+      try {
+        here = new Map(legalMovesWithEvents(game, det, seat).map((m) => [legalKey(m), m]));
+      } catch {
+        here = new Map();
+      }
+    }
     moves.forEach((real, i) => {
       if (settled[i]) return;
       const move = here ? here.get(legalKey(real)) : real;

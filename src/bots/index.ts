@@ -1,7 +1,8 @@
 /**
  * Bots by name: `random`, `greedy`, `mcts`, `ismcts`, or a strategy the spec declares under
- * `bots:`. A generic bot may name the spec strategy whose `evaluate` it uses: `mcts:careful`;
- * without one it uses the first strategy that declares an evaluation.
+ * `bots:`. A generic bot may name a spec strategy: `greedy:careful` judges positions with its
+ * `evaluate`; `mcts:careful` and `ismcts:careful` also play out their games with its preferences.
+ * Without a name they use the first strategy that declares an evaluation, and random playouts.
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { suggest } from '../check/flow.ts';
@@ -32,18 +33,19 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
     }
     const bot = game.bots[strategy];
     if (!bot) return { error: `'${name}': ${game.title} declares no bot '${strategy}'${suggest(strategy, Object.keys(game.bots))}` };
-    if (!bot.evaluate) return { error: `'${name}': the bot '${strategy}' has no evaluate` };
+    if (kind === 'greedy' && !bot.evaluate) return { error: `'${name}': the bot '${strategy}' has no evaluate for greedy to judge by` };
   }
   const evaluation = evaluationOf(game, strategy);
+  const policy = strategy !== undefined ? game.bots[strategy] : undefined;
   switch (kind) {
     case 'random':
       return randomBot();
     case 'greedy':
       return greedyBot(game, evaluation, options, name);
     case 'mcts':
-      return mctsBot(game, evaluation, options, false, name);
+      return mctsBot(game, evaluation, options, false, name, policy);
     case 'ismcts':
-      return mctsBot(game, evaluation, options, true, name);
+      return mctsBot(game, evaluation, options, true, name, policy);
     default: {
       const bot = game.bots[name];
       if (bot) return preferenceBot(game, bot, options);

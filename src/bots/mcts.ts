@@ -11,13 +11,15 @@
  * Rewards are per seat (1 for each winner, so teams and cooperative players share them); an
  * edge is judged from the point of view of the seat that makes its move. Values are normalised
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
- * search. The most visited root move is played.
+ * search. The most visited root move is played. `mcts:NAME` takes the evaluation of the spec
+ * strategy NAME and plays out games with its preferences.
  */
-import type { CompiledGame } from '../compile/index.ts';
+import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../compile/ops/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
+import { preferred } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
 
@@ -41,23 +43,48 @@ export interface SearchStats {
 
 export interface MctsConfig {
   readonly evaluation: Evaluation;
+  /** A spec strategy whose preferences play out the games (heavy playouts); random without. */
+  readonly policy?: CompiledBot;
   readonly hidden: boolean;
   readonly options: BotOptions;
 }
 
-/** A random playout from `state`: a random seat among those that may act, then a random move. */
-export const playout = (game: CompiledGame, state: GameState, rng: Rng, maxMoves: number, maxTurns: number): GameState => {
+/**
+ * The legal moves, or none when listing them fails: a determinised state may hold a piece where
+ * the real game never puts one, and the spec's expressions may not expect it.
+ */
+const legalOrNone = (game: CompiledGame, state: GameState): LegalMove[] => {
+  try {
+    return legalMovesWithEvents(game, state);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A playout from `state`: a random seat among those that may act, then a move of the policy's
+ * preferences when one applies (a spec strategy), else a random move.
+ */
+export const playout = (game: CompiledGame, state: GameState, rng: Rng, maxMoves: number, maxTurns: number, policy?: CompiledBot): GameState => {
   let s = state;
   const turn0 = s.context.turn;
   for (let n = 0; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
-    const moves = legalMovesWithEvents(game, s);
+    const moves = legalOrNone(game, s);
     if (moves.length === 0) break;
     let pick = moves[rng.below(moves.length)] as LegalMove;
+    let mine = moves;
     if (moves.some((m) => m.move.seat !== pick.move.seat)) {
       const seats = [...new Set(moves.map((m) => m.move.seat))];
       const seat = seats[rng.below(seats.length)];
-      const mine = moves.filter((m) => m.move.seat === seat);
+      mine = moves.filter((m) => m.move.seat === seat);
       pick = mine[rng.below(mine.length)] as LegalMove;
+    }
+    if (policy) {
+      try {
+        pick = preferred(policy, s, mine, rng) ?? pick;
+      } catch {
+        // A preference that cannot be read in this determinisation: the random move stands.
+      }
     }
     const next = applyLegal(game, s, pick);
     if (!next.ok) break;
@@ -98,7 +125,7 @@ export const search = (
     let stuck = false;
     for (;;) {
       if (isOver(s)) break;
-      let here = legalMovesWithEvents(game, s);
+      let here = legalOrNone(game, s);
       if (node === root) here = here.filter((m) => rootKeys.has(legalKey(m)));
       if (here.length === 0) break;
       const keys = here.map(legalKey);
@@ -137,7 +164,7 @@ export const search = (
       node = edge.child;
       if (fresh.length > 0) break;
     }
-    const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns);
+    const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy);
     const r = end ? rewards(end, evaluation) : [];
     for (const e of path) {
       e.visits++;
@@ -166,7 +193,8 @@ export const search = (
   return { move: chosen, stats: { iterations: done, root: stats } };
 };
 
-export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string): Bot => ({
+export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string, policy?: CompiledBot): Bot => ({
   name,
-  choose: (state, seat, moves, rng) => (moves.length === 1 ? (moves[0] as LegalMove) : search(game, state, seat, moves, rng, { evaluation, hidden, options }).move),
+  choose: (state, seat, moves, rng) =>
+    moves.length === 1 ? (moves[0] as LegalMove) : search(game, state, seat, moves, rng, { evaluation, hidden, options, ...(policy ? { policy } : {}) }).move,
 });

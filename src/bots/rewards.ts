@@ -22,7 +22,12 @@ export const valueFor = (state: GameState, seat: number, evaluation: Evaluation)
   const result = state.context.result;
   if (result) return result.winners.includes(seat) ? 1 : 0;
   if (!evaluation) return 0;
-  return clamp01(evaluation.run(envOf(state.context, { seat })) as number);
+  try {
+    return clamp01(evaluation.run(envOf(state.context, { seat })) as number);
+  } catch {
+    // A determinised state may be one the spec never meets (a card where none can be): no value.
+    return 0;
+  }
 };
 
 export const rewards = (state: GameState, evaluation: Evaluation): number[] =>

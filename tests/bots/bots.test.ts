@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, rig, step, viewOf, type GameState, type Json, type Piece } from '../../src/engine/index.ts';
-import { botNames, createBot, createBots, determinize, legalKey, search, type Bot } from '../../src/bots/index.ts';
+import { botNames, createBot, createBots, determinize, legalKey, playout, search, type Bot } from '../../src/bots/index.ts';
 import { playOne, playRange } from '../../src/sim/simulate.ts';
-import { compile } from '../helpers/games.ts';
+import { compile, GAMES as GAMES_DIR } from '../helpers/games.ts';
+import { readdirSync } from 'node:fs';
 
 const fixture = (name: string, params: Record<string, Json> = {}): CompiledGame => {
   const file = join(import.meta.dirname, `../fixtures/bots/${name}.yaml`);
@@ -103,6 +104,31 @@ describe('bots are deterministic for a seed', () => {
     const [viaBots] = playRange(game, { seed: 5, bots: ['random'] }, 0, 1);
     const [plain] = playRange(game, { seed: 5 }, 0, 1);
     expect(viaBots).toEqual(plain);
+  });
+});
+
+describe('strategies as data', () => {
+  it('every shipped game declares one, and it plays whole games', () => {
+    for (const id of readdirSync(GAMES_DIR)) {
+      const game = compile(id);
+      const names = Object.keys(game.bots);
+      expect(names.length, id).toBeGreaterThan(0);
+      const records = playRange(game, { seed: 'strategy', bots: [names[0] as string] }, 0, 3);
+      expect(records.filter((r) => r.error), id).toEqual([]);
+      expect(records.every((r) => r.winners !== null), id).toBe(true);
+    }
+  });
+
+  it('mcts:NAME plays out games with the strategy NAME', () => {
+    const game = fixture('together');
+    const eager = game.bots.eager;
+    const s = position(game, 2, 0, 0);
+    for (let seed = 0; seed < 10; seed++) {
+      const end = playout(game, s, new Rng(seedRng(seed)), 100, Number.POSITIVE_INFINITY, eager);
+      expect(end.context.result?.winners).toEqual([0, 1]);
+    }
+    expect('error' in createBot(game, 'mcts:eager')).toBe(false);
+    expect(createBot(game, 'greedy:eager')).toEqual({ error: "'greedy:eager': the bot 'eager' has no evaluate for greedy to judge by" });
   });
 });
 
