@@ -1,6 +1,6 @@
 /**
  * Compiles a list of effects into one function from a context to the next context. The closed
- * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, log,
+ * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
 import type { Env, Type, Value } from '../lang/index.ts';
@@ -26,6 +26,7 @@ import {
 import { Rng } from './ops/rng.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
+import type { ProcedureLookup } from './procedures.ts';
 
 export type EffectRun = (ctx: GameContext, locals: LocalValues, rng: Rng) => GameContext;
 
@@ -36,6 +37,10 @@ export interface EffectCompiler {
   readonly faces: ReadonlyMap<string, readonly (number | string)[]>;
   /** The seat after the active one, from `turns.next`. */
   readonly nextSeat: (ctx: GameContext) => number;
+  /** The spec's procedures, compiled on first use. */
+  readonly procedure: ProcedureLookup;
+  /** Names of the procedures some `call` names (to warn about the others). */
+  readonly called: Set<string>;
 }
 
 const NOTHING: EffectRun = (ctx) => ctx;
@@ -150,6 +155,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
     };
   }
   if ('while' in effect) return compileWhile(cx, effect, path, locals);
+  if ('call' in effect) return compileCall(cx, effect, path, locals);
   if ('log' in effect) return compileLog(cx, effect.log, [...path, 'log'], locals);
   if ('nextTurn' in effect) {
     const seatSource = effect.nextTurn?.seat;
@@ -355,3 +361,39 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
 };
 
 const formatValue = (v: Value): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** `call: NAME` with `with: {param: expr}`: runs a procedure with its parameters bound. */
+const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown }>, path: DocPath, locals: Locals): EffectRun => {
+  const name = effect.call;
+  cx.called.add(name);
+  const procedure = cx.procedure(name);
+  if (procedure === 'cycle') {
+    report(cx.checker, [...path, 'call'], `procedure '${name}' calls itself (directly or through others): effects cannot recurse; use while or forEach`);
+    return NOTHING;
+  }
+  if (!procedure) {
+    const known = Object.keys(cx.spec.procedures ?? {});
+    report(cx.checker, [...path, 'call'], `there is no procedure '${name}' (procedures: ${known.join(', ') || 'none'})`);
+    return NOTHING;
+  }
+  const given = effect.with ?? {};
+  for (const arg of Object.keys(given)) {
+    if (!procedure.params.some((p) => p.name === arg)) report(cx.checker, [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
+  }
+  const args: { name: string; value: CompiledExpr }[] = [];
+  for (const param of procedure.params) {
+    const source = given[param.name];
+    if (source === undefined) {
+      report(cx.checker, [...path, 'with'], `procedure '${name}' needs '${param.name}' (with: { ${param.name}: … })`);
+      continue;
+    }
+    const value = checkExpr(cx.checker, source, [...path, 'with', param.name], locals, param.type);
+    if (value) args.push({ name: param.name, value });
+  }
+  return (ctx, vals, rng) => {
+    const env = envOf(ctx, vals);
+    const bound: Record<string, Value> = {};
+    for (const arg of args) bound[arg.name] = arg.value.run(env);
+    return procedure.run(ctx, bound, rng);
+  };
+};

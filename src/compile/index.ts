@@ -13,6 +13,8 @@ import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
 import type { FlowGraph, GameContext, Json } from '../engine/types.ts';
 import { loadSpec, type SourceFile } from './load.ts';
 import { compileMachine, type CompiledFlow } from './machine.ts';
+import { compileProcedures, procedureTable, warnUnusedProcedures } from './procedures.ts';
+import type { EffectCompiler } from './effects.ts';
 import { compileMove, type CompiledMove } from './moves.ts';
 import { compileSetup, type InitialContext } from './setup.ts';
 import { flowGraph } from './graph.ts';
@@ -131,13 +133,14 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
-  const cx = { checker, spec, faces, nextSeat };
+  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set() };
   const moves: Record<string, CompiledMove> = {};
   for (const [name, move] of Object.entries(spec.moves ?? {})) {
     const compiled = compileMove(cx, name, move, ['moves', name]);
     if (compiled) moves[name] = compiled;
   }
   const initialContext = compileSetup(checker, spec);
+  compileProcedures(cx);
   const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
@@ -148,6 +151,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
     return { game: undefined, diagnostics };
   }
+  warnUnusedProcedures(cx);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   const players = { min: spec.players.min, max: spec.players.max, default: spec.players.default ?? spec.players.min };

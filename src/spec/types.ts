@@ -21,6 +21,7 @@ export interface GameSpec {
   scoring?: Record<string, ScoringTableSpec>;
   turns?: TurnsSpec;
   moves?: Record<string, MoveSpec>;
+  procedures?: Record<string, ProcedureSpec>;
   flow: FlowSpec;
   bots?: Record<string, BotSpec>;
 }
@@ -223,10 +224,18 @@ export type Effect = EffectId &
   | { if: ExprSource; then?: Effect[]; else?: Effect[] }
   | { forEach: { var: string; in: ExprSource; do: Effect[] } }
   | { while: ExprSource; do: Effect[]; max?: ExprSource | number }
+  | { call: string; with?: Record<string, ExprSource | number | boolean> }
   | { log: string }
   | { nextTurn: { seat?: ExprSource } | null }
   | { endGame: { winners: ExprSource } }
   );
+
+/** A named list of effects with typed parameters, run by the `call` effect. */
+export interface ProcedureSpec {
+  description?: string;
+  params?: Record<string, string>;
+  effects: Effect[];
+}
 
 export interface MoveEffect {
   from: ExprSource;

@@ -43,7 +43,7 @@ type EffectOf<K extends string> = Omit<Extract<T.Effect, Record<K, unknown>>, 'i
 describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
     expect(propsOf(gameSchema as Node)).toEqual(
-      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'flow', 'bots']),
+      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots']),
     );
     expect(propsOf(def('players'))).toEqual(fields<T.PlayersSpec>()(['min', 'max', 'default']));
     expect(propsOf(def('teams'))).toEqual(fields<T.TeamsSpec>()(['ids', 'assign', 'titles']));
@@ -60,6 +60,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('var'))).toEqual(fields<T.VarSpec>()(['type', 'initial', 'description']));
     expect(propsOf(def('vars'))).toEqual(fields<T.VarsSpec>()(['game', 'player', 'team']));
     expect(propsOf(def('definition'))).toEqual(fields<T.DefinitionSpec>()(['description', 'params', 'returns', 'body']));
+    expect(propsOf(def('procedure'))).toEqual(fields<T.ProcedureSpec>()(['description', 'params', 'effects']));
     expect(propsOf(def('scoringTable'))).toEqual(fields<T.ScoringTableSpec>()(['description', 'combos']));
     expect(propsOf(def('combo'))).toEqual(fields<T.ComboSpec>()(['description', 'same', 'groups', 'run', 'faces', 'when', 'points']));
     expect(propsOf(def('turns'))).toEqual(fields<T.TurnsSpec>()(['first', 'next']));
@@ -91,7 +92,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
   it('effects: one branch per kind, in the order of the Effect union', () => {
     const effects = def('effect').oneOf as Node[];
     expect(effects.map((b) => (b.required as string[])[0])).toEqual([
-      'set', 'add', 'let', 'move', 'shuffle', 'roll', 'deal', 'if', 'forEach', 'while', 'log', 'nextTurn', 'endGame',
+      'set', 'add', 'let', 'move', 'shuffle', 'roll', 'deal', 'if', 'forEach', 'while', 'call', 'log', 'nextTurn', 'endGame',
     ]);
     const expected: Record<string, string[]> = {
       set: fields<EffectOf<'set'>>()(['set']),
@@ -104,6 +105,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       if: fields<EffectOf<'if'>>()(['if', 'then', 'else']),
       forEach: fields<EffectOf<'forEach'>>()(['forEach']),
       while: fields<EffectOf<'while'>>()(['while', 'do', 'max']),
+      call: fields<EffectOf<'call'>>()(['call', 'with']),
       log: fields<EffectOf<'log'>>()(['log']),
       nextTurn: fields<EffectOf<'nextTurn'>>()(['nextTurn']),
       endGame: fields<EffectOf<'endGame'>>()(['endGame']),
@@ -115,8 +117,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(enumOf(prop(def('moveEffect'), 'put'))).toEqual(members<NonNullable<T.MoveEffect['put']>>()(['top', 'bottom']));
     expect(propsOf(def('dealEffect'))).toEqual(fields<T.DealEffect>()(['from', 'to', 'count']));
     expect(propsOf(prop(effects[8] ?? {}, 'forEach'))).toEqual(fields<EffectOf<'forEach'>['forEach']>()(['var', 'in', 'do']));
-    expect(propsOf(prop(effects[11] ?? {}, 'nextTurn'))).toEqual(fields<NonNullable<EffectOf<'nextTurn'>['nextTurn']>>()(['seat']));
-    expect(propsOf(prop(effects[12] ?? {}, 'endGame'))).toEqual(fields<EffectOf<'endGame'>['endGame']>()(['winners']));
+    expect(propsOf(prop(effects[12] ?? {}, 'nextTurn'))).toEqual(fields<NonNullable<EffectOf<'nextTurn'>['nextTurn']>>()(['seat']));
+    expect(propsOf(prop(effects[13] ?? {}, 'endGame'))).toEqual(fields<EffectOf<'endGame'>['endGame']>()(['winners']));
   });
 });
 

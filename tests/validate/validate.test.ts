@@ -127,7 +127,7 @@ describe('validateSpec: effects', () => {
   it('collapses an unknown effect into one message, with a suggestion, at its key', () => {
     const diagnostics = validateText(withEffects('      - rol: zones.pool\n'));
     expect(lines(diagnostics)).toEqual([
-      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, log, nextTurn, endGame; found 'rol' (did you mean 'roll'?)",
+      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'rol' (did you mean 'roll'?)",
     ]);
     expect(diagnostics[0]?.path).toEqual(['moves', 'go', 'effects', 0, 'rol']);
   });
@@ -154,7 +154,7 @@ describe('validateSpec: effects', () => {
 
   it('recognises an effect written without its colon', () => {
     expect(lines(validateText(withEffects('      - roll zones.pool\n')))).toEqual([
-      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, log, nextTurn, endGame; found string \"roll zones.pool\" (did you mean 'roll: zones.pool'?)",
+      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found string \"roll zones.pool\" (did you mean 'roll: zones.pool'?)",
     ]);
   });
 
@@ -172,14 +172,14 @@ describe('validateSpec: effects', () => {
     ].join('\n');
     expect(lines(validateText(withEffects(effects)))).toEqual([
       "14:13 unknown property 'extra' (allowed here: log, id)",
-      "15:52 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, log, nextTurn, endGame; found 'shuffel' (did you mean 'shuffle'?)",
+      "15:52 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'shuffel' (did you mean 'shuffle'?)",
       "18:13 missing required property 'winners'",
     ]);
   });
 
   it('says what an effect must be when it is not a mapping at all', () => {
     expect(lines(validateText(withEffects('      - 42\n')))).toEqual([
-      '11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, log, nextTurn, endGame; found number 42',
+      '11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found number 42',
     ]);
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * Procedures: named effect lists with typed parameters, called with the `call` effect, so a spec
+ * writes a piece of logic once ("draw n cards, reshuffling the discards when the deck runs out").
+ * A procedure sees the globals and its parameters only. Each is compiled once, on first use; a
+ * procedure that calls itself, directly or through others, is an error (effects do not recurse).
+ */
+import type { Type } from '../lang/index.ts';
+import { report, typeOf } from '../check/exprs.ts';
+import type { GameSpec } from '../spec/types.ts';
+import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+
+export interface CompiledProcedure {
+  readonly params: readonly { readonly name: string; readonly type: Type }[];
+  readonly run: EffectRun;
+}
+
+export type ProcedureLookup = (name: string) => CompiledProcedure | 'cycle' | undefined;
+
+/** A lookup bound to `cx` once it exists: the effects of a procedure are compiled with it. */
+export const procedureTable = (spec: GameSpec, cx: () => EffectCompiler): ProcedureLookup => {
+  const compiled = new Map<string, CompiledProcedure | 'compiling'>();
+  return (name) => {
+    const known = compiled.get(name);
+    if (known === 'compiling') return 'cycle';
+    if (known) return known;
+    const procedure = spec.procedures?.[name];
+    if (!procedure) return undefined;
+    compiled.set(name, 'compiling');
+    const params = Object.entries(procedure.params ?? {}).map(([param, type]) => ({ name: param, type: typeOf(type) }));
+    const run = compileEffects(cx(), procedure.effects, ['procedures', name, 'effects'], Object.fromEntries(params.map((p) => [p.name, p.type])));
+    const done = { params, run };
+    compiled.set(name, done);
+    return done;
+  };
+};
+
+/** Compiles every procedure, so that one nothing calls is still checked. */
+export const compileProcedures = (cx: EffectCompiler): void => {
+  for (const name of Object.keys(cx.spec.procedures ?? {})) cx.procedure(name);
+};
+
+/** After every effect of the spec is compiled: a procedure no `call` names is a warning. */
+export const warnUnusedProcedures = (cx: EffectCompiler): void => {
+  for (const name of Object.keys(cx.spec.procedures ?? {})) {
+    if (!cx.called.has(name)) report(cx.checker, ['procedures', name], `procedure '${name}' is never called`, 'warning');
+  }
+};
