@@ -1,0 +1,20 @@
+/** Routes: the gallery at `#/`, a game's studio at `#/<game-id>`. */
+import { lazy, Suspense } from 'react';
+import { Gallery } from '../catalog/Gallery.tsx';
+import { useRoute } from './route.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+// The studio page carries Monaco, the compiler and the engine: load it only when a game opens.
+const StudioPage = lazy(() => import('../workbench/StudioPage.tsx'));
+
+export const App = () => {
+  const route = useRoute();
+  if (route.page === 'gallery') return <Gallery />;
+  return (
+    <ErrorBoundary where={`the game ${route.gameId}`} resetKey={route.gameId}>
+      <Suspense fallback={<div className="loading-page">Loading the studio…</div>}>
+        <StudioPage key={route.gameId} gameId={route.gameId} query={route.query} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+};

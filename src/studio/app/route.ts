@@ -1,0 +1,38 @@
+/**
+ * Hash routes: `#/` is the gallery, `#/<game-id>` a game, with an optional query after `?`
+ * (`variants=a,b` to preselect house rules, `share=<data>` for a shared spec). Hash routing keeps
+ * the built site a set of static files that work from any folder or from disk.
+ */
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { page: 'gallery' }
+  | { page: 'game'; gameId: string; query: URLSearchParams };
+
+export const parseRoute = (hash: string): Route => {
+  const body = hash.replace(/^#\/?/, '');
+  const [pathPart = '', queryPart = ''] = body.split(/\?(.*)/s, 2);
+  const gameId = decodeURIComponent(pathPart.replace(/\/+$/, ''));
+  if (!gameId) return { page: 'gallery' };
+  return { page: 'game', gameId, query: new URLSearchParams(queryPart) };
+};
+
+export const gameHash = (gameId: string, query?: Record<string, string>): string => {
+  const q = query ? new URLSearchParams(query).toString() : '';
+  return `#/${encodeURIComponent(gameId)}${q ? `?${q}` : ''}`;
+};
+
+export const useRoute = (): Route => {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const onChange = (): void => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+};
+
+/** Drops the query from the current hash without adding a history entry (e.g. a consumed share). */
+export const replaceHash = (hash: string): void => {
+  window.history.replaceState(null, '', hash);
+};

@@ -1,0 +1,190 @@
+import './balance.css';
+/**
+ * The Balance panel: plays N games of the current rules (and, to compare, of the base rules on the
+ * same seeds) with a bot per seat, on every core (Web Workers), with a progress bar and a Cancel
+ * button, then shows win rates with their 95% intervals, the first player's advantage and the
+ * length of the games, as numbers and as charts. Self-contained: it needs the compile input and
+ * the compiled game only.
+ */
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChartConfiguration } from 'chart.js';
+import { botNames } from '../../bots/index.ts';
+import type { CompiledGame, CompileInput } from '../../compile/index.ts';
+import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
+import type { GameRecord } from '../../sim/simulate.ts';
+import { Chart, lengthChart, rateChart } from './charts.ts';
+import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+
+interface Props {
+  /** What the studio compiles now: base text, variant texts, params. */
+  input: CompileInput | null;
+  game: CompiledGame | undefined;
+}
+
+type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'error'; message: string } | { kind: 'cancelled' };
+
+interface Result {
+  runs: { name: string; report: BalanceReport; records: GameRecord[] }[];
+  seconds: number;
+}
+
+const spawn = (): WorkerLike => new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+
+const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
+
+const ChartCanvas = ({ config, testId }: { config: ChartConfiguration<'bar'>; testId: string }) => {
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const chart = new Chart(canvas.current, config);
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div className="balance-chart">
+      <canvas ref={canvas} data-testid={testId} />
+    </div>
+  );
+};
+
+const BalancePanelInner = ({ input, game }: Props) => {
+  const [open, setOpen] = useState(false);
+  const [games, setGames] = useState(200);
+  const [seed, setSeed] = useState('1');
+  const [players, setPlayers] = useState<number | null>(null);
+  const [bots, setBots] = useState<string[]>([]);
+  const [iterations, setIterations] = useState(50);
+  const [rotate, setRotate] = useState(false);
+  const [compare, setCompare] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [result, setResult] = useState<Result | null>(null);
+  const running = useRef<PoolRun[]>([]);
+
+  const n = Math.min(Math.max(players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 8);
+  const names = useMemo(() => (game ? botNames(game) : ['random']), [game]);
+  const seatBots = Array.from({ length: n }, (_, i) => (bots[i] && names.includes(bots[i] as string) ? (bots[i] as string) : 'random'));
+  const changed = !!input && ((input.variants?.length ?? 0) > 0 || Object.keys(input.params ?? {}).length > 0);
+
+  useEffect(() => () => running.current.forEach((r) => r.cancel()), []);
+
+  const start = async (): Promise<void> => {
+    if (!input || !game) return;
+    const t0 = performance.now();
+    const job = { seed: /^\d+$/.test(seed) ? Number(seed) : seed, players: n, bots: seatBots, botOptions: { iterations }, rotate, maxTurns: 1000 };
+    const plan = [{ name: changed ? 'these rules' : 'rules', input }];
+    if (compare && changed) plan.push({ name: 'base rules', input: { base: input.base } });
+    const total = games * plan.length;
+    let done = 0;
+    setStatus({ kind: 'running', done: 0, total });
+    setResult(null);
+    const perRun = Math.max(1, Math.floor(cores() / plan.length));
+    running.current = plan.map((p) => runPool({ ...job, input: p.input }, games, perRun, spawn, () => setStatus({ kind: 'running', done: ++done, total })));
+    try {
+      const records = await Promise.all(running.current.map((r) => r.done));
+      const runs = plan.map((p, i) => {
+        const recs = records[i] ?? [];
+        const variants = (p.input.variants ?? []).map((v) => v.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
+        return { name: p.name, records: recs, report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants }) };
+      });
+      setResult({ runs, seconds: (performance.now() - t0) / 1000 });
+      setStatus({ kind: 'idle' });
+    } catch (error) {
+      running.current.forEach((r) => r.cancel());
+      setStatus(error instanceof Cancelled ? { kind: 'cancelled' } : { kind: 'error', message: (error as Error).message });
+    } finally {
+      running.current = [];
+    }
+  };
+
+  const cancel = (): void => running.current.forEach((r) => r.cancel());
+  const charts = useMemo(() => (result ? { rates: rateChart(result.runs), lengths: lengthChart(result.runs) } : null), [result]);
+  const text = useMemo(() => {
+    if (!result) return '';
+    const [a, b] = result.runs;
+    if (!a) return '';
+    const lines = formatBalance(a.report);
+    if (b) lines.push('', ...formatComparison(compareBalance(a.report, b.report, a.records, b.records)));
+    return lines.join('\n');
+  }, [result]);
+  const isRunning = status.kind === 'running';
+
+  return (
+    <section className={`pane balance-panel ${open ? 'open' : ''}`} aria-label="Balance">
+      <header className="pane-head clickable" onClick={() => setOpen(!open)}>
+        <span className="pane-title">{open ? '▾' : '▸'} Balance</span>
+        <span className="pane-meta">{isRunning ? `playing ${status.done}/${status.total} games` : result ? `${result.runs[0]?.report.games ?? 0} games in ${result.seconds.toFixed(1)} s` : 'simulate many games with bots'}</span>
+      </header>
+      {open && (
+        <div className="balance-body">
+          <div className="balance-form">
+            <label className="field">
+              games <input type="number" min={1} max={100000} value={games} data-testid="balance-games" onChange={(e) => setGames(Math.max(1, Number(e.target.value) || 1))} />
+            </label>
+            <label className="field">
+              players{' '}
+              <input
+                type="number"
+                min={game?.players.min ?? 1}
+                max={game?.players.max ?? 8}
+                value={n}
+                onChange={(e) => setPlayers(Number(e.target.value) || null)}
+              />
+            </label>
+            <label className="field">
+              seed <input value={seed} onChange={(e) => setSeed(e.target.value)} className="seed-input" />
+            </label>
+            <label className="field" title="MCTS / ISMCTS iterations per move">
+              iterations <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
+            </label>
+            {seatBots.map((b, i) => (
+              <label className="field" key={i}>
+                seat {i}{' '}
+                <select
+                  value={b}
+                  data-testid={`balance-bot-${i}`}
+                  onChange={(e) => setBots(Object.assign([...seatBots], { [i]: e.target.value }))}
+                >
+                  {names.map((name) => (
+                    <option key={name} value={name} title={game?.bots[name]?.description}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+            <label className="field" title="Turn the bots one seat round the table each game">
+              <input type="checkbox" checked={rotate} onChange={(e) => setRotate(e.target.checked)} /> rotate seats
+            </label>
+            <label className="field" title={changed ? 'Play the base rules on the same seeds too' : 'Switch on a house rule to compare it with the base rules'}>
+              <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} /> compare with the base rules
+            </label>
+            {isRunning ? (
+              <button type="button" className="btn small" onClick={cancel} data-testid="balance-cancel">
+                Cancel
+              </button>
+            ) : (
+              <button type="button" className="btn primary small" disabled={!game || !input} onClick={() => void start()} data-testid="balance-run">
+                Run on {cores()} core(s)
+              </button>
+            )}
+          </div>
+          {isRunning && (
+            <progress className="balance-progress" max={status.total} value={status.done} data-testid="balance-progress">
+              {status.done}/{status.total}
+            </progress>
+          )}
+          {status.kind === 'cancelled' && <p className="empty-note">Cancelled.</p>}
+          {status.kind === 'error' && <div className="error-box">{status.message}</div>}
+          {result && charts && (
+            <div className="balance-result" data-testid="balance-result">
+              <ChartCanvas config={charts.rates} testId="balance-rates" />
+              <ChartCanvas config={charts.lengths} testId="balance-lengths" />
+              <pre className="balance-text">{text}</pre>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+};
+
+export const BalancePanel = memo(BalancePanelInner);

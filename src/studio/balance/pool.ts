@@ -1,0 +1,85 @@
+/**
+ * Runs a balance job on every core: the games are cut into one contiguous slice per worker, the
+ * slices' records are put back in game order (so the result equals a serial run), progress is
+ * counted game by game, and cancelling terminates every worker at once.
+ */
+import type { GameRecord } from '../../sim/simulate.ts';
+import type { BalanceJob, WorkerReply } from './protocol.ts';
+
+export interface Slice {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Contiguous slices of `games`, at most `workers` of them, none empty. */
+export const slicesOf = (games: number, workers: number): Slice[] => {
+  const n = Math.max(1, Math.min(workers, games));
+  const size = Math.ceil(games / n);
+  return Array.from({ length: n }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter((s) => s.from < s.to);
+};
+
+/** The minimal worker the pool needs: the browser's Worker, or a stand-in in tests. */
+export interface WorkerLike {
+  postMessage(job: BalanceJob): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+export interface PoolRun {
+  readonly done: Promise<GameRecord[]>;
+  cancel(): void;
+}
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+export const runPool = (
+  job: Omit<BalanceJob, 'from' | 'to'>,
+  games: number,
+  workers: number,
+  spawn: () => WorkerLike,
+  onProgress: (done: number, total: number) => void,
+): PoolRun => {
+  const slices = slicesOf(games, workers);
+  const live: WorkerLike[] = [];
+  let finished = false;
+  let rejectAll: (error: Error) => void = () => undefined;
+  let played = 0;
+  const stop = (): void => {
+    finished = true;
+    for (const w of live) w.terminate();
+  };
+  const done = new Promise<GameRecord[]>((resolve, reject) => {
+    rejectAll = (error) => {
+      if (finished) return;
+      stop();
+      reject(error);
+    };
+    const results: (GameRecord[] | undefined)[] = slices.map(() => undefined);
+    slices.forEach((slice, i) => {
+      const worker = spawn();
+      live.push(worker);
+      worker.onmessage = (event) => {
+        const reply = event.data;
+        if (finished) return;
+        if (reply.kind === 'game') onProgress(++played, games);
+        else if (reply.kind === 'error') rejectAll(new Error(reply.error));
+        else {
+          results[i] = reply.records;
+          worker.terminate();
+          if (results.every((r) => r !== undefined)) {
+            finished = true;
+            resolve(results.flatMap((r) => r ?? []));
+          }
+        }
+      };
+      worker.onerror = (event) => rejectAll(new Error(event.message || 'a worker failed'));
+      worker.postMessage({ ...job, ...slice });
+    });
+  });
+  return { done, cancel: () => rejectAll(new Cancelled()) };
+};

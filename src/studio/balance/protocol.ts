@@ -1,0 +1,25 @@
+/**
+ * The Balance panel's messages to and from its Web Workers. A job carries the spec's text, not
+ * a compiled game (closures do not cross threads): each worker compiles it, plays its slice of
+ * the games and sends the records back, so the panel's result equals a serial run.
+ */
+import type { BotOptions } from '../../bots/index.ts';
+import type { CompileInput } from '../../compile/index.ts';
+import type { GameRecord } from '../../sim/simulate.ts';
+
+export interface BalanceJob {
+  readonly input: CompileInput;
+  readonly seed: number | string;
+  readonly players: number;
+  readonly bots: readonly string[];
+  readonly botOptions: BotOptions;
+  readonly rotate: boolean;
+  readonly maxTurns: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+export type WorkerReply =
+  | { readonly kind: 'game' }
+  | { readonly kind: 'done'; readonly records: GameRecord[] }
+  | { readonly kind: 'error'; readonly error: string };

@@ -1,0 +1,66 @@
+/**
+ * The move log: each move with the lines the engine logged while making it. Clicking a move
+ * goes back to the position after it (undo to there); later moves stay available to redo.
+ */
+import { useEffect, useRef } from 'react';
+import type { Move } from '../../engine/types.ts';
+import type { Session } from '../play/session.ts';
+import { seatName } from '../play/gameInfo.ts';
+
+interface Props {
+  session: Session | null;
+  describe: (move: Move) => string;
+  onJump: (cursor: number) => void;
+}
+
+
+export const LogView = ({ session, describe, onJump }: Props) => {
+  const end = useRef<HTMLLIElement | null>(null);
+  const cursor = session?.cursor ?? 0;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [cursor]);
+  const start = session?.states[0];
+  return (
+    <section className="pane log-pane" aria-label="Log">
+      <header className="pane-head">
+        <span className="pane-title">Log</span>
+        <span className="pane-meta">{session ? `${session.cursor} move(s)${session.moves.length > session.cursor ? ` · ${session.moves.length - session.cursor} to redo` : ''}` : ''}</span>
+      </header>
+      <ol className="log" data-testid="log">
+        {start && (
+          <li className={`log-entry ${cursor === 0 ? 'current' : ''}`} onClick={() => onJump(0)}>
+            <span className="log-move">start</span>
+            {start.context.log.map((line, i) => (
+              <span key={i} className="log-line">
+                {line}
+              </span>
+            ))}
+          </li>
+        )}
+        {session?.moves.map((move, i) => {
+          // The engine starts each move with an empty log: a state's log is what its move wrote.
+          const lines = session.states[i + 1]?.context.log ?? [];
+          return (
+            <li
+              key={i}
+              className={`log-entry ${i + 1 === cursor ? 'current' : ''} ${i + 1 > cursor ? 'future' : ''}`}
+              onClick={() => onJump(i + 1)}
+              ref={i + 1 === cursor ? end : undefined}
+              title="Go back to this position"
+            >
+              <span className="log-move">
+                <span className="log-num">{i + 1}.</span> {seatName(move.seat)}: {describe(move)}
+              </span>
+              {lines.map((line, j) => (
+                <span key={j} className="log-line">
+                  {line}
+                </span>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+};

@@ -1,0 +1,92 @@
+/**
+ * The legal moves as buttons, one per move name. Pressing one plays the move the picked pieces
+ * point to, or lists the remaining options (each a button) when the choice is still open.
+ */
+import { useEffect, useState } from 'react';
+import type { Move } from '../../engine/types.ts';
+import { moveTitle, type GameInfo } from '../play/gameInfo.ts';
+import { resolveChoice, type MoveChoice } from './selection.ts';
+
+interface Props {
+  game: GameInfo;
+  choices: readonly MoveChoice[];
+  picked: ReadonlySet<string>;
+  onPlay: (move: Move) => void;
+  onClearPicked: () => void;
+  describe: (move: Move) => string;
+  /** Shown instead of buttons when no human can move now. */
+  waiting: string | null;
+}
+
+const MAX_OPTIONS = 60;
+
+const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[] => {
+  const seen = new Set<string>();
+  return moves.filter((m) => {
+    const key = `${m.seat}:${describe(m)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting }: Props) => {
+  const [open, setOpen] = useState<string | null>(null);
+  // The options list belongs to one position: close it when the choices change.
+  useEffect(() => {
+    setOpen(null);
+  }, [choices]);
+  const openChoice = choices.find((c) => c.name === open);
+  const resolved = openChoice ? resolveChoice(openChoice) : null;
+  // Moves that read the same (the same faces on different dice) are one option to a player.
+  const options = resolved && 'options' in resolved ? distinct(resolved.options, describe) : null;
+
+  if (waiting) return <div className="move-bar waiting">{waiting}</div>;
+  return (
+    <div className="move-bar">
+      <div className="move-buttons">
+        {choices.map((c) => {
+          const disabled = c.candidates.length === 0;
+          return (
+            <button
+              key={c.name}
+              type="button"
+              className={`btn move ${open === c.name ? 'open' : ''} ${c.exact.length === 1 ? 'ready' : ''}`}
+              data-testid={`move-${c.name}`}
+              disabled={disabled}
+              title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`].filter(Boolean).join(' — ')}
+              onClick={() => {
+                const r = resolveChoice(c);
+                if ('play' in r) onPlay(r.play);
+                else setOpen(open === c.name ? null : c.name);
+              }}
+            >
+              {moveTitle(game, c.name)}
+              {c.candidates.length > 1 && <span className="move-count">{c.exact.length > 0 ? c.exact.length : c.candidates.length}</span>}
+            </button>
+          );
+        })}
+        {picked.size > 0 && (
+          <button type="button" className="btn ghost small" onClick={onClearPicked}>
+            Clear picked ({picked.size})
+          </button>
+        )}
+      </div>
+      {choices.length > 0 && picked.size === 0 && choices.some((c) => c.candidates.length > 1) && (
+        <p className="move-hint">Pick pieces on the board to choose a move's arguments, then press the move.</p>
+      )}
+      {openChoice && options && (
+        <div className="move-options" role="listbox" aria-label={`Ways to ${moveTitle(game, openChoice.name)}`}>
+          {options.slice(0, MAX_OPTIONS).map((m, i) => (
+            <button key={i} type="button" className="btn option" onClick={() => onPlay(m)} data-testid={`option-${openChoice.name}-${i}`}>
+              {describe(m)}
+            </button>
+          ))}
+          {options.length > MAX_OPTIONS && (
+            <span className="move-hint">…and {options.length - MAX_OPTIONS} more: pick pieces to narrow the list.</span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};

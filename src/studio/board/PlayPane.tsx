@@ -1,0 +1,211 @@
+/**
+ * The playtest column: toolbar, the board for the viewing seat, the legal moves, the hot-seat
+ * hand-over and game-over screens, and the log. The engine is passed in, so this view works for
+ * whatever the compiler produces.
+ */
+import { memo, useEffect, useMemo, useState } from 'react';
+import type { GameInfo } from '../play/gameInfo.ts';
+import { freshSeed, usePlaytest, type ViewEngine } from '../play/usePlaytest.ts';
+import { HUMAN, isBot, type SeatKind } from '../play/seats.ts';
+import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { Board } from './Board.tsx';
+import { describeMove, visiblePieces } from './describeMove.ts';
+import { LogView } from './LogView.tsx';
+import { MoveBar } from './MoveBar.tsx';
+import { GameOver, HandOver } from './Overlays.tsx';
+import { looksFromSpec } from './pieceLook.ts';
+import { PlayToolbar, type ViewChoice } from './PlayToolbar.tsx';
+import { analyseSelection } from './selection.ts';
+
+/** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
+const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
+
+interface Props<G extends GameInfo> {
+  engine: ViewEngine<G>;
+  game: G | undefined;
+  players: number;
+  onPlayers: (n: number) => void;
+  seats: readonly SeatKind[];
+  onSeats: (seats: SeatKind[]) => void;
+  /** Changes when the house rules change: the game restarts instead of replaying. */
+  restartToken: string;
+  initialSeed: number;
+  onActiveStates: (states: readonly string[]) => void;
+  stale: boolean;
+}
+
+const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
+  const { engine, game, players, seats } = props;
+  const pt = usePlaytest(engine, game, players, seats, props.restartToken, props.initialSeed);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [viewChoice, setViewChoice] = useState<ViewChoice>('auto');
+  const [revealed, setRevealed] = useState<number | null>(null);
+  const [overClosed, setOverClosed] = useState(false);
+  const looks = useMemo(() => looksFromSpec(game?.spec), [game?.spec]);
+  const state = pt.state;
+
+  // Picks belong to one position.
+  useEffect(() => {
+    setPicked(new Set());
+  }, [state]);
+  useEffect(() => {
+    setOverClosed(false);
+  }, [pt.session?.seed, pt.session?.states[0]]);
+
+  const humanActing = [...new Set(pt.legal.map((m) => m.seat))].filter((s) => !isBot(seats[s])).sort((a, b) => a - b);
+  const humans = seats.map((k, i) => (isBot(k) ? -1 : i)).filter((i) => i >= 0).slice(0, players);
+  const autoSeat = humanActing[0] ?? (revealed !== null && humans.includes(revealed) ? revealed : (humans[0] ?? null));
+  const viewSeat = viewChoice === 'auto' ? autoSeat : viewChoice === 'spectator' ? null : viewChoice;
+
+  const { view, viewError } = useMemo(() => {
+    if (!game || !state) return { view: null, viewError: null };
+    try {
+      return { view: engine.viewOf(game, state, viewSeat), viewError: null };
+    } catch (err) {
+      return { view: null, viewError: err instanceof Error ? err.message : String(err) };
+    }
+  }, [engine, game, state, viewSeat]);
+  const activeStates = view?.states;
+  const { onActiveStates } = props;
+  useEffect(() => {
+    onActiveStates(activeStates ?? []);
+  }, [activeStates?.join('/'), onActiveStates]);
+
+  // Hot seat: with hidden hands and more than one human, the next human must confirm first.
+  const hasPrivate = view?.zones.some((z) => z.visibility === 'owner' && z.owner !== 'game') ?? false;
+  const needHandOver = viewChoice === 'auto' && hasPrivate && humans.length > 1 && viewSeat !== null && revealed !== viewSeat;
+  useEffect(() => {
+    // With one human (or none) there is nobody to hide from.
+    if (humans.length <= 1 && viewSeat !== null && revealed !== viewSeat) setRevealed(viewSeat);
+  }, [humans.length, viewSeat, revealed]);
+
+  const pieces = useMemo(() => visiblePieces(view), [view]);
+  const pieceIds = useMemo(() => new Set(pieces.keys()), [pieces]);
+  // The moves this screen offers: the viewing seat's (hot seat), or every human's when the view
+  // is chosen by hand. Computed once per position: a subset argument can mean thousands of moves.
+  const humanMoves = useMemo(
+    () => pt.legal.filter((m) => m.seat === viewSeat || (viewChoice !== 'auto' && !isBot(seats[m.seat]))),
+    [pt.legal, viewSeat, viewChoice, seats],
+  );
+  const selection = useMemo(() => analyseSelection(humanMoves, picked, pieceIds), [humanMoves, picked, pieceIds]);
+  const describe = (m: Parameters<typeof describeMove>[1]) => (game ? describeMove(game, m, pieces, looks) : m.move);
+  const result = state?.context.result ?? null;
+  const botToAct = pt.legal.some((m) => isBot(seats[m.seat]));
+  const botNames = useMemo(() => (game ? engine.botNames(game) : []), [engine, game]);
+  const waiting = result
+    ? 'The game is over.'
+    : pt.legal.length === 0 && state
+      ? `No legal moves in ${shownStates(view?.states) || 'this state'}: the flow is stuck.`
+      : humanMoves.length === 0 && botToAct
+        ? 'Bots are thinking…'
+        : null;
+
+  const newGame = (seed: number | null): void => {
+    setRevealed(null);
+    pt.newGame(seed ?? freshSeed());
+  };
+
+  return (
+    <div className="play-column">
+      <section className="pane board-pane" aria-label="Board">
+        <header className="pane-head">
+          <span className="pane-title">Playtest</span>
+          <span className="pane-meta" data-testid="turn-status">
+            {state
+              ? [`turn ${state.context.turn}`, shownStates(view?.states), result ? 'game over' : `Player ${state.context.active + 1} to play`, `seed ${pt.session?.seed ?? ''}`]
+                  .filter(Boolean)
+                  .join(' · ')
+              : ''}
+            {props.stale ? ' · last good version' : ''}
+          </span>
+        </header>
+        {game && (
+          <PlayToolbar
+            players={players}
+            minPlayers={game.players.min}
+            maxPlayers={game.players.max}
+            onPlayers={props.onPlayers}
+            seed={pt.session?.seed ?? null}
+            onNewGame={newGame}
+            canUndo={(pt.session?.cursor ?? 0) > 0}
+            canRedo={(pt.session?.cursor ?? 0) < (pt.session?.moves.length ?? 0)}
+            onUndo={pt.undo}
+            onRedo={pt.redo}
+            botSpeed={pt.botSpeed}
+            onBotSpeed={pt.setBotSpeed}
+            viewChoice={viewChoice}
+            onViewChoice={setViewChoice}
+          />
+        )}
+        {pt.notice && (
+          <div className="notice" role="status" data-testid="notice">
+            {pt.notice}
+            <button type="button" className="btn ghost small" onClick={pt.dismissNotice}>
+              ✕
+            </button>
+          </div>
+        )}
+        <div className="board-body" data-testid="board">
+          {!game && <p className="empty-note">The board appears once the spec compiles.</p>}
+          {(pt.error ?? viewError) && <div className="error-box">{pt.error ?? viewError}</div>}
+          {game && view && (
+            <ErrorBoundary where="the board" resetKey={state}>
+              {needHandOver && viewSeat !== null ? (
+                <HandOver seat={viewSeat} onReady={() => setRevealed(viewSeat)} />
+              ) : (
+                <>
+                  <MoveBar
+                    game={game}
+                    choices={selection.choices}
+                    picked={picked}
+                    onPlay={pt.play}
+                    onClearPicked={() => setPicked(new Set())}
+                    describe={describe}
+                    waiting={waiting}
+                  />
+                  <Board
+                    view={view}
+                    game={game}
+                    looks={looks}
+                    seats={seats}
+                    botNames={botNames}
+                    onSeatKind={(seat, kind) => {
+                      const next = Array.from({ length: players }, (_, i) => seats[i] ?? HUMAN);
+                      next[seat] = kind;
+                      props.onSeats(next);
+                    }}
+                    acting={new Set(pt.legal.map((m) => m.seat))}
+                    selectable={selection.selectable}
+                    picked={picked}
+                    onToggle={(id) =>
+                      setPicked((p) => {
+                        const next = new Set(p);
+                        if (next.has(id)) next.delete(id);
+                        else next.add(id);
+                        return next;
+                      })
+                    }
+                  />
+                </>
+              )}
+              {result && !overClosed && (
+                <GameOver
+                  result={result}
+                  players={state?.context.numPlayers ?? players}
+                  playerVars={view.context.players}
+                  moves={pt.session?.cursor ?? 0}
+                  onNewGame={() => newGame(null)}
+                  onClose={() => setOverClosed(true)}
+                />
+              )}
+            </ErrorBoundary>
+          )}
+        </div>
+      </section>
+      <LogView session={pt.session} describe={(m) => (game ? describeMove(game, m, pieces, looks) : m.move)} onJump={pt.jump} />
+    </div>
+  );
+};
+
+/** Memoised: typing in the editor re-renders the workbench, and the board need not follow. */
+export const PlayPane = memo(PlayPaneInner) as typeof PlayPaneInner;

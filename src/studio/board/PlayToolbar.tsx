@@ -1,0 +1,104 @@
+/** Game controls: player count, seed (fresh or fixed), new game, undo/redo, bot speed, view. */
+import { useState } from 'react';
+import { seatName } from '../play/gameInfo.ts';
+import type { BotSpeed } from '../play/usePlaytest.ts';
+
+export type ViewChoice = 'auto' | 'spectator' | number;
+
+const SPEEDS: readonly BotSpeed[] = ['slow', 'normal', 'fast', 'instant'];
+const asSpeed = (v: string): BotSpeed => SPEEDS.find((s) => s === v) ?? 'normal';
+
+interface Props {
+  players: number;
+  minPlayers: number;
+  maxPlayers: number;
+  onPlayers: (n: number) => void;
+  seed: number | null;
+  onNewGame: (seed: number | null) => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  botSpeed: BotSpeed;
+  onBotSpeed: (s: BotSpeed) => void;
+  viewChoice: ViewChoice;
+  onViewChoice: (v: ViewChoice) => void;
+}
+
+export const PlayToolbar = (p: Props) => {
+  const [fixed, setFixed] = useState(false);
+  const [seedText, setSeedText] = useState('');
+  const seedValue = Number.parseInt(seedText, 10);
+  return (
+    <div className="toolbar play-toolbar">
+      <label className="field" title="Number of players">
+        <span>Players</span>
+        <select value={p.players} onChange={(e) => p.onPlayers(Number(e.target.value))} data-testid="players">
+          {Array.from({ length: Math.max(1, p.maxPlayers - p.minPlayers + 1) }, (_, i) => p.minPlayers + i).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" title="Start the next game from this seed (same seed and moves give the same game)">
+        <input type="checkbox" checked={fixed} onChange={(e) => setFixed(e.target.checked)} data-testid="seed-fixed" />
+        <span>Seed</span>
+        <input
+          className="seed-input"
+          inputMode="numeric"
+          placeholder={p.seed !== null ? String(p.seed) : 'random'}
+          value={seedText}
+          onChange={(e) => {
+            setSeedText(e.target.value.replace(/[^0-9]/g, ''));
+            setFixed(true);
+          }}
+          data-testid="seed"
+        />
+      </label>
+      <button
+        type="button"
+        className="btn primary"
+        data-testid="new-game"
+        onClick={() => p.onNewGame(fixed ? (Number.isFinite(seedValue) ? seedValue : p.seed) : null)}
+        title={fixed ? 'New game with the fixed seed' : 'New game with a fresh seed'}
+      >
+        New game
+      </button>
+      <span className="toolbar-sep" />
+      <button type="button" className="btn" data-testid="undo" disabled={!p.canUndo} onClick={p.onUndo} title="Undo (back to your last decision)">
+        ↶ Undo
+      </button>
+      <button type="button" className="btn" data-testid="redo" disabled={!p.canRedo} onClick={p.onRedo} title="Redo">
+        ↷ Redo
+      </button>
+      <span className="toolbar-sep" />
+      <label className="field" title="How fast bots move">
+        <span>Bots</span>
+        <select value={p.botSpeed} onChange={(e) => p.onBotSpeed(asSpeed(e.target.value))} data-testid="bot-speed">
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" title="Whose view the board shows">
+        <span>View</span>
+        <select
+          value={String(p.viewChoice)}
+          onChange={(e) => p.onViewChoice(e.target.value === 'auto' || e.target.value === 'spectator' ? e.target.value : Number(e.target.value))}
+          data-testid="view-as"
+        >
+          <option value="auto">hot seat</option>
+          <option value="spectator">spectator</option>
+          {Array.from({ length: p.players }, (_, i) => (
+            <option key={i} value={i}>
+              {seatName(i)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+};

@@ -1,0 +1,58 @@
+/**
+ * A zone as a row of pieces. A hidden stack (a deck) is drawn as a pile with its count rather
+ * than forty card backs; a `top` zone shows its top piece on the pile.
+ */
+import type { ZoneView } from '../../engine/types.ts';
+import type { Looks } from './pieceLook.ts';
+import { PieceView } from './PieceView.tsx';
+
+interface Props {
+  zone: ZoneView;
+  title: string;
+  description?: string;
+  looks: Looks;
+  selectable: ReadonlySet<string>;
+  picked: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}
+
+const VISIBILITY_NOTE: Record<ZoneView['visibility'], string> = {
+  public: 'everyone sees these',
+  owner: 'only the owner sees these',
+  hidden: 'nobody sees these',
+  top: 'only the top one is visible',
+};
+
+const PILE_FROM = 6;
+
+export const ZoneRow = ({ zone, title, description, looks, selectable, picked, onToggle }: Props) => {
+  const hidden = zone.pieces.filter((p) => p.hidden === true).length;
+  const asPile = zone.count >= PILE_FROM && hidden >= zone.pieces.length - 1 && zone.visibility !== 'public';
+  const top = zone.visibility === 'top' ? zone.pieces.find((p) => p.hidden !== true) : undefined;
+  return (
+    <div className={`zone zone-${zone.visibility}`} data-zone={zone.name} data-owner={zone.ownerIndex ?? undefined}>
+      <div className="zone-head" title={[description, VISIBILITY_NOTE[zone.visibility]].filter(Boolean).join(' — ')}>
+        <span className="zone-name">{title}</span>
+        <span className="zone-count">{zone.count}</span>
+        {zone.visibility !== 'public' && <span className={`zone-vis vis-${zone.visibility}`}>{zone.visibility}</span>}
+      </div>
+      <div className="zone-pieces">
+        {zone.count === 0 && <span className="zone-empty">empty</span>}
+        {asPile ? (
+          <div className="pile" aria-label={`${zone.count} pieces`}>
+            {top ? (
+              <PieceView piece={top} looks={looks} selectable={selectable.has(top.id)} picked={picked.has(top.id)} onToggle={onToggle} />
+            ) : (
+              <div className="piece piece-hidden" />
+            )}
+            <span className="pile-count">×{zone.count}</span>
+          </div>
+        ) : (
+          zone.pieces.map((p) => (
+            <PieceView key={p.id} piece={p} looks={looks} selectable={selectable.has(p.id)} picked={picked.has(p.id)} onToggle={onToggle} />
+          ))
+        )}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,102 @@
+/**
+ * The gallery: every game in `games/` with its description, player count and house-rule variants.
+ * Titles are read from the files themselves (plain YAML parse, nothing compiled), so the page is
+ * quick and a broken spec still gets a card.
+ */
+import { useEffect, useState } from 'react';
+import { parse } from 'yaml';
+import { gameHash } from '../app/route.ts';
+import { loadFileText } from '../persist/storage.ts';
+import { catalog, type CatalogGame } from './catalog.ts';
+
+interface Card {
+  id: string;
+  title: string;
+  description: string;
+  players: string;
+  edited: boolean;
+  variants: { id: string; title: string; description: string }[];
+  problem?: string;
+}
+
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+
+const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
+
+const readYaml = (source: string): { value: unknown; problem?: string } => {
+  try {
+    return { value: parse(source) };
+  } catch (err) {
+    return { value: undefined, problem: err instanceof Error ? err.message.split('\n')[0] : 'unreadable YAML' };
+  }
+};
+
+const cardOf = async (game: CatalogGame): Promise<Card> => {
+  const [base, ...variantTexts] = await Promise.all([game.base.load(), ...game.variants.map((v) => v.load())]);
+  const edited = loadFileText(game.base.file) !== null || game.variants.some((v) => loadFileText(v.file) !== null);
+  const { value, problem } = readYaml(loadFileText(game.base.file) ?? base ?? '');
+  const players = field(value, 'players');
+  const min = field(players, 'min');
+  const max = field(players, 'max');
+  return {
+    id: game.id,
+    title: text(field(value, 'title'), game.id),
+    description: text(field(value, 'description'), ''),
+    players: typeof min === 'number' && typeof max === 'number' ? (min === max ? `${min}` : `${min}–${max}`) : '?',
+    edited,
+    variants: game.variants.map((v, i) => {
+      const vv = readYaml(variantTexts[i] ?? '').value;
+      return { id: v.id, title: text(field(vv, 'title'), v.id), description: text(field(vv, 'description'), '') };
+    }),
+    ...(problem ? { problem } : {}),
+  };
+};
+
+export const Gallery = () => {
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    Promise.all(catalog.map(cardOf)).then(setCards, (err: unknown) => setError(String(err)));
+  }, []);
+  return (
+    <div className="gallery-page">
+      <header className="topbar">
+        <a className="brand" href="#/">
+          <span className="brand-mark">◆</span> houserules <span className="brand-sub">studio</span>
+        </a>
+        <span className="topbar-note">Change a game's rules without code: edit the spec, see its statechart, playtest it.</span>
+      </header>
+      <main className="gallery" data-testid="gallery">
+        <h1>Games</h1>
+        {error && <div className="error-box">Could not read the games: {error}</div>}
+        {cards === null && !error && <p className="empty-note">Loading games…</p>}
+        {cards?.length === 0 && <p className="empty-note">No games yet: add a folder with a game.yaml under games/.</p>}
+        <div className="game-cards">
+          {cards?.map((c) => (
+            <article key={c.id} className="game-card" data-game={c.id}>
+              <a className="game-card-main" href={gameHash(c.id)} data-testid={`open-${c.id}`}>
+                <h2>{c.title}</h2>
+                <p className="game-meta">
+                  {c.players} players · {c.variants.length} house rule{c.variants.length === 1 ? '' : 's'}
+                  {c.edited && <span className="badge">edited</span>}
+                </p>
+                {c.problem && <p className="game-problem">The spec has a YAML problem: {c.problem}</p>}
+                <p className="game-desc">{c.description}</p>
+              </a>
+              {c.variants.length > 0 && (
+                <div className="variant-chips" aria-label="Open with a house rule">
+                  {c.variants.map((v) => (
+                    <a key={v.id} className="chip" href={gameHash(c.id, { variants: v.id })} title={v.description || `Open with ${v.title}`}>
+                      + {v.title}
+                    </a>
+                  ))}
+                </div>
+              )}
+            </article>
+          ))}
+        </div>
+      </main>
+    </div>
+  );
+};

@@ -1,0 +1,111 @@
+/**
+ * The statechart of the compiled flow: laid out by ELK in a worker (debounced, only when the graph
+ * changed), drawn as SVG. Active states are highlighted while playing; clicking a state or a
+ * transition label reveals where it is written in the spec.
+ */
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { FlowGraph } from '../../engine/types.ts';
+import type { DocPath } from '../../spec/diagnostics.ts';
+import type { DiagramLayout } from './fromElk.ts';
+import { canvasMeasure, layoutFlow, warmUpLayout } from './layoutClient.ts';
+import { DiagramSvg } from './DiagramSvg.tsx';
+import { fitView, usePanZoom } from './usePanZoom.ts';
+
+interface Props {
+  graph: FlowGraph | undefined;
+  active: readonly string[];
+  onReveal: (path: DocPath) => void;
+  /** Set when the spec has errors and the graph shown is the last good one. */
+  stale: boolean;
+}
+
+const DEBOUNCE_MS = 150;
+
+const DiagramInner = ({ graph, active, onReveal, stale }: Props) => {
+  const [layout, setLayout] = useState<DiagramLayout | null>(null);
+  // Guards make labels long; a narrow pane reads better with move names alone (guards stay in
+  // each label's tooltip).
+  const [guards, setGuards] = useState(true);
+  const [status, setStatus] = useState<{ ms?: number; error?: string; busy: boolean; count: number }>({ busy: false, count: 0 });
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const { view, setView, onPointerDown, panned, setPanned } = usePanZoom(svgRef);
+  const measure = useMemo(() => canvasMeasure(), []);
+  useEffect(warmUpLayout, []);
+  // The graph object changes on every compile; lay out again only when its content changed.
+  const graphKey = useMemo(() => (graph ? JSON.stringify(graph) : ''), [graph]);
+
+  useEffect(() => {
+    if (!graph) return;
+    let cancelled = false;
+    setStatus((s) => ({ ...s, busy: true }));
+    const timer = setTimeout(() => {
+      layoutFlow(graph, measure, { guards }).then(
+        ({ layout: laid, ms }) => {
+          if (cancelled) return;
+          setLayout(laid);
+          setStatus((s) => ({ ms, busy: false, count: s.count + 1 }));
+        },
+        (err: unknown) => {
+          if (!cancelled) setStatus((s) => ({ error: err instanceof Error ? err.message : String(err), busy: false, count: s.count + 1 }));
+        },
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // graphKey stands for the graph's content, so `graph` itself is deliberately not a dependency.
+  }, [graphKey, measure, guards]);
+
+  const fit = (): void => {
+    const svg = svgRef.current;
+    if (!svg || !layout) return;
+    setView(fitView({ width: svg.clientWidth, height: svg.clientHeight }, layout));
+    setPanned(false);
+  };
+
+  // Re-fit each new layout unless the user has moved the view themselves.
+  useEffect(() => {
+    if (!panned) fit();
+  }, [layout]);
+
+  const activeSet = useMemo(() => new Set(active), [active]);
+
+  return (
+    <section className="pane diagram-pane" aria-label="Statechart">
+      <header className="pane-head">
+        <span className="pane-title">Statechart</span>
+        <span className="pane-meta" data-testid="diagram-status">
+          {status.error
+            ? `layout failed: ${status.error}`
+            : status.busy
+              ? 'laying out…'
+              : status.ms !== undefined
+                ? `${layout?.nodes.length ?? 0} states · ${layout?.edges.filter((e) => e.kind !== 'initial').length ?? 0} transitions · ELK ${Math.round(status.ms)} ms`
+                : ''}
+          {stale ? ' · showing the last good version' : ''}
+        </span>
+        <label className="diagram-toggle" title="Show the guards of transitions in their labels">
+          <input type="checkbox" checked={guards} onChange={(e) => setGuards(e.target.checked)} data-testid="diagram-guards" />
+          guards
+        </label>
+        <button type="button" className="btn ghost small" onClick={fit} title="Fit the diagram to the pane">
+          Fit
+        </button>
+      </header>
+      <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count}>
+        {!graph && <p className="empty-note">The diagram appears once the spec compiles.</p>}
+        <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="img" aria-label="Statechart diagram">
+          {layout && (
+            <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+              <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} />
+            </g>
+          )}
+        </svg>
+      </div>
+    </section>
+  );
+};
+
+/** Memoised: keystrokes re-render the workbench, and the diagram only follows the compiled graph. */
+export const Diagram = memo(DiagramInner);

@@ -1,0 +1,92 @@
+/** Draws a laid-out statechart: compound states as frames, leaves as pills, labelled transitions. */
+import type { DocPath } from '../../spec/diagnostics.ts';
+import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
+
+interface Props {
+  layout: DiagramLayout;
+  active: ReadonlySet<string>;
+  onReveal: (path: DocPath) => void;
+}
+
+const pathOf = (points: readonly Point[]): string =>
+  points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
+
+const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>): string =>
+  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : ''].join(' ');
+
+export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
+  <>
+    <defs>
+      <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <path d="M0 0 L10 5 L0 10 z" className="arrow-head" />
+      </marker>
+      <marker id="arrow-live" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <path d="M0 0 L10 5 L0 10 z" className="arrow-head live" />
+      </marker>
+    </defs>
+    {layout.nodes
+      .filter((n) => n.compound)
+      .map((n) => (
+        <g
+          key={n.id}
+          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''}`}
+          data-clickable
+          data-state={n.id}
+          onClick={() => onReveal(n.path)}
+        >
+          <title>{n.description ? `${n.id}: ${n.description}` : n.id}</title>
+          <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
+          <text x={n.x + 10} y={n.y + 17} className="state-label">
+            {n.id}
+          </text>
+        </g>
+      ))}
+    {layout.edges.map((e) => (
+      <path
+        key={e.id}
+        d={pathOf(e.points)}
+        className={edgeClass(e, active)}
+        markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
+      />
+    ))}
+    {layout.dots.map((d, i) => (
+      <circle key={i} cx={d.x} cy={d.y} r={4} className="initial-dot" />
+    ))}
+    {layout.nodes
+      .filter((n) => !n.compound)
+      .map((n) => (
+        <g
+          key={n.id}
+          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''}`}
+          data-clickable
+          data-state={n.id}
+          onClick={() => onReveal(n.path)}
+        >
+          <title>{n.description ? `${n.id}: ${n.description}` : n.id}</title>
+          <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
+          {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={(n.height - 6) / 2} className="final-ring" />}
+          <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" className="state-label">
+            {n.id}
+          </text>
+        </g>
+      ))}
+    {layout.edges.map(
+      (e) =>
+        e.label && (
+          <g
+            key={`label-${e.id}`}
+            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''}`}
+            data-clickable
+            data-edge={e.id}
+            onClick={() => onReveal(e.path)}
+          >
+            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}`}</title>
+            <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
+            <text x={e.label.x} y={e.label.y + e.label.height - 4}>
+              {e.label.text}
+            </text>
+          </g>
+        ),
+    )}
+  </>
+);

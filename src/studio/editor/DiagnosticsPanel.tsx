@@ -1,0 +1,43 @@
+/** The problems list under the editor: `line:col message` per diagnostic; a click goes there. */
+import type { Diagnostic } from '../../spec/diagnostics.ts';
+
+interface Props {
+  diagnostics: readonly Diagnostic[];
+  onReveal: (d: Diagnostic) => void;
+  status: string;
+}
+
+const baseName = (file: string): string => file.replace(/^.*\//, '');
+
+export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  const sorted = [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return (
+    <section className="diagnostics-pane" aria-label="Problems">
+      <header className="pane-head">
+        <span className="pane-title">Problems</span>
+        <span className={`count ${errors ? 'has-errors' : ''}`}>{errors} error(s)</span>
+        <span className={`count ${warnings ? 'has-warnings' : ''}`}>{warnings} warning(s)</span>
+        <span className="pane-meta" data-testid="analysis-status">
+          {status}
+        </span>
+      </header>
+      <ul className="diagnostics" data-testid="diagnostics" data-count={diagnostics.length}>
+        {sorted.length === 0 && <li className="diagnostic none">No problems: the spec compiles.</li>}
+        {sorted.map((d, i) => (
+          <li key={i} className={`diagnostic ${d.severity}`} onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
+            <span className="diag-icon" aria-label={d.severity}>
+              {d.severity === 'error' ? '✖' : '▲'}
+            </span>
+            <span className="diag-where">
+              {baseName(d.file) !== 'game.yaml' && <span className="diag-file">{baseName(d.file)} </span>}
+              {d.line}:{d.column}
+            </span>
+            <span className="diag-message">{d.message}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};

@@ -1,0 +1,131 @@
+/**
+ * Monaco on the spec files: one model per file (so each keeps its own undo history), our
+ * pipeline's diagnostics as markers, and "reveal" requests from the diagram and the diagnostics
+ * list. Loaded lazily: Monaco is most of the studio's weight and the gallery does not need it.
+ */
+import { useEffect, useRef } from 'react';
+import type { Diagnostic } from '../../spec/diagnostics.ts';
+import { monaco } from './monaco.ts';
+import { setDiagnosticMarkers } from './markers.ts';
+
+export interface RevealRequest {
+  file: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  /** Changes on every request, so revealing the same place twice still scrolls. */
+  nonce: number;
+}
+
+interface Props {
+  files: readonly { file: string; text: string }[];
+  active: string;
+  diagnostics: readonly Diagnostic[];
+  onChange: (file: string, text: string) => void;
+  reveal: RevealRequest | null;
+  /** Called once the markers of a diagnostics list are set, for latency figures. */
+  onMarkersSet?: () => void;
+}
+
+type Editor = ReturnType<typeof monaco.editor.create>;
+type Model = ReturnType<typeof monaco.editor.createModel>;
+
+const uriOf = (file: string) => monaco.Uri.parse(`file:///${file}`);
+
+const modelFor = (file: string, text: string): Model => {
+  const uri = uriOf(file);
+  return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'yaml', uri);
+};
+
+export default function SpecEditor({ files, active, diagnostics, onChange, reveal, onMarkersSet }: Props) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const editor = useRef<Editor | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  // Set while we write a text into a model ourselves, so that write is not reported as an edit.
+  const applying = useRef(false);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const ed = monaco.editor.create(host.current, {
+      theme: 'vs-dark',
+      automaticLayout: true,
+      fontSize: 13,
+      lineHeight: 19,
+      tabSize: 2,
+      insertSpaces: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      renderWhitespace: 'boundary',
+      wordBasedSuggestions: 'off',
+      quickSuggestions: { other: true, comments: false, strings: true },
+      fixedOverflowWidgets: true,
+      model: null,
+    });
+    editor.current = ed;
+    const sub = ed.onDidChangeModelContent(() => {
+      const model = ed.getModel();
+      if (!model || applying.current) return;
+      onChangeRef.current(model.uri.path.replace(/^\//, ''), model.getValue());
+    });
+    return () => {
+      sub.dispose();
+      ed.dispose();
+      editor.current = null;
+    };
+  }, []);
+
+  // Keep models in step with texts changed outside the editor (import, revert, share links).
+  useEffect(() => {
+    for (const f of files) {
+      const model = modelFor(f.file, f.text);
+      if (model.getValue() !== f.text) {
+        applying.current = true;
+        // An edit operation rather than setValue keeps the change undoable.
+        model.pushEditOperations([], [{ range: model.getFullModelRange(), text: f.text }], () => null);
+        applying.current = false;
+      }
+    }
+  }, [files]);
+
+  useEffect(() => {
+    const ed = editor.current;
+    const f = files.find((x) => x.file === active);
+    if (!ed || !f) return;
+    const model = modelFor(f.file, f.text);
+    if (ed.getModel() !== model) ed.setModel(model);
+  }, [active, files]);
+
+  // Markers follow the diagnostics only: Monaco itself moves existing markers along as text is
+  // typed, so re-setting them on every keystroke would only flicker (and blur latency figures).
+  const fileNames = files.map((f) => f.file).join('\u0000');
+  const filesRef = useRef(files);
+  filesRef.current = files;
+  useEffect(() => {
+    for (const f of filesRef.current) {
+      setDiagnosticMarkers(monaco, modelFor(f.file, f.text), diagnostics.filter((d) => d.file === f.file));
+    }
+    onMarkersSet?.();
+  }, [diagnostics, fileNames, onMarkersSet]);
+
+  useEffect(() => {
+    const ed = editor.current;
+    if (!ed || !reveal) return;
+    const f = files.find((x) => x.file === reveal.file);
+    if (!f) return;
+    const model = modelFor(f.file, f.text);
+    if (ed.getModel() !== model) ed.setModel(model);
+    const range = {
+      startLineNumber: reveal.line,
+      startColumn: reveal.column,
+      endLineNumber: reveal.endLine ?? reveal.line,
+      endColumn: reveal.endColumn ?? reveal.column,
+    };
+    ed.setSelection(range);
+    ed.revealRangeInCenterIfOutsideViewport(range);
+    ed.focus();
+  }, [reveal]);
+
+  return <div className="editor-host" data-testid="editor" ref={host} />;
+}

@@ -1,0 +1,47 @@
+/**
+ * Monaco, loaded from the package (never a CDN: the studio must work offline), with only the YAML
+ * language, its workers bundled by Vite, and monaco-yaml fed by the game schema for completion,
+ * hover docs and schema diagnostics.
+ */
+import * as monaco from './monacoCore.ts';
+import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import YamlWorker from './yaml.worker.ts?worker';
+import gameSchema from '../../../schema/game.schema.json';
+import variantSchema from '../../../schema/variant.schema.json';
+
+// Monaco's typings declare the global with `let`, which TypeScript does not put on globalThis; the
+// editor reads it from the global object, so that is where it goes.
+(globalThis as { MonacoEnvironment?: monaco.Environment }).MonacoEnvironment = {
+  getWorker(_moduleId: string, label: string): Worker {
+    return label === 'yaml' ? new YamlWorker() : new EditorWorker();
+  },
+};
+
+configureMonacoYaml(monaco, {
+  enableSchemaRequest: false,
+  // Our own pipeline validates against the same schema and reports with the engine's wording; the
+  // monaco-yaml checks would only duplicate its markers.
+  validate: false,
+  hover: true,
+  completion: true,
+  schemas: [
+    {
+      // The URI the specs' own `# yaml-language-server: $schema=../../schema/game.schema.json` line
+      // resolves to (models live at file:///games/<id>/game.yaml), so that line finds this schema
+      // instead of asking for a download.
+      uri: 'file:///schema/game.schema.json',
+      fileMatch: ['**/game.yaml'],
+      schema: gameSchema as unknown as JSONSchema,
+    },
+    {
+      uri: 'file:///schema/variant.schema.json',
+      fileMatch: ['**/variants/*.yaml'],
+      schema: variantSchema as unknown as JSONSchema,
+    },
+  ],
+});
+
+export { monaco };
+export type Monaco = typeof monaco;

@@ -1,0 +1,38 @@
+/**
+ * The engine's bots for the playtest: one instance per game and bot name (an MCTS bot keeps no
+ * state between moves, but building one checks the name), each move chosen from the seat's legal
+ * moves with a PRNG seeded by the game seed and move number. Search bots get a time budget per
+ * move, because they run in the page thread and the board must stay responsive.
+ */
+import { botNames as engineBotNames, createBot, type Bot } from '../../bots/index.ts';
+import type { CompiledGame } from '../../compile/index.ts';
+import { Rng, seedRng } from '../../compile/ops/rng.ts';
+import { legalMovesWithEvents, type GameState, type Move } from '../../engine/index.ts';
+
+const MOVE_BUDGET_MS = 400;
+
+const cache = new WeakMap<CompiledGame, Map<string, Bot | { error: string }>>();
+
+const botFor = (game: CompiledGame, name: string): Bot | { error: string } => {
+  let byName = cache.get(game);
+  if (!byName) {
+    byName = new Map();
+    cache.set(game, byName);
+  }
+  let bot = byName.get(name);
+  if (!bot) {
+    bot = createBot(game, name, { timeMs: MOVE_BUDGET_MS, now: () => performance.now() });
+    byName.set(name, bot);
+  }
+  return bot;
+};
+
+export const botNames = (game: CompiledGame): string[] => engineBotNames(game);
+
+export const botMove = (game: CompiledGame, state: GameState, seat: number, name: string, seed: string): { move: Move } | { error: string } | undefined => {
+  const bot = botFor(game, name);
+  if ('error' in bot) return bot;
+  const moves = legalMovesWithEvents(game, state, seat);
+  if (moves.length === 0) return undefined;
+  return { move: bot.choose(state, seat, moves, new Rng(seedRng(seed))).move };
+};

@@ -1,0 +1,193 @@
+/**
+ * The live playtest: a Session kept across recompiles (replayed on each new compile so an edit to
+ * the rules keeps the game where it can), restarted when the house rules or the player count
+ * change, and driven by bots for the seats set to bot.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GameState, GameView, Move } from '../../engine/types.ts';
+import { isBot, type SeatKind } from './seats.ts';
+import { current, jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine, type Session } from './session.ts';
+
+export interface ViewEngine<G> extends PlayEngine<G> {
+  viewOf(game: G, state: GameState, seat: number | null): GameView;
+  /** The bots a seat can be given for this game. */
+  botNames(game: G): string[];
+  /** The move bot `bot` makes for `seat`; `seed` makes its choice repeatable. */
+  botMove(game: G, state: GameState, seat: number, bot: string, seed: string): { move: Move } | { error: string } | undefined;
+}
+
+export type { SeatKind } from './seats.ts';
+export type BotSpeed = 'slow' | 'normal' | 'fast' | 'instant';
+const BOT_DELAY: Record<BotSpeed, number> = { slow: 900, normal: 350, fast: 60, instant: 0 };
+/** Bots stop after this many moves in one game: a flow that never ends must not spin forever. */
+export const BOT_MOVE_CAP = 5000;
+const FRAME_BUDGET_MS = 14;
+
+export interface Playtest {
+  session: Session | null;
+  state: GameState | null;
+  error: string | null;
+  notice: string | null;
+  legal: Move[];
+  botSpeed: BotSpeed;
+  setBotSpeed: (s: BotSpeed) => void;
+  newGame: (seed: number) => void;
+  play: (move: Move) => void;
+  undo: () => void;
+  redo: () => void;
+  jump: (cursor: number) => void;
+  dismissNotice: () => void;
+}
+
+export const freshSeed = (): number => Math.floor(Math.random() * 2 ** 31);
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export const usePlaytest = <G>(
+  engine: ViewEngine<G>,
+  game: G | undefined,
+  players: number,
+  seats: readonly SeatKind[],
+  restartToken: string,
+  initialSeed: number,
+): Playtest => {
+  const [session, setSession] = useState<Session | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [botSpeed, setBotSpeed] = useState<BotSpeed>('normal');
+  const last = useRef<{ game: G | undefined; token: string; players: number }>({ game: undefined, token: '', players: 0 });
+  const sessionRef = useRef<Session | null>(null);
+  sessionRef.current = session;
+
+  const start = useCallback(
+    (g: G, seed: number) => {
+      const started = startSession(engine, g, players, seed);
+      if (started.ok) {
+        setSession(started.session);
+        setError(null);
+      } else {
+        setSession(null);
+        setError(`The game cannot start: ${started.error}`);
+      }
+    },
+    [engine, players],
+  );
+
+  // A new compile, new house rules or a new player count.
+  useEffect(() => {
+    if (!game) return;
+    const prev = last.current;
+    last.current = { game, token: restartToken, players };
+    const old = sessionRef.current;
+    if (old && prev.game && prev.token === restartToken && prev.players === players) {
+      if (prev.game === game) return;
+      const r = replay(engine, game, old);
+      if (!r.ok) {
+        setSession(null);
+        setError(`The edited game cannot start: ${r.error}`);
+        return;
+      }
+      setSession(r.replayed.session);
+      setError(null);
+      if (r.replayed.dropped > 0) setNotice(`The rules changed: replayed ${r.replayed.kept} move(s); ${r.replayed.dropped} no longer legal were dropped.`);
+      return;
+    }
+    start(game, old?.seed ?? initialSeed);
+  }, [game, restartToken, players, engine, start, initialSeed]);
+
+  const state = session ? current(session) : null;
+  // Listing moves enumerates every argument choice: do it once per position, not per render.
+  const { legal, legalError } = useMemo(() => {
+    if (!game || !state || state.context.result) return { legal: [] as Move[], legalError: null };
+    try {
+      return { legal: engine.legalMoves(game, state), legalError: null };
+    } catch (err) {
+      return { legal: [] as Move[], legalError: `The engine failed listing moves: ${errorText(err)}` };
+    }
+  }, [engine, game, state]);
+
+  const play = useCallback(
+    (move: Move) => {
+      const s = sessionRef.current;
+      if (!game || !s) return;
+      const r = playMove(engine, game, s, move);
+      if (r.ok) setSession(r.session);
+      else setNotice(`That move was refused: ${r.error}`);
+    },
+    [engine, game],
+  );
+
+  // Bots: when a bot seat has a legal move, it plays after a short delay (so people can follow).
+  // At 'instant' speed bots play as many moves as fit in a frame before the board is drawn again.
+  const seatsKey = seats.join(',');
+  const botToMove = legal.some((m) => isBot(seats[m.seat]));
+  const botKey = session && botToMove ? `${session.cursor}:${session.moves.length}:${seatsKey}` : '';
+  useEffect(() => {
+    if (!botKey || !game) return;
+    const timer = setTimeout(() => {
+      const first = sessionRef.current;
+      if (!first) return;
+      let s: Session = first;
+      const deadline = performance.now() + (botSpeed === 'instant' ? FRAME_BUDGET_MS : 0);
+      do {
+        if (s.cursor >= BOT_MOVE_CAP) {
+          setNotice(`Bots paused after ${BOT_MOVE_CAP} moves: does this flow ever end?`);
+          break;
+        }
+        const state = current(s);
+        if (state.context.result) break;
+        let acting: number[];
+        try {
+          acting = [...new Set(engine.legalMoves(game, state).map((m) => m.seat))].filter((seat) => isBot(seats[seat]));
+        } catch {
+          break;
+        }
+        // The seat whose turn it is goes first, then any bot that may react.
+        const seat = acting.includes(state.context.active) ? state.context.active : acting[0];
+        const bot = seat === undefined ? undefined : seats[seat];
+        if (seat === undefined || bot === undefined) break;
+        let chosen: ReturnType<typeof engine.botMove>;
+        try {
+          chosen = engine.botMove(game, state, seat, bot, `${s.seed}:${s.cursor}`);
+        } catch (err) {
+          chosen = { error: errorText(err) };
+        }
+        if (!chosen) break;
+        if ('error' in chosen) {
+          setNotice(`The ${bot} bot of Player ${seat + 1} failed: ${chosen.error}`);
+          break;
+        }
+        const r = playMove(engine, game, s, chosen.move);
+        if (!r.ok) {
+          setNotice(`A bot's move was refused: ${r.error}`);
+          break;
+        }
+        s = r.session;
+      } while (performance.now() < deadline);
+      setSession(s);
+    }, BOT_DELAY[botSpeed]);
+    return () => clearTimeout(timer);
+    // botKey stands for the position and the seats; the engine and game are fixed for it.
+  }, [botKey, botSpeed]);
+
+  const isBotMove = useCallback((m: Move) => isBot(seats[m.seat]), [seats]);
+
+  return {
+    session,
+    state,
+    error: error ?? legalError,
+    notice,
+    legal,
+    botSpeed,
+    setBotSpeed,
+    newGame: (seed: number) => {
+      if (game) start(game, seed);
+      setNotice(null);
+    },
+    play,
+    undo: () => setSession((s) => (s ? undo(s, isBotMove) : s)),
+    redo: () => setSession((s) => (s ? redo(s) : s)),
+    jump: (cursor: number) => setSession((s) => (s ? jumpTo(s, cursor) : s)),
+    dismissNotice: () => setNotice(null),
+  };
+};

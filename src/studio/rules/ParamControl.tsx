@@ -1,0 +1,84 @@
+/** A form control for one param, from its declared type and range. */
+import { useEffect, useRef, useState } from 'react';
+import type { Json } from '../../engine/types.ts';
+import type { ParamSpec } from '../../spec/types.ts';
+
+interface Props {
+  name: string;
+  spec: ParamSpec;
+  value: Json | undefined;
+  overridden: boolean;
+  onChange: (value: Json) => void;
+  onReset: () => void;
+}
+
+const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extract<ParamSpec, { type: 'number' }>; value: number; onChange: (v: number) => void }) => {
+  // Typing "1" on the way to "1500" must not restart the game with 1: a typed value applies after
+  // a pause, on Enter or on leaving the field.
+  const [draft, setDraft] = useState(String(value));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    setDraft(String(value));
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const commit = (text: string): void => {
+    clearTimeout(timer.current);
+    const n = Number(text);
+    if (text.trim() !== '' && Number.isFinite(n)) {
+      if (n !== value) onChange(n);
+    } else setDraft(String(value));
+  };
+  return (
+    <input
+      type="number"
+      data-testid={`param-${name}`}
+      value={draft}
+      min={spec.min}
+      max={spec.max}
+      step={spec.step ?? 1}
+      onChange={(e) => {
+        const text = e.target.value;
+        setDraft(text);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(text), 600);
+      }}
+      onBlur={(e) => commit(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+      }}
+    />
+  );
+};
+
+export const ParamControl = ({ name, spec, value, overridden, onChange, onReset }: Props) => {
+  let control;
+  if (spec.type === 'bool') {
+    control = <input type="checkbox" data-testid={`param-${name}`} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+  } else if (spec.type === 'choice') {
+    control = (
+      <select data-testid={`param-${name}`} value={typeof value === 'string' ? value : spec.default} onChange={(e) => onChange(e.target.value)}>
+        {spec.choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = <NumberInput name={name} spec={spec} value={typeof value === 'number' ? value : spec.default} onChange={onChange} />;
+  }
+  const range = spec.type === 'number' && (spec.min !== undefined || spec.max !== undefined) ? ` (${spec.min ?? '…'}–${spec.max ?? '…'})` : '';
+  return (
+    <div className={`param ${overridden ? 'overridden' : ''}`} title={`${spec.description}${range}${spec.rules?.length ? `\nRules: ${spec.rules.join(', ')}` : ''}`}>
+      <label className="param-label">
+        <span className="param-name">{spec.title ?? name}</span>
+        {control}
+      </label>
+      {overridden && (
+        <button type="button" className="btn ghost tiny" onClick={onReset} title={`Back to the spec's value (${JSON.stringify(spec.default)})`}>
+          ↺
+        </button>
+      )}
+    </div>
+  );
+};

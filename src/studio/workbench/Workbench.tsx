@@ -1,0 +1,252 @@
+/**
+ * The studio for one game: editor | statechart | board + log, wired together. Edits recompile
+ * (debounced) and the board replays the game on the new rules; house-rule changes restart it;
+ * clicking a diagnostic or a diagram element reveals its place in the spec.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CompiledGame } from '../../compile/index.ts';
+import { legalMoves, newGame, step, viewOf } from '../../engine/index.ts';
+import { botMove, botNames } from '../play/engineBots.ts';
+import type { Json } from '../../engine/types.ts';
+import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
+import { useAnalysis } from '../analysis/useAnalysis.ts';
+import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { PlayPane } from '../board/PlayPane.tsx';
+import { Diagram } from '../diagram/Diagram.tsx';
+import type { RevealRequest } from '../editor/SpecEditor.tsx';
+import { downloadText, pickTextFile } from '../persist/fileIO.ts';
+import { encodeShare, type SharedSpec } from '../persist/share.ts';
+import { loadSettings, saveSettings, type GameSettings } from '../persist/storage.ts';
+import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
+import { HUMAN, type SeatKind } from '../play/seats.ts';
+import { HouseRules } from '../rules/HouseRules.tsx';
+import { EditorPane } from './EditorPane.tsx';
+import { Splitter } from './Splitter.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useFiles } from './useFiles.ts';
+import { useVariantInfo } from './useVariantInfo.ts';
+import type { WorkFile } from './workspace.ts';
+
+const ENGINE: ViewEngine<CompiledGame> = {
+  newGame: (game, opts) => newGame(game, opts),
+  legalMoves: (game, state, seat) => legalMoves(game, state, seat),
+  step: (game, state, move) => step(game, state, move),
+  viewOf: (game, state, seat) => viewOf(game, state, seat),
+  botNames,
+  botMove,
+};
+
+const NONE = {};
+
+interface Props {
+  gameId: string;
+  initialFiles: WorkFile[];
+  shared: SharedSpec | null;
+  shareError: string | null;
+  presetVariants: string[] | null;
+}
+
+const initialSettings = (gameId: string, shared: SharedSpec | null, preset: string[] | null): GameSettings => {
+  const s = loadSettings(gameId);
+  if (shared) return { ...s, variants: shared.variants, params: shared.params };
+  if (preset) return { ...s, variants: preset };
+  return s;
+};
+
+export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants }: Props) => {
+  const { files, setText, revert } = useFiles(initialFiles);
+  const base = files.find((f) => f.role === 'base') ?? files[0];
+  const [active, setActive] = useState(base?.file ?? '');
+  const [settings, setSettings] = useState(() => initialSettings(gameId, shared, presetVariants));
+  const [banner, setBanner] = useState<{ kind: 'error' | 'info'; text: string } | null>(
+    shareError
+      ? { kind: 'error', text: `This share link is broken: ${shareError}. You are looking at your local version of the game.` }
+      : shared
+        ? {
+            kind: 'info',
+            text: initialFiles.some((f) => f.original !== null)
+              ? 'Opened a shared version: its files and house rules replaced your local ones (Revert brings back the shipped text of a file).'
+              : 'Opened a shared game that is not among the games of this studio.',
+          }
+        : null,
+  );
+  const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  const [activeStates, setActiveStates] = useState<readonly string[]>([]);
+  const [columns, setColumns] = useState<[number, number]>([0.33, 0.3]);
+  const [latency, setLatency] = useState<number | null>(null);
+  const lastEdit = useRef<number | null>(null);
+  const [initialSeed] = useState(() => settings.seed ?? freshSeed());
+
+  useEffect(() => {
+    saveSettings(gameId, settings);
+  }, [gameId, settings]);
+
+  const variantInfo = useVariantInfo(files);
+  const enabled = useMemo(() => {
+    const known = new Set(variantInfo.infos.map((v) => v.id));
+    return settings.variants.filter((v) => known.has(v));
+  }, [settings.variants, variantInfo.infos]);
+  const input = useMemo(
+    () =>
+      base
+        ? {
+            base: { file: base.file, text: base.text },
+            variants: enabled
+              .map((id) => files.find((f) => f.role === 'variant' && (variantInfo.infos.find((v) => v.id === id)?.file ?? '') === f.file))
+              .filter((f): f is WorkFile => f !== undefined)
+              .map((f) => ({ file: f.file, text: f.text })),
+            params: settings.params,
+          }
+        : null,
+    [base, files, enabled, settings.params, variantInfo],
+  );
+  const analysis = useAnalysis(input);
+  const game = analysis.lastGood;
+
+  // Problems of the variant files that are not switched on (the compile only reads the others).
+  const diagnostics = useMemo(() => {
+    const out: Diagnostic[] = [...analysis.diagnostics];
+    for (const v of variantInfo.infos) if (!enabled.includes(v.id)) out.push(...(variantInfo.diagnostics.get(v.file) ?? []));
+    return out;
+  }, [analysis.diagnostics, variantInfo, enabled]);
+
+  const onChange = useCallback(
+    (file: string, text: string) => {
+      lastEdit.current = performance.now();
+      setText(file, text);
+    },
+    [setText],
+  );
+  const onMarkersSet = useCallback(() => {
+    if (lastEdit.current === null) return;
+    setLatency(performance.now() - lastEdit.current);
+    lastEdit.current = null;
+  }, []);
+
+  const revealAt = (at: { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
+    setActive(at.file);
+    setReveal({ ...at, nonce: Date.now() });
+  };
+  const revealPath = useCallback(
+    (path: DocPath) => {
+      if (!game) return;
+      try {
+        revealAt(game.locator.locate(path));
+      } catch {
+        // A path the locator cannot place (the spec changed since the diagram was drawn): ignore.
+      }
+    },
+    [game],
+  );
+
+  const players = Math.min(Math.max(settings.players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 99);
+  const seats: SeatKind[] = useMemo(() => Array.from({ length: players }, (_, i) => settings.seats[i] ?? HUMAN), [players, settings.seats]);
+  // Stable callbacks, so the memoised panes do not re-render on every keystroke.
+  const onPlayers = useCallback((n: number) => setSettings((s) => ({ ...s, players: n })), []);
+  const onSeats = useCallback((next: SeatKind[]) => setSettings((s) => ({ ...s, seats: next })), []);
+  const onVariants = useCallback((variants: string[]) => setSettings((s) => ({ ...s, variants })), []);
+  const onParams = useCallback((params: Record<string, Json>) => setSettings((s) => ({ ...s, params })), []);
+  const restartToken = JSON.stringify([enabled, settings.params]);
+  const activeFile = files.find((f) => f.file === active);
+
+  const shareLink = async (): Promise<string> => {
+    const edited = Object.fromEntries(files.filter((f) => f.original === null || f.text !== f.original).map((f) => [f.file, f.text]));
+    // A link always carries the base file, so it opens the same game even after the shipped one changes.
+    if (base) edited[base.file] = base.text;
+    const data = await encodeShare({ game: gameId, files: edited, variants: enabled, params: settings.params });
+    return `${window.location.origin}${window.location.pathname}#/${encodeURIComponent(gameId)}?share=${data}`;
+  };
+
+  const status = [
+    analysis.version > 0 ? `compiled in ${analysis.ms.toFixed(0)} ms` : 'compiling…',
+    latency !== null ? `markers ${latency.toFixed(0)} ms after the edit` : '',
+    analysis.game ? '' : game ? 'playing the last good version' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  const [c1, c2] = columns;
+  const gridRef = useRef<HTMLDivElement | null>(null);
+  const dragTo = (which: 0 | 1) => (x: number) => {
+    const rect = gridRef.current?.getBoundingClientRect();
+    if (!rect) return;
+    const f = (x - rect.left) / rect.width;
+    setColumns(([a, b]) => (which === 0 ? [Math.min(0.7, Math.max(0.15, f)), b] : [a, Math.min(0.6, Math.max(0.1, f - a))]));
+  };
+
+  return (
+    <div className="studio-page">
+      <TopBar
+        title={game?.title ?? gameId}
+        activeFile={active}
+        canRevert={!!activeFile && activeFile.original !== null && activeFile.text !== activeFile.original}
+        onImport={() => {
+          void pickTextFile().then((picked) => {
+            if (picked && activeFile) {
+              onChange(activeFile.file, picked.text);
+              setBanner({ kind: 'info', text: `Imported ${picked.name} into ${activeFile.file}.` });
+            }
+          });
+        }}
+        onExport={() => activeFile && downloadText(activeFile.file.replace(/^.*\//, '').replace(/^game\.yaml$/, `${gameId}.yaml`), activeFile.text)}
+        onRevert={() => activeFile && revert(activeFile.file)}
+        onShare={shareLink}
+      />
+      {banner && (
+        <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
+          {banner.text}
+          <button type="button" className="btn ghost small" onClick={() => setBanner(null)}>
+            ✕
+          </button>
+        </div>
+      )}
+      <div className="workbench" ref={gridRef} style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}>
+        <ErrorBoundary where="the editor">
+          <EditorPane
+            files={files}
+            active={active}
+            onActive={setActive}
+            enabledVariants={enabled}
+            diagnostics={diagnostics}
+            onChange={onChange}
+            reveal={reveal}
+            onReveal={(d) => revealAt(d)}
+            onMarkersSet={onMarkersSet}
+            status={status}
+            startEditor={analysis.version > 0}
+          />
+        </ErrorBoundary>
+        <Splitter onDrag={dragTo(0)} label="Resize the editor" />
+        <ErrorBoundary where="the diagram" resetKey={game}>
+          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.game && !!game} />
+        </ErrorBoundary>
+        <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
+        <div className="right-column">
+          <HouseRules
+            variants={variantInfo.infos}
+            enabled={enabled}
+            onVariants={onVariants}
+            params={game?.params ?? NONE}
+            values={game?.paramValues ?? NONE}
+            overrides={settings.params}
+            onParams={onParams}
+          />
+          <ErrorBoundary where="the playtest" resetKey={game}>
+            <PlayPane
+              engine={ENGINE}
+              game={game}
+              players={players}
+              onPlayers={onPlayers}
+              seats={seats}
+              onSeats={onSeats}
+              restartToken={restartToken}
+              initialSeed={initialSeed}
+              onActiveStates={setActiveStates}
+              stale={!analysis.game && !!game}
+            />
+          </ErrorBoundary>
+        </div>
+      </div>
+    </div>
+  );
+};
