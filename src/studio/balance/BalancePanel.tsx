@@ -1,4 +1,3 @@
-import './balance.css';
 /**
  * The Balance panel: plays N games of the current rules (and, to compare, of the base rules on the
  * same seeds) with a bot per seat, on every core (Web Workers), with a progress bar and a Cancel
@@ -14,6 +13,7 @@ import { balance, compareBalance, formatBalance, formatComparison, type BalanceR
 import type { GameRecord } from '../../sim/simulate.ts';
 import { Chart, lengthChart, rateChart } from './charts.ts';
 import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import './balance.css';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */

@@ -1,0 +1,81 @@
+/**
+ * The Balance panel's logic, in Node: slices of games over workers, records merged in game
+ * order (equal to a serial run), progress game by game, cancellation, and the charts' data.
+ */
+import { describe, expect, it } from 'vitest';
+import { playRange } from '../../src/sim/simulate.ts';
+import { balance } from '../../src/sim/balance.ts';
+import { Cancelled, runPool, slicesOf, type WorkerLike } from '../../src/studio/balance/pool.ts';
+import { runSlice } from '../../src/studio/balance/runSlice.ts';
+import type { BalanceJob, WorkerReply } from '../../src/studio/balance/protocol.ts';
+import { lengthChart, rateChart, rateRows } from '../../src/studio/balance/charts.ts';
+import { compile, source } from '../helpers/games.ts';
+
+/** A worker stand-in that runs the slice in this thread, a step later, as a real one would. */
+const fakeWorker = (log: string[] = []): WorkerLike => {
+  const w: WorkerLike & { dead: boolean } = {
+    dead: false,
+    onmessage: null,
+    onerror: null,
+    postMessage: (job: BalanceJob) => {
+      log.push(`slice ${job.from}-${job.to}`);
+      setTimeout(() => runSlice(job, (reply: WorkerReply) => !w.dead && w.onmessage?.({ data: reply } as MessageEvent<WorkerReply>)), 0);
+    },
+    terminate: () => {
+      w.dead = true;
+    },
+  };
+  return w;
+};
+
+const job = { input: { base: source('ten-thousand') }, seed: 9, players: 2, bots: ['careful', 'random'], botOptions: {}, rotate: true, maxTurns: 1000 };
+
+describe('the Balance panel', () => {
+  it('cuts the games into one contiguous slice per core', () => {
+    expect(slicesOf(10, 4)).toEqual([{ from: 0, to: 3 }, { from: 3, to: 6 }, { from: 6, to: 9 }, { from: 9, to: 10 }]);
+    expect(slicesOf(2, 8)).toEqual([{ from: 0, to: 1 }, { from: 1, to: 2 }]);
+    expect(slicesOf(5, 1)).toEqual([{ from: 0, to: 5 }]);
+  });
+
+  it('gives the records of a serial run, in game order, with progress for every game', async () => {
+    const log: string[] = [];
+    const progress: number[] = [];
+    const run = runPool(job, 12, 3, () => fakeWorker(log), (done) => progress.push(done));
+    const records = await run.done;
+    expect(log).toEqual(['slice 0-4', 'slice 4-8', 'slice 8-12']);
+    expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(records).toEqual(playRange(compile('ten-thousand'), { seed: 9, bots: ['careful', 'random'], rotate: true }, 0, 12));
+  });
+
+  it('can be cancelled: every worker is terminated and the run rejects', async () => {
+    const workers: WorkerLike[] = [];
+    const run = runPool(job, 50, 2, () => {
+      const w = fakeWorker();
+      workers.push(w);
+      return w;
+    }, () => undefined);
+    run.cancel();
+    await expect(run.done).rejects.toBeInstanceOf(Cancelled);
+    expect(workers.every((w) => (w as unknown as { dead: boolean }).dead)).toBe(true);
+  });
+
+  it('reports a spec that does not compile', async () => {
+    const broken = { ...job, input: { base: { file: 'x.yaml', text: 'id: x\n' } } };
+    await expect(runPool(broken, 2, 1, () => fakeWorker(), () => undefined).done).rejects.toThrow(/x\.yaml/);
+  });
+
+  it('draws win rates with their intervals and a shared length histogram', () => {
+    const game = compile('ten-thousand');
+    const records = playRange(game, { seed: 1, bots: ['careful', 'random'], rotate: true }, 0, 20);
+    const report = balance(game, records, { seed: 1, players: 2 });
+    const rows = rateRows(report);
+    expect(rows.map((r) => r.label)).toEqual(['seat 0', 'seat 1', 'bot careful', 'bot random']);
+    for (const r of rows) expect(r.low <= r.rate && r.rate <= r.high).toBe(true);
+    const rates = rateChart([{ name: 'A', report }]);
+    expect(rates.data.labels).toEqual(['seat 0', 'seat 1', 'bot careful', 'bot random']);
+    expect(rates.data.datasets[1]?.data[0]).toEqual([rows[0]?.low, rows[0]?.high]);
+    const lengths = lengthChart([{ name: 'A', report }, { name: 'B', report }]);
+    const total = (lengths.data.datasets[0]?.data as number[]).reduce((a, b) => a + b, 0);
+    expect(total).toBe(20);
+  });
+});
