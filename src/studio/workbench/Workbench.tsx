@@ -20,6 +20,7 @@ import { loadSettings, saveSettings, type GameSettings } from '../persist/storag
 import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
+import { BalancePanel } from '../balance/BalancePanel.tsx';
 import { EditorPane } from './EditorPane.tsx';
 import { Splitter } from './Splitter.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -244,6 +245,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               onActiveStates={setActiveStates}
               stale={!analysis.game && !!game}
             />
+          </ErrorBoundary>
+          <ErrorBoundary where="the balance panel" resetKey={game}>
+            <BalancePanel input={input} game={game} />
           </ErrorBoundary>
         </div>
       </div>
