@@ -185,6 +185,28 @@ describe('studio in chromium', () => {
     await page.context().close();
   });
 
+  it('resumes the game in progress after a reload, move for move', async () => {
+    // Moves without arguments, so a click plays them.
+    const id = 'ten-thousand';
+    if (!games.includes(id)) return;
+    const { page, errors } = await newPage();
+    await openGame(page, id);
+    await boardReady(page);
+    for (let i = 0; i < 3; i++) {
+      const before = await logCount(page);
+      const button = page.locator('[data-testid^=move-]').first();
+      if ((await button.count()) === 0) break;
+      await button.click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] .log-entry').length > n, before);
+    }
+    const played = await page.textContent('[data-testid=log]');
+    await page.reload();
+    await boardReady(page);
+    await page.waitForFunction((text) => document.querySelector('[data-testid=log]')?.textContent === text, played, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('follows a param changed in the text, and a param changed in the house-rules panel', async () => {
     const id = 'ten-thousand';
     if (!games.includes(id)) return;

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { GameInfo } from '../play/gameInfo.ts';
+import type { SavedPlay } from '../persist/storage.ts';
 import { freshSeed, usePlaytest, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, isBot, type SeatKind } from '../play/seats.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
@@ -32,11 +33,13 @@ interface Props<G extends GameInfo> {
   initialSeed: number;
   onActiveStates: (states: readonly string[]) => void;
   stale: boolean;
+  savedPlay: SavedPlay | null;
+  onSavePlay: (play: SavedPlay) => void;
 }
 
 const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const { engine, game, players, seats } = props;
-  const pt = usePlaytest(engine, game, players, seats, props.restartToken, props.initialSeed);
+  const pt = usePlaytest(engine, game, players, seats, props.restartToken, props.initialSeed, props.savedPlay, props.onSavePlay);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [viewChoice, setViewChoice] = useState<ViewChoice>('auto');
   const [revealed, setRevealed] = useState<number | null>(null);

@@ -3,11 +3,12 @@
  * tab, loses nothing; game settings (house rules, seats) under the game's key. Storage can be full
  * or disabled (private windows): every access is guarded and a failure only loses the autosave.
  */
-import type { Json } from '../../engine/types.ts';
+import type { Json, Move } from '../../engine/types.ts';
 
 const PREFIX = 'houserules:v1:';
 const fileKey = (file: string): string => `${PREFIX}file:${file}`;
 const settingsKey = (gameId: string): string => `${PREFIX}settings:${gameId}`;
+const playKey = (gameId: string): string => `${PREFIX}play:${gameId}`;
 
 const read = (key: string): string | null => {
   try {
@@ -71,3 +72,33 @@ export const loadSettings = (gameId: string): GameSettings => parseSettings(read
 
 export const saveSettings = (gameId: string, settings: GameSettings): boolean =>
   write(settingsKey(gameId), JSON.stringify(settings));
+
+/** The game in progress: the engine is deterministic, so seed and moves bring it back exactly. */
+export interface SavedPlay {
+  seed: number;
+  players: number;
+  moves: Move[];
+  /** How many of the moves are played; the rest can be redone. */
+  cursor: number;
+}
+
+const isMove = (v: unknown): v is Move => isRecord(v) && typeof v.move === 'string' && typeof v.seat === 'number';
+
+/** Reads a saved game defensively, like the settings: a bad entry is no saved game. */
+export const parsePlay = (text: string | null): SavedPlay | null => {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(raw) || typeof raw.seed !== 'number' || typeof raw.players !== 'number' || !Array.isArray(raw.moves)) return null;
+  const moves = raw.moves.filter(isMove);
+  const cursor = typeof raw.cursor === 'number' ? Math.max(0, Math.min(raw.cursor, moves.length)) : moves.length;
+  return { seed: raw.seed, players: raw.players, moves, cursor };
+};
+
+export const loadPlay = (gameId: string): SavedPlay | null => parsePlay(read(playKey(gameId)));
+
+export const savePlay = (gameId: string, play: SavedPlay): boolean => write(playKey(gameId), JSON.stringify(play));

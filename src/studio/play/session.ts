@@ -82,7 +82,11 @@ export interface Replayed {
  * A move is kept when it is still one of the legal moves; replay stops at the first one that
  * is not, so the board shows the game as far as the new rules allow.
  */
-export const replay = <G>(engine: PlayEngine<G>, game: G, old: Session): { ok: true; replayed: Replayed } | { ok: false; error: string } => {
+export const replay = <G>(
+  engine: PlayEngine<G>,
+  game: G,
+  old: Pick<Session, 'seed' | 'players' | 'moves' | 'cursor'>,
+): { ok: true; replayed: Replayed } | { ok: false; error: string } => {
   const started = startSession(engine, game, old.players, old.seed);
   if (!started.ok) return started;
   let session = started.session;

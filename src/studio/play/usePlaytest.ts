@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameState, GameView, Move } from '../../engine/types.ts';
 import { isBot, type SeatKind } from './seats.ts';
 import { current, jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine, type Session } from './session.ts';
+import type { SavedPlay } from '../persist/storage.ts';
 
 export interface ViewEngine<G> extends PlayEngine<G> {
   viewOf(game: G, state: GameState, seat: number | null): GameView;
@@ -50,6 +51,9 @@ export const usePlaytest = <G>(
   seats: readonly SeatKind[],
   restartToken: string,
   initialSeed: number,
+  /** A game saved by an earlier visit, resumed when the studio opens; and where to save it. */
+  saved: SavedPlay | null = null,
+  onSave: (play: SavedPlay) => void = () => undefined,
 ): Playtest => {
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +62,7 @@ export const usePlaytest = <G>(
   const last = useRef<{ game: G | undefined; token: string; players: number }>({ game: undefined, token: '', players: 0 });
   const sessionRef = useRef<Session | null>(null);
   sessionRef.current = session;
+  const resume = useRef(saved);
 
   const start = useCallback(
     (g: G, seed: number) => {
@@ -92,8 +97,26 @@ export const usePlaytest = <G>(
       if (r.replayed.dropped > 0) setNotice(`The rules changed: replayed ${r.replayed.kept} move(s); ${r.replayed.dropped} no longer legal were dropped.`);
       return;
     }
+    // The first compile of a visit resumes the game saved by the last one, as far as it replays.
+    const earlier = resume.current;
+    resume.current = null;
+    if (!old && earlier && earlier.players === players) {
+      const r = replay(engine, game, earlier);
+      if (r.ok) {
+        setSession(r.replayed.session);
+        setError(null);
+        if (r.replayed.dropped > 0) setNotice(`Resumed the saved game: ${r.replayed.dropped} move(s) no longer legal were dropped.`);
+        return;
+      }
+    }
     start(game, old?.seed ?? initialSeed);
   }, [game, restartToken, players, engine, start, initialSeed]);
+
+  const save = useRef(onSave);
+  save.current = onSave;
+  useEffect(() => {
+    if (session) save.current({ seed: session.seed, players: session.players, moves: [...session.moves], cursor: session.cursor });
+  }, [session]);
 
   const state = session ? current(session) : null;
   // Listing moves enumerates every argument choice: do it once per position, not per render.

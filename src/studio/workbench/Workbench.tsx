@@ -16,7 +16,7 @@ import { Diagram } from '../diagram/Diagram.tsx';
 import type { RevealRequest } from '../editor/SpecEditor.tsx';
 import { downloadText, pickTextFile } from '../persist/fileIO.ts';
 import { encodeShare, type SharedSpec } from '../persist/share.ts';
-import { loadSettings, saveSettings, type GameSettings } from '../persist/storage.ts';
+import { loadPlay, loadSettings, savePlay, saveSettings, type GameSettings, type SavedPlay } from '../persist/storage.ts';
 import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
@@ -77,6 +77,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const [latency, setLatency] = useState<number | null>(null);
   const lastEdit = useRef<number | null>(null);
   const [initialSeed] = useState(() => settings.seed ?? freshSeed());
+  // A share link opens its own game; otherwise the game left here last time goes on.
+  const [savedPlay] = useState(() => (shared ? null : loadPlay(gameId)));
+  const onSavePlay = useCallback((play: SavedPlay) => savePlay(gameId, play), [gameId]);
 
   useEffect(() => {
     saveSettings(gameId, settings);
@@ -244,6 +247,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               initialSeed={initialSeed}
               onActiveStates={setActiveStates}
               stale={!analysis.game && !!game}
+              savedPlay={savedPlay}
+              onSavePlay={onSavePlay}
             />
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>
