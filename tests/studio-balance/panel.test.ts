@@ -73,7 +73,8 @@ describe('the Balance panel', () => {
     for (const r of rows) expect(r.low <= r.rate && r.rate <= r.high).toBe(true);
     const rates = rateChart([{ name: 'A', report }]);
     expect(rates.data.labels).toEqual(['seat 0', 'seat 1', 'bot careful', 'bot random']);
-    expect(rates.data.datasets[1]?.data[0]).toEqual([rows[0]?.low, rows[0]?.high]);
+    expect(rates.data.datasets[0]?.data).toEqual(rows.map((r) => r.rate));
+    expect((rates.data.datasets[0] as unknown as { ci: number[][] }).ci[0]).toEqual([rows[0]?.low, rows[0]?.high]);
     const lengths = lengthChart([{ name: 'A', report }, { name: 'B', report }]);
     const total = (lengths.data.datasets[0]?.data as number[]).reduce((a, b) => a + b, 0);
     expect(total).toBe(20);

@@ -2,7 +2,7 @@
  * The panel's charts, drawn with Chart.js (canvas; only the bar chart's parts are registered, so
  * the bundle carries no other chart type). Data shaping is pure and tested; drawing is a thin hook.
  */
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
 import type { BalanceReport } from '../../sim/balance.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -28,35 +28,69 @@ export const rateRows = (r: BalanceReport): RateRow[] => {
 
 const COLOURS = ['#3794ff', '#f0a35e'];
 
-/** Win rates as bars, the 95% interval as a thin floating bar over each; one dataset per run. */
+/** A bar dataset that carries the 95% interval of each bar, drawn as a whisker over it. */
+type RateDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { ci: readonly (readonly [number, number])[] };
+
+/** Draws each bar's `ci` as a vertical whisker with caps, over the bar it belongs to. */
+export const whiskers: Plugin<'bar'> = {
+  id: 'ciWhiskers',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    const y = chart.scales.y;
+    if (!y) return;
+    chart.data.datasets.forEach((dataset, i) => {
+      const ci = (dataset as Partial<RateDataset>).ci;
+      const meta = chart.getDatasetMeta(i);
+      if (!ci || meta.hidden) return;
+      ctx.save();
+      ctx.strokeStyle = '#e8e8e8';
+      ctx.lineWidth = 1.5;
+      meta.data.forEach((bar, j) => {
+        const interval = ci[j];
+        if (!interval) return;
+        const top = y.getPixelForValue(interval[1]);
+        const bottom = y.getPixelForValue(interval[0]);
+        ctx.beginPath();
+        ctx.moveTo(bar.x, top);
+        ctx.lineTo(bar.x, bottom);
+        ctx.moveTo(bar.x - 5, top);
+        ctx.lineTo(bar.x + 5, top);
+        ctx.moveTo(bar.x - 5, bottom);
+        ctx.lineTo(bar.x + 5, bottom);
+        ctx.stroke();
+      });
+      ctx.restore();
+    });
+  },
+};
+
+/** Win rates as bars with their 95% intervals as whiskers; one dataset per run. */
 export const rateChart = (runs: readonly { name: string; report: BalanceReport }[]): ChartConfiguration<'bar'> => {
   const labels = rateRows(runs[0]?.report as BalanceReport).map((r) => r.label);
+  const datasets: RateDataset[] = runs.map(({ name, report }, i) => {
+    const rows = rateRows(report);
+    return { label: `${name}: win % (95% CI)`, data: rows.map((r) => r.rate), ci: rows.map((r) => [r.low, r.high] as const), backgroundColor: COLOURS[i % 2] };
+  });
   return {
     type: 'bar',
-    data: {
-      labels,
-      datasets: runs.flatMap(({ name, report }, i) => {
-        const rows = rateRows(report);
-        return [
-          { label: `${name} win %`, data: rows.map((r) => r.rate), backgroundColor: COLOURS[i % 2], grouped: true, order: 2 },
-          {
-            label: `${name} 95% CI`,
-            data: rows.map((r) => [r.low, r.high] as unknown as number),
-            backgroundColor: '#ffffff55',
-            borderColor: '#ffffffaa',
-            borderWidth: 1,
-            barPercentage: 0.25,
-            order: 1,
-          },
-        ];
-      }),
-    },
+    data: { labels, datasets },
+    plugins: [whiskers],
     options: {
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
       scales: { y: { min: 0, max: 100, title: { display: true, text: '% of games' } } },
-      plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
+      plugins: {
+        legend: { labels: { color: '#ccc', boxWidth: 10 } },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const ci = (item.dataset as Partial<RateDataset>).ci?.[item.dataIndex];
+              return `${item.dataset.label ?? ''}: ${String(item.raw)}%${ci ? ` [${ci[0]}%, ${ci[1]}%]` : ''}`;
+            },
+          },
+        },
+      },
     },
   };
 };
