@@ -135,6 +135,13 @@ describe('houserules CLI', () => {
     expect((await run(['simulate', 'ten-thousand', '--compare', 'no-such-variant'])).code).toBe(1);
   });
 
+  it('simulate warns that mcts reads hidden pieces in a game that has them', async () => {
+    const { code, err } = await run(['simulate', 'eight-masters-revenge', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2']);
+    expect(code).toBe(0);
+    expect(err).toMatch(/mcts sees every piece, also those in deck, hand: for hidden information use ismcts/);
+    expect((await run(['simulate', 'ten-thousand', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2'])).err).toBe('');
+  });
+
   it('replay applies a log and stops at the first illegal move with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hr-'));
     const good = join(dir, 'good.json');

@@ -110,6 +110,10 @@ export const simulateCommand: Command = {
       io.err(checked.error);
       return 1;
     }
+    const hiddenZones = Object.entries(game.zones).filter(([, z]) => (z.visibility ?? 'public') !== 'public').map(([name]) => name);
+    if (hiddenZones.length > 0 && (botList ?? []).some((b) => b === 'mcts' || b.startsWith('mcts:'))) {
+      io.err(`note: mcts sees every piece, also those in ${hiddenZones.join(', ')}: for hidden information use ismcts`);
+    }
     const compareVariants =
       typeof values.compare === 'string' ? (values.compare.trim() === 'none' ? [] : values.compare.split(',').map((s) => s.trim()).filter(Boolean)) : undefined;
     const other = compareVariants ? loadGame(io, target, { ...values, variant: compareVariants.join(',') }) : undefined;
