@@ -8,6 +8,7 @@ import { compileGame, type CompiledGame } from '../src/compile/index.ts';
 import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { baseline, measure, type Figure } from './measure.ts';
+import { measureStudio } from '../tests/studio/measure.ts';
 
 const GAMES = join(import.meta.dirname, '../games');
 const figures: Figure[] = [];
@@ -58,6 +59,24 @@ if (expr.ok) {
     return k;
   });
   figures.push({ ...e, note: `${Math.round((n / e.ms) * 1000).toLocaleString('en')} evaluations/s, ${(e.ms / js.ms).toFixed(1)}× hand-written JS` });
+}
+
+/** The built studio in Debian's chromium (skipped with --no-studio, or when chromium is missing). */
+if (!process.argv.includes('--no-studio')) {
+  try {
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    for (const f of await measureStudio(3)) {
+      const row = (name: string, ms: number, note: string): void => {
+        figures.push({ name: `studio ${f.game} (${f.lines} lines): ${name}`, ms, ratio: ms / baselineMs, note });
+      };
+      row('first load to editor, diagram and board', median(f.firstLoadMs), 'goal ≤ 2000 ms');
+      row('keystroke to markers and a playable machine, in the page', median(f.inPageMarkerMs), 'goal ≤ 100 ms');
+      row('keystroke to markers, seen from the test driver', median(f.keystrokeToMarkerMs), 'includes the key round trip');
+      row('diagram re-laid out by ELK after an edit', median(f.relayoutMs), 'goal ≤ 500 ms');
+    }
+  } catch (error) {
+    console.log(`studio figures skipped: ${(error as Error).message}`);
+  }
 }
 
 console.log(`baseline workload: ${baselineMs.toFixed(1)} ms (ratios below are time / baseline time, lower is faster)\n`);
