@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, rig, step, viewOf, type GameState, type Json, type Piece } from '../../src/engine/index.ts';
-import { botNames, createBot, createBots, determinize, legalKey, playout, search, type Bot } from '../../src/bots/index.ts';
+import { botNames, createBot, createBots, determinize, evaluationOf, legalKey, playout, rewards, search, type Bot } from '../../src/bots/index.ts';
 import { playOne, playRange } from '../../src/sim/simulate.ts';
 import { compile, GAMES as GAMES_DIR } from '../helpers/games.ts';
 import { readdirSync } from 'node:fs';
@@ -147,6 +147,16 @@ describe('MCTS', () => {
     expect(records.every((r) => r.winners?.length === 2)).toBe(true);
     const random = playRange(game, { seed: 3 }, 0, 10);
     expect(random.filter((r) => r.winners?.length === 2).length).toBeLessThan(10);
+  });
+
+  it('pays every member of a winning team, and judges unfinished games by the evaluation', () => {
+    const game = compile('cetatea');
+    const s = position(game, 4, 1, 0);
+    const won = { ...s, context: { ...s.context, result: { winners: [1, 3] } } };
+    expect(rewards(won, evaluationOf(game))).toEqual([0, 1, 0, 1]);
+    // Nobody has hit the wall yet: the attackers' evaluation is 0, the defenders' 1.
+    expect(rewards(s, evaluationOf(game))).toEqual([0, 1, 0, 1]);
+    expect(rewards(s, undefined)).toEqual([0, 0, 0, 0]);
   });
 
   it('stops when the time per move is spent', () => {
