@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
 import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
 import { simulate } from '../src/sim/simulate.ts';
+import { legalMoves, newGame } from '../src/engine/index.ts';
 import { baseline, measure, type Figure } from './measure.ts';
 import { measureStudio } from '../tests/studio/measure.ts';
 
@@ -37,6 +38,24 @@ for (const id of readdirSync(GAMES).filter((d) => existsSync(join(GAMES, d, 'gam
     3,
   );
   figures.push({ ...sim, note: `${Math.round((games / sim.ms) * 1000)} games/s, ${Math.round((moves / sim.ms) * 1000)} moves/s` });
+}
+
+/** Regicide's hand of 8 (solo, with the published extras: Aces, combos, enemies in hand). */
+{
+  const id = 'regicide';
+  const read = (file: string): { file: string; text: string } => ({ file, text: readFileSync(join(GAMES, id, file), 'utf8') });
+  const variants = ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo'].filter((v) => existsSync(join(GAMES, id, 'variants', `${v}.yaml`)));
+  const game = existsSync(join(GAMES, id, 'game.yaml'))
+    ? compileGame({ base: read('game.yaml'), variants: variants.map((v) => read(`variants/${v}.yaml`)) }).game
+    : undefined;
+  const start = game ? newGame(game, { players: 1, seed: 3 }) : undefined;
+  if (game && start?.ok) {
+    let count = 0;
+    const f = measure('legal moves of a Regicide hand of 8 (solo, every extra): 100 listings', () => {
+      for (let i = 0; i < 100; i++) count = legalMoves(game, start.state).length;
+    });
+    figures.push({ ...f, note: `${(f.ms / 100).toFixed(3)} ms per listing, ${count} moves` });
+  }
 }
 
 const type = (t: string): Type => {
