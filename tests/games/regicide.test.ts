@@ -598,29 +598,6 @@ describe('Regicide legal moves over sets of cards', () => {
     expect(offered(standard, s, 'discard')).toEqual(expected);
     expect(expected.length).toBeGreaterThan(50);
   });
-
-  it('enumerates the moves of a hand of 8 quickly (the time is printed)', () => {
-    const soloGame = compile('regicide', ['solo', ...STANDARD]);
-    const soloHand = at(soloGame, { castle: 'KH', hands: { 0: 'AC 2C 2D 2H 3S 5D 5S 9H' } }, {}, 1);
-    const soloSuffering = withPieces(playCards(soloGame, soloHand, '3S'), { zone: 'hand', owner: 0 }, ids('10H'), { put: 'bottom' });
-    const cases: [string, CompiledGame, GameState][] = [
-      ['play (standard, 4 players)', standard, position()],
-      ['discard (standard, 4 players)', standard, suffering8()],
-      ['play (solo, standard)', soloGame, soloHand],
-      ['discard (solo, standard)', soloGame, soloSuffering],
-    ];
-    for (const [label, game, state] of cases) {
-      expect(hand(state, 0)).toHaveLength(8);
-      legalMoves(game, state);
-      const runs = 50;
-      const t0 = performance.now();
-      let count = 0;
-      for (let i = 0; i < runs; i++) count = legalMoves(game, state).length;
-      const ms = (performance.now() - t0) / runs;
-      console.log(`legalMoves, hand of 8, ${label}: ${count} moves in ${ms.toFixed(2)} ms`);
-      expect(ms).toBeLessThan(100);
-    }
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
