@@ -235,6 +235,8 @@ export interface BalanceComparison {
   readonly sides: readonly { readonly name: string; readonly delta: number; readonly ci: Interval }[];
   readonly playersWin: { readonly delta: number; readonly ci: Interval } | null;
   readonly firstPlayer: { readonly delta: number; readonly ci: Interval } | null;
+  /** With rotated seats: b − a for each bot's win rate. */
+  readonly byBot: readonly { readonly name: string; readonly delta: number; readonly ci: Interval }[] | null;
   readonly meanTurns: number;
   /** Games (same seed) whose winners differ between the two runs. */
   readonly changed: number;
@@ -255,6 +257,13 @@ export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: rea
     }),
     playersWin: a.playersWin && b.playersWin ? diff(a.playersWin, b.playersWin) : null,
     firstPlayer: a.firstPlayer && b.firstPlayer ? diff(a.firstPlayer, b.firstPlayer) : null,
+    byBot:
+      a.byBot && b.byBot
+        ? a.byBot.flatMap((x) => {
+            const y = b.byBot?.find((z) => z.name === x.name);
+            return y ? [{ name: x.name, ...diff(x, y) }] : [];
+          })
+        : null,
     meanTurns: round(b.turns.mean - a.turns.mean, 2),
     changed: recordsA.filter((r, i) => key(r) !== key(recordsB[i])).length,
   };
@@ -319,6 +328,11 @@ export const formatComparison = (c: BalanceComparison): string[] => {
     if (c.firstPlayer && c.a.firstPlayer && c.b.firstPlayer) {
       lines.push(row('first player', `${pct(c.a.firstPlayer.rate)} ${ci(c.a.firstPlayer.ci)}`, `${pct(c.b.firstPlayer.rate)} ${ci(c.b.firstPlayer.ci)}`, `${signed(c.firstPlayer.delta)} ${ciPts(c.firstPlayer.ci)}`));
     }
+  }
+  for (const d of c.byBot ?? []) {
+    const a = c.a.byBot?.find((x) => x.name === d.name);
+    const b = c.b.byBot?.find((x) => x.name === d.name);
+    if (a && b) lines.push(row(`bot ${d.name}`, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
   }
   lines.push(row('turns (mean)', String(c.a.turns.mean), String(c.b.turns.mean), `${c.meanTurns >= 0 ? '+' : ''}${c.meanTurns}`));
   lines.push(row('turns (median)', String(c.a.turns.median), String(c.b.turns.median), ''));

@@ -140,6 +140,14 @@ describe('the balance report', () => {
     ]);
   });
 
+  it('compares each rotated bot between two runs', () => {
+    const a = [rec([0], 5, 0, { bots: ['careful', 'bold'] }), rec([0], 5, 0, { bots: ['bold', 'careful'] })];
+    const b = [rec([0], 5, 0, { bots: ['careful', 'bold'] }), rec([1], 5, 0, { bots: ['bold', 'careful'] })];
+    const c = compareBalance(balance(game, a, { seed: 1, players: 2 }), balance(game, b, { seed: 1, players: 2 }), a, b);
+    expect(c.byBot?.map((x) => [x.name, x.delta])).toEqual([['careful', 0.5], ['bold', -0.5]]);
+    expect(formatComparison(c).join('\n')).toMatch(/bot careful .* \+50\.0 pts/);
+  });
+
   it('compares two runs on the same seeds', () => {
     const other: GameRecord[] = records.map((x, i) => (i < 4 ? rec([1], x.turns + 10, x.first) : x));
     const b = balance(game, other, { seed: 1, players: 2, variants: ['entry-1000'] });

@@ -168,7 +168,14 @@ export const simulateCommand: Command = {
       if (ba) out.balance = ba;
       if (b && bb && comparison) {
         out.compare = { variants: b.variants, ...strip(b.report), balance: bb };
-        out.difference = { sides: comparison.sides, playersWin: comparison.playersWin, firstPlayer: comparison.firstPlayer, meanTurns: comparison.meanTurns, changed: comparison.changed };
+        out.difference = {
+          sides: comparison.sides,
+          playersWin: comparison.playersWin,
+          firstPlayer: comparison.firstPlayer,
+          byBot: comparison.byBot,
+          meanTurns: comparison.meanTurns,
+          changed: comparison.changed,
+        };
       }
       io.out(JSON.stringify(out, null, 2));
     } else if (ba) {
