@@ -3,7 +3,7 @@
  * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
-import type { Env, Type, Value } from '../lang/index.ts';
+import { typeEquals, type Env, type Value } from '../lang/index.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
@@ -221,7 +221,7 @@ const compileAssign = (
     const target = parseVarTarget(cx.checker, cx.spec, key, [...path, key], locals);
     if (!target) continue;
     const expected = adding ? typeOf('number') : target.type;
-    if (adding && !sameType(target.type, expected)) {
+    if (adding && !typeEquals(target.type, expected)) {
       report(cx.checker, [...path, key], `'add' needs a number variable; '${key}' is not a number`);
       continue;
     }
@@ -242,8 +242,6 @@ const compileAssign = (
     return updatePieces(out, pieces);
   };
 };
-
-const sameType = (a: Type, b: Type): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals: Locals): EffectRun => {
   const { checker, spec } = cx;
