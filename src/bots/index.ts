@@ -5,7 +5,7 @@
  * Without a name they use the first strategy that declares an evaluation, and random playouts.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { suggest } from '../check/flow.ts';
+import { didYouMean } from '../lang/index.ts';
 import { greedyBot } from './greedy.ts';
 import { mctsBot } from './mcts.ts';
 import { preferenceBot } from './prefer.ts';
@@ -32,7 +32,7 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
       return { error: `'${name}': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)` };
     }
     const bot = game.bots[strategy];
-    if (!bot) return { error: `'${name}': ${game.title} declares no bot '${strategy}'${suggest(strategy, Object.keys(game.bots))}` };
+    if (!bot) return { error: `'${name}': ${game.title} declares no bot '${strategy}'${didYouMean(strategy, Object.keys(game.bots))}` };
     if (kind === 'greedy' && !bot.evaluate) return { error: `'${name}': the bot '${strategy}' has no evaluate for greedy to judge by` };
   }
   const evaluation = evaluationOf(game, strategy);
@@ -49,7 +49,7 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
     default: {
       const bot = game.bots[name];
       if (bot) return preferenceBot(game, bot, options);
-      return { error: `unknown bot '${name}' (bots: ${botNames(game).join(', ')})${suggest(name, botNames(game))}` };
+      return { error: `unknown bot '${name}' (bots: ${botNames(game).join(', ')})${didYouMean(name, botNames(game))}` };
     }
   }
 };

@@ -3,6 +3,7 @@
  * exist, moves that exist, states no path reaches, moves no state offers, and automatic
  * transitions that can go round in a circle without a move in between.
  */
+import { didYouMean } from '../lang/index.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { FlowSpec, GameSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 
@@ -122,12 +123,12 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
   const offered = new Set<string>();
   for (const t of transitions) {
     if (t.target !== null && !byName.has(t.target)) {
-      problems.push({ path: t.path, severity: 'error', message: `target '${t.target}' is not a state of the flow${suggest(t.target, [...byName.keys()])}` });
+      problems.push({ path: t.path, severity: 'error', message: `target '${t.target}' is not a state of the flow${didYouMean(t.target, [...byName.keys()])}` });
     }
     if (t.kind === 'move') {
       offered.add(t.label);
       if (!(t.label in moves)) {
-        problems.push({ path: t.path, severity: 'error', message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${suggest(t.label, Object.keys(moves))}` });
+        problems.push({ path: t.path, severity: 'error', message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${didYouMean(t.label, Object.keys(moves))}` });
       }
     }
     if (t.kind === 'always' && t.target === null && !t.guarded) {
@@ -234,31 +235,4 @@ const automaticCycles = (
   };
   for (const leaf of leaves) visit(leaf, [{ node: leaf }]);
   return problems;
-};
-
-const distance = (a: string, b: string): number => {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length] as number;
-};
-
-export const suggest = (name: string, candidates: readonly string[]): string => {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = distance(name.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best ? ` — did you mean '${best}'?` : '';
 };

@@ -4,7 +4,7 @@
  * sees `seat`, the seat whose position it judges.
  */
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker } from '../check/exprs.ts';
-import { suggest } from '../check/flow.ts';
+import { didYouMean } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { CompiledMove } from './moves.ts';
 
@@ -31,7 +31,7 @@ export const compileBots = (checker: ExprChecker, spec: GameSpec, moves: Readonl
       const at = [...path, 'prefer', i];
       const move = moves.get(p.move);
       if (!move) {
-        report(checker, [...at, 'move'], `'${p.move}' is not a move (moves: ${[...moves.keys()].join(', ') || 'none'})${suggest(p.move, [...moves.keys()])}`);
+        report(checker, [...at, 'move'], `'${p.move}' is not a move (moves: ${[...moves.keys()].join(', ') || 'none'})${didYouMean(p.move, [...moves.keys()])}`);
         return;
       }
       const when = p.when === undefined ? undefined : checkExpr(checker, p.when, [...at, 'when'], move.locals, typeOf('bool'));

@@ -9,7 +9,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import { envOf, type LocalValues } from '../compile/env.ts';
 import { OVER, STALLED, AUTO_LIMIT, type CompiledTransition, type GameMachine, type MoveEvent } from '../compile/machine.ts';
 import { failedClause, seatsOf, type CompiledMove } from '../compile/moves.ts';
-import { suggest } from '../check/flow.ts';
+import { didYouMean } from '../lang/index.ts';
 import { describeRuntimeError } from './errors.ts';
 import { ArgError, choicesOf, decodeArg, encodeValue } from './args.ts';
 import type { FlowValue, GameContext, GameState, Json, Move, StepResult } from './types.ts';
@@ -152,7 +152,7 @@ const why = (game: CompiledGame, state: GameState, move: Move): string | { local
   const ctx = state.context;
   if (isOver(state)) return 'the game is over';
   const compiled = game.moves[move.move];
-  if (!compiled) return `there is no move '${move.move}'${suggest(move.move, Object.keys(game.moves))}`;
+  if (!compiled) return `there is no move '${move.move}'${didYouMean(move.move, Object.keys(game.moves))}`;
   const here = offered(game, state);
   const transitions = here.get(move.move);
   const where = activeStates(state.value).join('.');

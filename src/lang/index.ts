@@ -8,3 +8,4 @@ export {
   BOOL, NEVER, NUMBER, STRING, formatType, isAssignable, listOf, recordOf, typeEquals, type Type,
 } from './types.ts';
 export { deepEqual, formatValue, type Value } from './values.ts';
+export { didYouMean, editDistance } from './suggest.ts';
