@@ -47,7 +47,7 @@ export const measureStudio = async (runs = 3): Promise<StudioFigures[]> => {
         if (r === 0) fig.firstLayoutMs = Number(await page.getAttribute('[data-testid=diagram]', 'data-layout-ms'));
 
         // One key at the start of the file: "@" cannot start a YAML plain scalar, so it breaks it.
-        await page.click('[data-testid=editor] .view-lines', { position: { x: 40, y: 8 } });
+        await page.focus('[data-testid=editor] .monaco-editor textarea');
         await page.keyboard.press('Control+Home');
         await page.waitForTimeout(300);
         const t0 = performance.now();

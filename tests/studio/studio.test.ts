@@ -44,9 +44,18 @@ const openGame = async (page: Page, id: string, query = ''): Promise<void> => {
 const firstLine = async (page: Page): Promise<string> =>
   ((await page.locator('[data-testid=editor] .view-line').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
 
+/**
+ * Puts the keyboard in the editor. Monaco reads keys from its hidden textarea; focusing it does
+ * not depend on where the page's layout has got to, as a click on the text would on a busy machine.
+ */
+const focusEditor = async (page: Page): Promise<void> => {
+  await page.waitForSelector('[data-testid=editor] .monaco-editor textarea');
+  await page.focus('[data-testid=editor] .monaco-editor textarea');
+};
+
 /** Replaces the whole text of line `line` (1-based) of the open file, keeping its indentation. */
 const replaceLine = async (page: Page, line: number, text: string): Promise<void> => {
-  await page.click('[data-testid=editor] .view-lines', { position: { x: 40, y: 8 } });
+  await focusEditor(page);
   await page.keyboard.press('Control+g');
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
@@ -83,7 +92,7 @@ const QUICK_END: Record<string, Record<string, string | boolean>> = {
 
 /** Types at the very start of the open file. */
 const typeAtStart = async (page: Page, text: string): Promise<void> => {
-  await page.click('[data-testid=editor] .view-lines', { position: { x: 40, y: 8 } });
+  await focusEditor(page);
   await page.keyboard.press('Control+Home');
   await page.keyboard.type(text);
 };
