@@ -2,6 +2,7 @@
 import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
 import { compileGame, type CompiledGame } from '../compile/index.ts';
 import { resolveGame } from './catalog.ts';
+import type { Json } from '../engine/types.ts';
 
 export interface Io {
   out(text: string): void;
@@ -29,6 +30,20 @@ export interface Command {
 
 export const VARIANT_OPTION: OptionSpec = { type: 'string', hint: 'a,b', help: 'variants to apply, comma-separated' };
 export const PARAM_OPTION: OptionSpec = { type: 'string', hint: 'json', help: 'param values as JSON, e.g. {"entry":800}' };
+export const PLAYERS_OPTION: OptionSpec = { type: 'string', hint: 'n', help: "number of players (default: the game's default)" };
+
+/** A seed as given: digits are the number (so `--seed 7` and seed 7 are one game), anything else a string. */
+export const seedOf = (text: string): number | string => (/^\d+$/.test(text) ? Number(text) : text);
+
+/** The --param values, or why they cannot be read. */
+export const paramsOf = (values: Values): { params: Record<string, Json> } | { error: string } => {
+  if (typeof values.param !== 'string') return { params: {} };
+  try {
+    return { params: JSON.parse(values.param) as Record<string, Json> };
+  } catch (error) {
+    return { error: `--param is not valid JSON: ${(error as Error).message}` };
+  }
+};
 
 export const variantList = (values: Values): string[] =>
   typeof values.variant === 'string' ? values.variant.split(',').map((s) => s.trim()).filter(Boolean) : [];
@@ -48,16 +63,12 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
     io.err(resolved.error);
     return undefined;
   }
-  let params: Record<string, never> = {};
-  if (typeof values.param === 'string') {
-    try {
-      params = JSON.parse(values.param) as Record<string, never>;
-    } catch (error) {
-      io.err(`--param is not valid JSON: ${(error as Error).message}`);
-      return undefined;
-    }
+  const given = paramsOf(values);
+  if ('error' in given) {
+    io.err(given.error);
+    return undefined;
   }
-  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, params });
+  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, params: given.params });
   printDiagnostics(io, diagnostics.filter((d) => d.severity === 'error' || !game));
   return game;
 };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { replay, type Move } from '../../engine/index.ts';
-import { loadGame, PARAM_OPTION, VARIANT_OPTION, intOption, type Command } from '../command.ts';
+import { loadGame, PARAM_OPTION, PLAYERS_OPTION, VARIANT_OPTION, intOption, seedOf, type Command } from '../command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
@@ -11,7 +11,7 @@ export const replayCommand: Command = {
     param: PARAM_OPTION,
     seed: { type: 'string', hint: 'S', help: 'the seed the game was played with' },
     moves: { type: 'string', hint: 'file.json', help: 'a JSON list of moves {"move","seat","args"}' },
-    players: { type: 'string', hint: 'n', help: "number of players (default: the game's default)" },
+    players: PLAYERS_OPTION,
     json: { type: 'boolean', help: 'print the final state as JSON' },
   },
   run: async ([target], values, io) => {
@@ -33,7 +33,7 @@ export const replayCommand: Command = {
     }
     const game = loadGame(io, target, values);
     if (!game) return 1;
-    const seed = /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+    const seed = seedOf(values.seed);
     const result = replay(game, { seed, players: players ?? undefined }, moves);
     if (!result.ok) {
       io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${result.error}`);

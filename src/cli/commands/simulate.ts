@@ -5,7 +5,7 @@ import { balance, compareBalance, formatBalance, formatComparison, type BalanceR
 import { createBots, type BotOptions } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import type { Json } from '../../engine/types.ts';
-import { intOption, loadGame, PARAM_OPTION, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
+import { intOption, loadGame, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 
 /** Below this many random games per core, starting workers costs more than it saves. */
@@ -35,7 +35,6 @@ const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, games: number, w
   return results.flat();
 };
 
-const paramValues = (values: Values): Record<string, Json> => (typeof values.param === 'string' ? (JSON.parse(values.param) as Record<string, Json>) : {});
 
 const bar = (done: number, total: number): string => {
   const width = 30;
@@ -60,6 +59,12 @@ const printSummary = (io: Io, game: CompiledGame, report: SimulateReport, bots: 
   io.out(`  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`);
 };
 
+/** The --param values of a game `loadGame` has already compiled (so they parse). */
+const loadedParams = (values: Values): Record<string, Json> => {
+  const given = paramsOf(values);
+  return 'params' in given ? given.params : {};
+};
+
 export const simulateCommand: Command = {
   name: 'simulate',
   usage: 'simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--json]',
@@ -67,7 +72,7 @@ export const simulateCommand: Command = {
   options: {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
-    players: { type: 'string', hint: 'n', help: "number of players (default: the game's default)" },
+    players: PLAYERS_OPTION,
     games: { type: 'string', hint: 'N', help: 'number of games (default 100)' },
     seed: { type: 'string', hint: 'S', help: 'seed; the same seed gives the same games (default 1)' },
     'max-turns': { type: 'string', hint: 'T', help: 'a game still running after T turns is unfinished (default 1000)' },
@@ -128,7 +133,7 @@ export const simulateCommand: Command = {
     }
 
     const seedText = typeof values.seed === 'string' ? values.seed : '1';
-    const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
+    const seed = seedOf(seedText);
     const total = games ?? 100;
     const runs = other ? 2 : 1;
     let done = 0;
@@ -143,7 +148,7 @@ export const simulateCommand: Command = {
       const options = { seed, players: n, maxTurns: maxTurns ?? 1000, ...(botList ? { bots: botList } : {}), botOptions, rotate: values.rotate === true };
       const records =
         workers > 1 && target !== undefined
-          ? await playParallel({ target, variants, params: paramValues(values), ...options }, total, workers, onGame)
+          ? await playParallel({ target, variants, params: loadedParams(values), ...options }, total, workers, onGame)
           : playRange(g, options, 0, total, onGame);
       return { game: g, variants, records, report: summarize(g, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 }) };
     };
