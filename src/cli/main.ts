@@ -27,16 +27,27 @@ const commandHelp = (c: Command): string => {
   return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, '  --help'.padEnd(28) + 'show this help'].join('\n');
 };
 
-const nodeIo = (): Io => ({
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-  progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}`) : undefined,
-  readStdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  },
-});
+/** `houserules list | head` closes our output early: that is the reader's choice, not an error. */
+const quietOnClosedPipe = (): void => {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+};
+
+const nodeIo = (): Io => {
+  quietOnClosedPipe();
+  return {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}`) : undefined,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+};
 
 export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<number> => {
   const [name, ...rest] = argv;
