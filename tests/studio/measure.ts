@@ -6,7 +6,7 @@
  *  - ELK: a re-layout of the diagram after an edit that changes the graph (worker already warm).
  */
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
-import { buildAndServe, launchChromium } from './site.ts';
+import { buildAndServe, launchChromium } from '../browser/site.ts';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 

@@ -1,6 +1,6 @@
 /**
- * Test support for the browser tests: builds the studio with Vite's JS API into a temporary
- * folder, serves it over HTTP on a free port, and launches Debian's chromium with playwright-core.
+ * The built studio for browser tests and the bench: a Vite build of the site, served over HTTP on
+ * a free port, and Debian's chromium launched with playwright-core.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -18,26 +18,36 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
 };
 
-export interface Site {
+export interface Served {
   url: string;
-  dir: string;
-  buildMs: number;
   close(): Promise<void>;
 }
 
-export const buildAndServe = async (): Promise<Site> => {
-  const dir = await mkdtemp(join(tmpdir(), 'houserules-studio-'));
+/** Builds the site into `outDir` (emptied first); returns the build's duration in ms. */
+export const buildSite = async (outDir: string): Promise<number> => {
   const started = performance.now();
-  await build({ root: process.cwd(), logLevel: 'error', build: { outDir: dir, emptyOutDir: true, minify: process.env.STUDIO_MINIFY !== '0' } });
-  const buildMs = performance.now() - started;
+  await build({ root: process.cwd(), logLevel: 'error', build: { outDir, emptyOutDir: true, minify: process.env.STUDIO_MINIFY !== '0' } });
+  return performance.now() - started;
+};
+
+/**
+ * Serves the files of `dir` as a static host would: hashed assets may be cached for a year, the
+ * page itself must be revalidated (so a new build is picked up).
+ */
+export const serveDir = async (dir: string): Promise<Served> => {
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     readFile(file).then(
       (body) => {
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        const immutable = /[/\\]assets[/\\]/.test(file);
+        res.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
         res.end(body);
       },
       () => {
@@ -50,10 +60,26 @@ export const buildAndServe = async (): Promise<Site> => {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export interface Site extends Served {
+  dir: string;
+  buildMs: number;
+}
+
+/** A fresh build in a temporary folder, served; closing removes the folder. */
+export const buildAndServe = async (): Promise<Site> => {
+  const dir = await mkdtemp(join(tmpdir(), 'houserules-studio-'));
+  const buildMs = await buildSite(dir);
+  const server = await serveDir(dir);
+  return {
+    ...server,
     dir,
     buildMs,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,113 @@
+/**
+ * What every browser test file needs: the shared build of the site (see global-setup.ts), one
+ * chromium per file, fresh pages, and the studio's common gestures. A browser test file is named
+ * `*.browser.test.ts` and starts with `const studio = useStudio();`.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './site.ts';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The three sizes the studio is checked at: a desktop, a small laptop, a phone. */
+export const VIEWPORTS: Record<'desktop' | 'laptop' | 'phone', Viewport> = {
+  desktop: { width: 1440, height: 900 },
+  laptop: { width: 1024, height: 700 },
+  phone: { width: 390, height: 844 },
+};
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught errors of the page, in order. */
+  errors: string[];
+}
+
+export interface Studio {
+  /** The served site, ending in '/'. */
+  readonly url: string;
+  /** A page in a fresh browser context (its own storage), 1600×950 unless told. */
+  newPage(viewport?: Viewport): Promise<OpenedPage>;
+}
+
+/** Launches chromium for this file's tests and closes it after them. */
+export const useStudio = (): Studio => {
+  let browser: Browser | undefined;
+  const url = inject('studioUrl');
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    url,
+    newPage: async (viewport = { width: 1600, height: 950 }) => {
+      if (!browser) throw new Error('chromium is not running: call useStudio() at the top of the test file');
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { page, errors };
+    },
+  };
+};
+
+/** Opens a game (`#/id` plus `query`) and waits until its editor is up and the spec compiled. */
+export const openGame = async (page: Page, url: string, id: string, query = ''): Promise<void> => {
+  await page.goto(`${url}#/${id}${query}`);
+  await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
+};
+
+/** The text of the editor's first visible line (Monaco draws spaces as no-break spaces). */
+export const firstLine = async (page: Page): Promise<string> =>
+  ((await page.locator('[data-testid=editor] .view-line').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+/**
+ * Puts the keyboard in the editor. Monaco reads keys from its hidden textarea; focusing it does
+ * not depend on where the page's layout has got to, as a click on the text would on a busy machine.
+ */
+export const focusEditor = async (page: Page): Promise<void> => {
+  await page.waitForSelector('[data-testid=editor] .monaco-editor textarea');
+  await page.focus('[data-testid=editor] .monaco-editor textarea');
+};
+
+/** Types at the very start of the open file. */
+export const typeAtStart = async (page: Page, text: string): Promise<void> => {
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type(text);
+};
+
+/** Replaces the whole text of line `line` (1-based) of the open file, keeping its indentation. */
+export const replaceLine = async (page: Page, line: number, text: string): Promise<void> => {
+  await focusEditor(page);
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type(text);
+};
+
+/** The 1-based line of the first match of `pattern` after the first match of `after` in a shipped game. */
+export const lineOf = (id: string, after: RegExp, pattern: RegExp): number => {
+  const lines = readFileSync(`games/${id}/game.yaml`, 'utf8').split('\n');
+  const start = lines.findIndex((l) => after.test(l));
+  const i = lines.findIndex((l, n) => n > start && pattern.test(l));
+  if (start < 0 || i < 0) throw new Error(`no ${String(pattern)} after ${String(after)} in ${id}`);
+  return i + 1;
+};
+
+/** Waits for the board; a hot-seat hand-over screen in the way is answered. */
+export const boardReady = async (page: Page): Promise<void> => {
+  await page.waitForSelector('[data-testid=board] .board-table, [data-testid=handover]', { timeout: 15_000 });
+  if (await page.locator('[data-testid=handover]').count()) await page.click('[data-testid=handover-ready]');
+  await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
+};
+
+export const logCount = (page: Page): Promise<number> => page.locator('[data-testid=log] .log-entry').count();
