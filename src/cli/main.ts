@@ -9,9 +9,10 @@ import { evalCommand } from './commands/eval.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { replayCommand } from './commands/replay.ts';
 import { graphCommand } from './commands/graph.ts';
+import { analyzeCommand } from './commands/analyze.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand];
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand];
 
 const usage = (): string =>
   [

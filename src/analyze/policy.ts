@@ -1,0 +1,155 @@
+/**
+ * The best policy as data: how likely each decision state is under best play (the best moves'
+ * graph walked in topological order) and each move's value there. Then the table a person reads:
+ * the fewest columns on which the best move still depends, rows merged over the rest (weighted
+ * by how likely each state is), and only the rows likely enough to matter.
+ */
+import type { Json } from '../engine/index.ts';
+import type { DecisionNode } from './search.ts';
+import type { Features } from './features.ts';
+
+export interface PolicyEntry {
+  /** The state in the spec's terms: the columns the best move depends on. */
+  readonly state: Features;
+  /** The probability of reaching such a state under best play. */
+  readonly reach: number;
+  readonly best: string;
+  /** Every move's expected objective, best first. */
+  readonly alternatives: readonly { readonly move: string; readonly value: number }[];
+  /** The merged states do not all agree on the best move. */
+  readonly mixed: boolean;
+}
+
+/** Reach probabilities of the nodes under the best moves (Kahn's order: each node after its parents). */
+export const reachOf = (nodes: readonly DecisionNode[], root: number): Float64Array => {
+  const reach = new Float64Array(nodes.length);
+  const indegree = new Int32Array(nodes.length);
+  const seen = new Uint8Array(nodes.length);
+  const stack = [root];
+  seen[root] = 1;
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    for (const child of nodes[id]?.children ?? []) {
+      indegree[child] = (indegree[child] as number) + 1;
+      if (!seen[child]) {
+        seen[child] = 1;
+        stack.push(child);
+      }
+    }
+  }
+  reach[root] = 1;
+  const ready = [root];
+  while (ready.length > 0) {
+    const id = ready.pop() as number;
+    const node = nodes[id] as DecisionNode;
+    node.children.forEach((child, k) => {
+      reach[child] = (reach[child] as number) + (reach[id] as number) * (node.probs[k] as number);
+      indegree[child] = (indegree[child] as number) - 1;
+      if (indegree[child] === 0) ready.push(child);
+    });
+  }
+  return reach;
+};
+
+/** A decision state reached under best play: its features, reach and each move's value. */
+interface Decision {
+  readonly features: Features;
+  readonly details: ReadonlySet<string>;
+  readonly reach: number;
+  /** Moves that read alike (the same faces kept from different dice) count as one. */
+  readonly values: ReadonlyMap<string, number>;
+  readonly best: string;
+}
+
+const decisionsOf = (nodes: readonly DecisionNode[], root: number): Decision[] => {
+  const reach = reachOf(nodes, root);
+  const out: Decision[] = [];
+  nodes.forEach((node, id) => {
+    const r = reach[id] as number;
+    if (!node.choice || r <= 0) return;
+    const { features, details, labels, values, best } = node.choice;
+    const byLabel = new Map<string, number>();
+    labels.forEach((label, i) => byLabel.set(label, Math.max(byLabel.get(label) ?? -Infinity, values[i] as number)));
+    out.push({ features, details, reach: r, values: byLabel, best: labels[best] as string });
+  });
+  return out;
+};
+
+const keyOf = (d: Decision, columns: readonly string[]): string => JSON.stringify(columns.map((c) => d.features[c] ?? null));
+
+/** Is the best move a function of these columns (among the decisions likely enough to show)? */
+const decides = (decisions: readonly Decision[], columns: readonly string[]): boolean => {
+  const best = new Map<string, string>();
+  for (const d of decisions) {
+    const key = keyOf(d, columns);
+    const known = best.get(key);
+    if (known !== undefined && known !== d.best) return false;
+    best.set(key, d.best);
+  }
+  return true;
+};
+
+/**
+ * The columns to show: every feature that varies, then, details first and the most varied
+ * first, each one dropped if the best move does not depend on it.
+ */
+const chooseColumns = (decisions: readonly Decision[]): string[] => {
+  const names = [...new Set(decisions.flatMap((d) => Object.keys(d.features)))];
+  const distinct = (n: string): number => new Set(decisions.map((d) => JSON.stringify(d.features[n] ?? null))).size;
+  const varying = names.filter((n) => distinct(n) > 1);
+  const isDetail = (n: string): boolean => decisions.some((d) => d.details.has(n));
+  const order = [...varying].sort((a, b) => Number(isDetail(b)) - Number(isDetail(a)) || distinct(b) - distinct(a));
+  let columns = varying;
+  for (const name of order) {
+    const fewer = columns.filter((c) => c !== name);
+    if (decides(decisions, fewer)) columns = fewer;
+  }
+  return varying.filter((c) => columns.includes(c));
+};
+
+export interface PolicyTableData {
+  readonly columns: readonly string[];
+  readonly rows: readonly PolicyEntry[];
+}
+
+export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number): PolicyTableData => {
+  if (root === undefined) return { columns: [], rows: [] };
+  const decisions = decisionsOf(nodes, root);
+  // Rare states should not add columns; they still count in the merged rows.
+  const likely = decisions.filter((d) => d.reach >= minReach / 10);
+  const columns = chooseColumns(likely.length > 0 ? likely : decisions);
+  const groups = new Map<string, { state: Features; reach: number; sums: Map<string, number>; weights: Map<string, number>; bests: Set<string> }>();
+  for (const d of decisions) {
+    const key = keyOf(d, columns);
+    let g = groups.get(key);
+    if (!g) {
+      g = { state: Object.fromEntries(columns.map((c) => [c, d.features[c] ?? null])), reach: 0, sums: new Map(), weights: new Map(), bests: new Set() };
+      groups.set(key, g);
+    }
+    g.reach += d.reach;
+    g.bests.add(d.best);
+    for (const [label, v] of d.values) {
+      g.sums.set(label, (g.sums.get(label) ?? 0) + d.reach * v);
+      g.weights.set(label, (g.weights.get(label) ?? 0) + d.reach);
+    }
+  }
+  const rows: PolicyEntry[] = [];
+  for (const g of groups.values()) {
+    if (g.reach < minReach) continue;
+    const alternatives = [...g.sums].map(([move, sum]) => ({ move, value: sum / (g.weights.get(move) ?? 1) })).sort((a, b) => b.value - a.value);
+    rows.push({ state: g.state, reach: g.reach, best: alternatives[0]?.move ?? '', alternatives, mixed: g.bests.size > 1 });
+  }
+  return { columns, rows: rows.sort(compareStates(columns)) };
+};
+
+/** Rows in the order of their columns' values. */
+export const compareStates = (columns: readonly string[]) => (a: PolicyEntry, b: PolicyEntry): number => {
+  for (const c of columns) {
+    const x: Json = a.state[c] ?? null;
+    const y: Json = b.state[c] ?? null;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return 0;
+};

@@ -1,0 +1,190 @@
+/**
+ * Expectimax over one seat's turn: a decision of that seat is a max node over its legal moves, a
+ * move that rolls dice a chance node over the roll's exact outcomes, and a state where the turn
+ * has passed (or the game is over) a leaf valued by the objective. States are memoised by their
+ * content. A branch whose probability of being reached falls below epsilon is cut: it is valued
+ * by the objective as it stands, and the probability that reaches cuts (under the worst choices)
+ * is carried up, so the answer comes with a bound on its error.
+ */
+import { applyLegal, isOver, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
+import type { CompiledGame } from '../compile/index.ts';
+import { featuresOf, type Features } from './features.ts';
+import { moveLabel } from './moveLabel.ts';
+import { outcomeCount, rollOutcomes, type DieFaces } from './outcomes.ts';
+import { probeMove, sameRng } from './probe.ts';
+import type { StateKey } from './stateKey.ts';
+
+/** Why the search stopped before an answer. */
+export class SearchStop extends Error {}
+
+export interface SearchLimits {
+  readonly epsilon: number;
+  readonly maxStates: number;
+  readonly maxSteps: number;
+  /** The most outcomes one roll may have. */
+  readonly maxOutcomes: number;
+}
+
+export interface SearchInput {
+  readonly game: CompiledGame;
+  readonly seat: number;
+  readonly dice: ReadonlyMap<string, DieFaces>;
+  readonly keyOf: StateKey;
+  readonly objective: (state: GameState) => number;
+  /** A state where the analysed decisions are over. */
+  readonly isLeaf: (state: GameState) => boolean;
+  readonly limits: SearchLimits;
+}
+
+/** A decision state the search valued. */
+export interface DecisionNode {
+  /** The reach probability it was valued for: a visit more likely than this values it again. */
+  p: number;
+  value: number;
+  /** The probability, given this state, of reaching a cut under the worst choices. */
+  miss: number;
+  done: boolean;
+  /** The states the best move leads to (leaves left out), with their probabilities. */
+  children: number[];
+  probs: number[];
+  /** For a real choice (two moves or more): the state in words and each move's value. */
+  choice?: { readonly features: Features; readonly details: ReadonlySet<string>; labels: string[]; values: number[]; best: number };
+}
+
+export interface SearchResult {
+  readonly value: number;
+  readonly miss: number;
+  /** The root's node, when the start is a decision. */
+  readonly root: number | undefined;
+  readonly nodes: readonly DecisionNode[];
+  readonly steps: number;
+  readonly cuts: number;
+  /** The smallest and largest objective values seen at leaves and cuts. */
+  readonly low: number;
+  readonly high: number;
+}
+
+interface Visit {
+  readonly value: number;
+  readonly miss: number;
+  readonly id: number | undefined;
+}
+
+interface Branch {
+  readonly key: string;
+  readonly state: GameState;
+  probability: number;
+}
+
+export const search = (input: SearchInput, start: GameState): SearchResult => {
+  const { game, seat, dice, keyOf, limits } = input;
+  const nodes: DecisionNode[] = [];
+  const ids = new Map<string, number>();
+  let steps = 0;
+  let cuts = 0;
+  let low = Infinity;
+  let high = -Infinity;
+
+  const judge = (state: GameState): number => {
+    const v = input.objective(state);
+    if (v < low) low = v;
+    if (v > high) high = v;
+    return v;
+  };
+
+  const cut = (state: GameState): Visit => {
+    cuts++;
+    return { value: judge(state), miss: 1, id: undefined };
+  };
+
+  const applied = (state: GameState, legal: LegalMove): GameState => {
+    if (++steps > limits.maxSteps) {
+      throw new SearchStop(`the analysis took more than ${limits.maxSteps.toLocaleString('en')} moves (its work budget) with ${nodes.length.toLocaleString('en')} states valued: raise --epsilon or analyse a smaller part of the game`);
+    }
+    const result = applyLegal(game, state, legal);
+    if (!result.ok) throw new SearchStop(`'${legal.move.move}' fails: ${result.error}`);
+    return result.state;
+  };
+
+  /** Where a move can lead, equal states merged. */
+  const branches = (state: GameState, legal: LegalMove): Branch[] => {
+    steps++;
+    const probe = probeMove(game, state, legal, dice);
+    if (probe.kind === 'refused') throw new SearchStop(probe.reason);
+    if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1 }];
+    const count = outcomeCount(probe.kinds, dice);
+    if (count > limits.maxOutcomes) {
+      throw new SearchStop(`'${legal.move.move}' rolls ${probe.kinds.length} dice: ${count.toLocaleString('en')} outcomes, more than the ${limits.maxOutcomes.toLocaleString('en')} one roll may have`);
+    }
+    const merged = new Map<string, Branch>();
+    for (const outcome of rollOutcomes(probe.kinds, dice)) {
+      const next = applied(rig(state, outcome.faces), legal);
+      if (next.context.rigged.length > 0 || !sameRng(state, next)) {
+        throw new SearchStop(`how many dice '${legal.move.move}' rolls depends on the faces rolled: the analysis enumerates one roll per move`);
+      }
+      const key = keyOf(next);
+      const known = merged.get(key);
+      if (known) known.probability += outcome.probability;
+      else merged.set(key, { key, state: next, probability: outcome.probability });
+    }
+    return [...merged.values()];
+  };
+
+  const visit = (state: GameState, p: number, knownKey?: string): Visit => {
+    if (input.isLeaf(state)) return { value: judge(state), miss: 0, id: undefined };
+    const key = knownKey ?? keyOf(state);
+    let id = ids.get(key);
+    let node = id === undefined ? undefined : nodes[id];
+    if (node && !node.done) return cut(state);
+    if (node && node.p >= p) return { value: node.value, miss: node.miss, id };
+    if (p < limits.epsilon) return cut(state);
+    const legal = legalMovesWithEvents(game, state, seat);
+    if (legal.length === 0) return { value: judge(state), miss: 0, id: undefined };
+    if (!node || id === undefined) {
+      if (nodes.length >= limits.maxStates) {
+        throw new SearchStop(`more than ${limits.maxStates.toLocaleString('en')} states (the limit) before the analysis finished: raise --epsilon or --max-states, or analyse a smaller part of the game`);
+      }
+      id = nodes.length;
+      node = { p, value: 0, miss: 0, done: false, children: [], probs: [] };
+      nodes.push(node);
+      ids.set(key, id);
+    }
+    node.p = p;
+    node.done = false;
+    const values: number[] = [];
+    let best = -1;
+    let miss = 0;
+    for (const [i, move] of legal.entries()) {
+      let value = 0;
+      let moveMiss = 0;
+      const children: number[] = [];
+      const probs: number[] = [];
+      for (const b of branches(state, move)) {
+        const r = visit(b.state, p * b.probability, b.key);
+        value += b.probability * r.value;
+        moveMiss += b.probability * r.miss;
+        if (r.id !== undefined) {
+          children.push(r.id);
+          probs.push(b.probability);
+        }
+      }
+      values.push(value);
+      miss = Math.max(miss, moveMiss);
+      if (best < 0 || value > (values[best] as number)) {
+        best = i;
+        node.children = children;
+        node.probs = probs;
+      }
+    }
+    node.value = values[best] as number;
+    node.miss = miss;
+    node.done = true;
+    if (legal.length > 1) {
+      node.choice = { ...featuresOf(state, seat), labels: legal.map((l) => moveLabel(game, state, l.move)), values, best };
+    }
+    return { value: node.value, miss, id };
+  };
+
+  const top = visit(start, 1);
+  return { value: top.value, miss: top.miss, root: top.id, nodes, steps, cuts, low, high };
+};

@@ -1,0 +1,95 @@
+import { analyze, DEFAULT_LIMITS, DEFAULT_MIN_REACH, UNTIL, type Analysis, type Until } from '../../analyze/index.ts';
+import { policyRules } from '../../analyze/table.ts';
+import type { CompiledGame } from '../../compile/index.ts';
+import { intOption, loadGame, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, type Command, type Io, type Values } from '../command.ts';
+
+const numberOption = (io: Io, values: Values, name: string, fallback: number): number | null => {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= 1) {
+    io.err(`--${name} must be a number between 0 and 1, e.g. 1e-9; got '${String(raw)}'`);
+    return null;
+  }
+  return n;
+};
+
+const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
+const percent = (p: number): string => `${(100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
+
+const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
+  io.out(`${game.title}: Player ${a.seat + 1}'s turn, objective ${a.objective}`);
+  io.out(`  expected   ${fixed(a.expected)}`);
+  io.out(`  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; ${percent(a.cutProbability)} of play reaches a cut)`);
+  io.out(`  states     ${a.states.toLocaleString('en')} decision states valued, ${a.steps.toLocaleString('en')} moves applied`);
+  const table = { columns: a.columns, rows: a.policy };
+  if (table.rows.length === 0) {
+    io.out('  no decision with two moves or more is reached often enough to list');
+    return;
+  }
+  io.out('');
+  io.out('Best play, in short:');
+  for (const line of policyRules(table)) io.out(`  ${line}`);
+  io.out('');
+  const header = [...table.columns, 'reach', 'best', 'alternatives'];
+  const cells = table.rows.map((r) => [
+    ...table.columns.map((c) => String(r.state[c] ?? '')),
+    percent(r.reach),
+    r.best + (r.mixed ? ' (mostly)' : ''),
+    r.alternatives.map((alt) => `${alt.move} ${fixed(alt.value)}`).join(', '),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const line = (row: readonly string[]): string => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
+  io.out(`Decisions reached with probability ${percent(DEFAULT_MIN_REACH)} or more:`);
+  io.out(`  ${line(header)}`);
+  for (const row of cells) io.out(`  ${line(row)}`);
+};
+
+export const analyzeCommand: Command = {
+  name: 'analyze',
+  usage: "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--json]",
+  summary: "exact best play of one turn: expected value of an objective over every roll's outcomes, and the policy",
+  options: {
+    variant: VARIANT_OPTION,
+    param: PARAM_OPTION,
+    players: PLAYERS_OPTION,
+    objective: { type: 'string', hint: 'expression', help: "the number to maximise, read when the turn is over, e.g. 'level(0)'; `seat` is the analysed seat" },
+    until: { type: 'string', hint: 'turn', help: 'where the analysis stops: turn (the turn passes to another seat or the game ends)' },
+    seed: { type: 'string', hint: 'S', help: 'seed of the starting state (a shuffled or dealt start), default 1' },
+    epsilon: { type: 'string', hint: 'e', help: `branches reached with a smaller probability are cut (default ${DEFAULT_LIMITS.epsilon})` },
+    'max-states': { type: 'string', hint: 'N', help: `stop past N decision states (default ${DEFAULT_LIMITS.maxStates.toLocaleString('en')})` },
+    json: { type: 'boolean', help: 'print {expected, errorBound, states, policy: [...]} as JSON' },
+  },
+  run: async ([target], values, io) => {
+    if (typeof values.objective !== 'string') {
+      io.err("give the number to maximise with --objective '<expression>', e.g. --objective 'level(0)'");
+      return 1;
+    }
+    const until = typeof values.until === 'string' ? values.until : 'turn';
+    if (!(UNTIL as readonly string[]).includes(until)) {
+      io.err(`--until must be one of ${UNTIL.join(', ')}, not '${until}'`);
+      return 1;
+    }
+    const epsilon = numberOption(io, values, 'epsilon', DEFAULT_LIMITS.epsilon);
+    const players = intOption(io, values, 'players', undefined);
+    const maxStates = intOption(io, values, 'max-states', undefined);
+    if (epsilon === null || players === null || maxStates === null) return 1;
+    const game = loadGame(io, target, values);
+    if (!game) return 1;
+    const result = analyze(game, {
+      objective: values.objective,
+      until: until as Until,
+      epsilon,
+      seed: seedOf(typeof values.seed === 'string' ? values.seed : '1'),
+      ...(players !== undefined ? { players } : {}),
+      ...(maxStates !== undefined ? { maxStates } : {}),
+    });
+    if (!result.ok) {
+      io.err(`${game.title}: ${result.error}`);
+      return 1;
+    }
+    if (values.json) io.out(JSON.stringify(result.analysis, null, 2));
+    else printAnalysis(io, game, result.analysis);
+    return 0;
+  },
+};

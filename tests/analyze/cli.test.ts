@@ -1,0 +1,46 @@
+/** `houserules analyze`: its JSON, its text table and its one-line refusals. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { Io } from '../../src/cli/command.ts';
+
+const PIG = join(import.meta.dirname, 'fixtures/pig.yaml');
+
+const run = async (argv: string[]): Promise<{ code: number; out: string; err: string }> => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => '' };
+  const code = await main(argv, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+};
+
+describe('houserules analyze', () => {
+  it('--json gives expected, errorBound, states and the policy with every alternative', async () => {
+    const { code, out } = await run(['analyze', PIG, '--objective', 'players[0].score', '--json']);
+    expect(code).toBe(0);
+    const a = JSON.parse(out) as { expected: number; errorBound: number; states: number; policy: { state: Record<string, unknown>; best: string; alternatives: { move: string; value: number }[] }[] };
+    expect(a.expected).toBeCloseTo(8.14, 2);
+    expect(a.errorBound).toBeGreaterThanOrEqual(0);
+    expect(a.states).toBeGreaterThan(20);
+    const at10 = a.policy.find((r) => r.state.turnPoints === 10);
+    expect(at10?.best).toBe('Roll');
+    expect(at10?.alternatives.map((x) => x.move)).toEqual(['Roll', 'Hold']);
+  });
+
+  it('prints the expected value, the rules of thumb and the table', async () => {
+    const { code, out } = await run(['analyze', PIG, '--objective', 'players[0].score', '--epsilon', '1e-6']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/expected\s+8\.14/);
+    expect(out).toMatch(/Roll at turnPoints 0–20, Hold at turnPoints 21–/);
+    expect(out).toMatch(/turnPoints\s+reach\s+best\s+alternatives/);
+  });
+
+  it('refuses in one line: no objective, a bad epsilon, hidden information, an unknown --until', async () => {
+    expect((await run(['analyze', PIG])).err).toMatch(/--objective/);
+    expect((await run(['analyze', PIG, '--objective', '1', '--epsilon', 'lots'])).err).toMatch(/--epsilon must be a number between 0 and 1/);
+    const hidden = await run(['analyze', 'regicide', '--objective', '0']);
+    expect(hidden.code).toBe(1);
+    expect(hidden.err).toMatch(/^Regicide: .*hidden information/);
+    expect((await run(['analyze', PIG, '--objective', '1', '--until', 'forever'])).err).toMatch(/--until must be one of turn/);
+  });
+});
