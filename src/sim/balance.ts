@@ -302,8 +302,8 @@ export const formatBalance = (r: BalanceReport): string[] => {
     `  ${label}: mean ${t.mean}, median ${t.median}, p10 ${t.p10}, p25 ${t.p25}, p75 ${t.p75}, p90 ${t.p90}, min ${t.min}, max ${t.max}`;
   lines.push(describe('turns', r.turns));
   lines.push(describe('moves', r.moves));
-  // A game that counts no turns (rounds without nextTurn) is drawn by its moves.
-  const t = r.turns.max > 0 ? r.turns : r.moves;
+  // A game that never counts a next turn (every game one turn long) is drawn by its moves.
+  const t = r.turns.max > 1 ? r.turns : r.moves;
   lines.push(`  length in ${t === r.turns ? 'turns' : 'moves'}:`);
   const most = Math.max(0, ...t.histogram.map((b) => b.count));
   for (const b of t.histogram) lines.push(`    ${(b.to - b.from === 1 ? String(b.from) : `${b.from}-${b.to - 1}`).padStart(11)} ${String(b.count).padStart(6)} ${barOf(b.count, most)}`);

@@ -59,6 +59,13 @@ export interface GameRecord {
 }
 
 /**
+ * The turns a game has played: the state counts the turns begun after the first (each `nextTurn`),
+ * so the first turn adds one. A game stopped by the turn cap has just begun a turn it will not play.
+ */
+export const playedTurns = (state: GameState, maxTurns: number): number =>
+  state.context.result === null ? Math.min(state.context.turn + 1, maxTurns) : state.context.turn + 1;
+
+/**
  * One game; the seats' bots choose the moves (random when `bots` is empty). The choices draw from
  * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played.
  */
@@ -81,16 +88,16 @@ export const playOne = (
     try {
       move = chooseMove(game, state, bots, rng);
     } catch (error) {
-      return { winners: null, turns: state.context.turn, moves, first, error: describeRuntimeError(game, error) };
+      return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: describeRuntimeError(game, error) };
     }
-    if (!move) return { winners: null, turns: state.context.turn, moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
+    if (!move) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
     const next = applyLegal(game, state, move);
-    if (!next.ok) return { winners: null, turns: state.context.turn, moves, first, error: next.error };
+    if (!next.ok) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: next.error };
     state = next.state;
     moves++;
   }
   const winners = state.context.result?.winners ?? null;
-  return { winners, turns: state.context.turn, moves, first, capped: winners === null };
+  return { winners, turns: playedTurns(state, maxTurns), moves, first, capped: winners === null };
 };
 
 const stat = (values: readonly number[]): Stat => ({

@@ -366,3 +366,37 @@ describe('Cetatea', () => {
     console.info(`Cetatea random games per second by player count: ${JSON.stringify(rates)}`);
   });
 });
+
+describe('C-9 rounds are the turns of the game', () => {
+  it('C-9 each round counts a turn: simulate reports the rounds played, and --max-turns stops a game', () => {
+    const full = simulate(base, { games: 20, seed: 'cetatea-turns' });
+    expect(full.unfinished).toBe(0);
+    expect(full.turns.max).toBe(2);
+    const capped = simulate(base, { games: 20, seed: 'cetatea-turns', maxTurns: 1 });
+    expect(capped.turns.max).toBe(1);
+    // Games the wall does not end in round 1 are stopped by the cap instead of playing round 2.
+    expect(capped.unfinished).toBeGreaterThan(0);
+    expect(capped.unfinished).toBe(20 - Object.values(capped.wins).reduce((a, b) => a + b, 0));
+  });
+
+  it('C-9 the second round begins turn 2 with the same seat active', () => {
+    // Team A attacks with everything and Team D does not defend: round 1 ends with the wall standing
+    // only when Team A's dice total less than the resistance, so try seeds until one does.
+    const reachRound2 = (seed: string): GameState | null => {
+      let s = start(base, 2, seed);
+      expect(s.context.turn).toBe(0);
+      while (s.context.game.round === 1 && s.context.result === null) {
+        const moves = legalMoves(base, s);
+        const move = moves.find((m) => m.move === 'pass') ?? moves.find((m) => m.move === 'defend') ?? moves[moves.length - 1];
+        if (!move) throw new Error('stuck');
+        s = play(base, s, move.move, move.args, move.seat);
+      }
+      return s.context.result === null ? s : null;
+    };
+    const s = Array.from({ length: 20 }, (_, i) => `rounds-${i}`).map(reachRound2).find((x) => x !== null);
+    if (!s) throw new Error('no seed reached round 2');
+    expect(s.context.game.round).toBe(2);
+    expect(s.context.turn).toBe(1);
+    expect(s.context.active).toBe(0);
+  });
+});
