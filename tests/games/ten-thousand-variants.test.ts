@@ -460,10 +460,10 @@ describe('T-V8 cumulative sets', () => {
     expect(points(s)).toBe(2000);
   });
 
-  it('T-V8 a set is still made in one roll (T-B6); sets end when the hand is picked up', () => {
+  it('T-V8 a 1 kept alone joins a later set of 1s (four 1s over two rolls: 2000); sets end when the hand is picked up', () => {
     let s = rollWith(game, start(game), [1, 2, 3, 4, 6]);
     s = rollWith(game, s, [1, 1, 1, 2]);
-    expect(points(s)).toBe(1100);
+    expect(points(s)).toBe(2000);
     let t = rollWith(game, start(game), [6, 6, 6, 1, 5]);
     expect(pool(t)).toHaveLength(5);
     t = rollWith(game, t, [6, 2, 3, 4, 1]);
