@@ -388,3 +388,34 @@ describe("Eight Masters' Revenge", () => {
     console.info(`Eight Masters' Revenge random games per second: ${JSON.stringify(rates)}`);
   });
 });
+
+describe('E-10 the starting bow cards', () => {
+  // Player 1 plays red 1-3 on the right of its bow pair: the far bow card strikes, and the new pair
+  // (bow 1-1, red 1-3) attacks with 1 + 1 = 2 against player 2's bow pair defending with 1 + 1 = 2.
+  const bowStrike = (game: CompiledGame): GameState =>
+    attack(game, arrange(start(game), { hands: { 0: [card('red', 1, 3)] } }), card('red', 1, 3), 'right');
+
+  it('E-10 a bow strike cannot be blocked, not even by the bow cards in play: the defender can only take it', () => {
+    const s = bowStrike(base);
+    expect(s.context.game).toMatchObject({ hit: true, strikeColour: 'bow' });
+    expect(zone(s, 'ring', 1).map((c) => c.colour)).toEqual(['bow', 'bow']);
+    expect(moveNames(base, s)).toEqual(['take']);
+    expect(refused(base, s, { move: 'block', seat: 1, args: { cards: [zone(s, 'ring', 1)[0]?.id as string] } })).toMatch(/cards/);
+    expect(moveNames(dragons, bowStrike(dragons))).not.toContain('block');
+  });
+
+  it('E-10 no game played through offers a block against a bow strike', () => {
+    let offered = 0;
+    for (let i = 0; i < 10; i++) {
+      let s = start(base, 2, `bow-${i}`);
+      for (let n = 0; n < 400 && s.context.result === null; n++) {
+        const moves = legalMoves(base, s);
+        if (s.context.game.strikeColour === 'bow' && where(s) === 'turn.answer') offered += moves.filter((m) => m.move === 'block').length;
+        const m = moves[(n * 7 + i) % moves.length];
+        if (!m) break;
+        s = play(base, s, m.move, m.args, m.seat);
+      }
+    }
+    expect(offered).toBe(0);
+  });
+});
