@@ -105,7 +105,7 @@ describe('the editor and diagram', () => {
     const other = await studio.newPage();
     await other.page.goto(link);
     await other.page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines');
-    await other.page.waitForSelector('[data-testid=banner]');
+    await other.page.waitForSelector('[data-testid=copy-banner]');
     expect(await firstLine(other.page)).toContain('# shared edit');
 
     await other.page.context().close();

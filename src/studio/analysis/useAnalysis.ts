@@ -1,72 +1,103 @@
 /**
- * Recompiles the spec shortly after each edit (debounced) and keeps the last game that compiled,
- * so the board and diagram stay usable while the text has errors. Compilation runs in the page
- * thread because a compiled game holds closures, which cannot cross to a worker.
+ * Keeps the spec analysed as it is edited, without making the page wait: the compile worker
+ * reports the diagnostics (stale replies dropped), and only when the text compiles and typing has
+ * paused does the page build its own playable copy of the game (a compiled game holds closures,
+ * which cannot cross from a worker). The last game that compiled stays in play while the text has
+ * errors, also across a reload when the caller passes the last good input it saved.
  */
 import { useEffect, useRef, useState } from 'react';
-import { compileGame, type CompiledGame } from '../../compile/index.ts';
-import type { Json } from '../../engine/types.ts';
-import { hasErrors, type Diagnostic } from '../../spec/diagnostics.ts';
+import type { CompiledGame } from '../../compile/index.ts';
+import type { Diagnostic } from '../../spec/diagnostics.ts';
+import { runAnalysis } from './analyse.ts';
+import { createCompileClient, type CompileClient, type CompileWorker } from './compileClient.ts';
+import type { AnalysisInput } from './protocol.ts';
 
-export interface AnalysisInput {
-  base: { file: string; text: string };
-  variants: { file: string; text: string }[];
-  params: Record<string, Json>;
-}
+export type { AnalysisInput } from './protocol.ts';
 
 export interface Analysis {
-  /** The game from this very text, when it compiled. */
+  /** Whether the current text compiles (the worker's verdict). */
+  ok: boolean;
+  /** The game from the current text, once the page has built it. */
   game: CompiledGame | undefined;
   /** The latest game that compiled, shown while the text has errors. */
   lastGood: CompiledGame | undefined;
   diagnostics: readonly Diagnostic[];
-  /** Compile time of the latest run, in ms. */
+  /** The worker's compile time of the latest run, in ms. */
   ms: number;
-  /** Bumped on every run. */
+  /** Bumped on every reply. */
   version: number;
 }
 
 export const DEBOUNCE_MS = 30;
+/** The page builds its playable game once no edit came for this long. */
+export const SETTLE_MS = 250;
+/** A spec whose compile took longer than this in the worker is not compiled again in the page. */
+export const PAGE_COMPILE_LIMIT_MS = 3000;
 
-const internalError = (file: string, err: unknown): Diagnostic => ({
-  severity: 'error',
-  message: `internal compiler error (please report): ${err instanceof Error ? err.message : String(err)}`,
-  file,
-  path: [],
-  line: 1,
-  column: 1,
-});
+const spawn = (): CompileWorker => new Worker(new URL('./compile.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompileWorker;
 
-export const runAnalysis = (input: AnalysisInput): { game: CompiledGame | undefined; diagnostics: Diagnostic[]; ms: number } => {
-  const started = performance.now();
-  try {
-    const out = compileGame({ base: input.base, variants: input.variants, params: input.params });
-    const diagnostics = [...out.diagnostics];
-    return { game: hasErrors(diagnostics) ? undefined : out.game, diagnostics, ms: performance.now() - started };
-  } catch (err) {
-    // The compiler promises not to throw; if it does, the studio must stay up and say so.
-    return { game: undefined, diagnostics: [internalError(input.base.file, err)], ms: performance.now() - started };
-  }
-};
-
-export const useAnalysis = (input: AnalysisInput | null): Analysis => {
-  const [analysis, setAnalysis] = useState<Analysis>({ game: undefined, lastGood: undefined, diagnostics: [], ms: 0, version: 0 });
+export const useAnalysis = (
+  input: AnalysisInput | null,
+  /** The last input that compiled, saved by an earlier visit: played while the text is broken. */
+  fallback: AnalysisInput | null = null,
+  /** Told each input that compiled in the page, to save it as the last good one. */
+  onGood: (input: AnalysisInput) => void = () => undefined,
+): Analysis => {
+  const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, diagnostics: [], ms: 0, version: 0 });
   const key = input ? JSON.stringify(input) : '';
   const inputRef = useRef(input);
   inputRef.current = input;
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const lastEdit = useRef(0);
+  const build = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const fallbackRef = useRef(fallback);
+  const goodRef = useRef(onGood);
+  goodRef.current = onGood;
+  const client = useRef<CompileClient | null>(null);
+
+  useEffect(() => {
+    // Builds the playable game in the page once edits have settled; a newer edit reschedules it.
+    const buildWhenSettled = (what: AnalysisInput, isCurrent: boolean): void => {
+      clearTimeout(build.current);
+      const wait = Math.max(0, lastEdit.current + SETTLE_MS - performance.now());
+      build.current = setTimeout(() => {
+        if (isCurrent && JSON.stringify(what) !== keyRef.current) return;
+        const r = runAnalysis(what);
+        if (!r.game) return;
+        const game = r.game;
+        if (isCurrent) goodRef.current(what);
+        setAnalysis((prev) => ({ ...prev, game: isCurrent ? game : prev.game, lastGood: game }));
+      }, wait);
+    };
+    const c = createCompileClient(spawn, (reply, replied) => {
+      const usable = reply.ok && reply.ms <= PAGE_COMPILE_LIMIT_MS;
+      const diagnostics: Diagnostic[] = reply.ok && !usable
+        ? [...reply.diagnostics, { severity: 'warning', message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`, file: replied.base.file, path: [], line: 1, column: 1 }]
+        : reply.diagnostics;
+      setAnalysis((prev) => ({ ...prev, ok: reply.ok, game: reply.ok ? prev.game : undefined, diagnostics, ms: reply.ms, version: prev.version + 1 }));
+      if (usable) buildWhenSettled(replied, true);
+      else if (fallbackRef.current) {
+        // The text is broken on arrival: play the last version that compiled before.
+        const saved = fallbackRef.current;
+        fallbackRef.current = null;
+        buildWhenSettled(saved, false);
+      }
+      if (reply.ok) fallbackRef.current = null;
+    });
+    client.current = c;
+    return () => {
+      clearTimeout(build.current);
+      c.dispose();
+      client.current = null;
+    };
+  }, []);
+
   useEffect(() => {
     const current = inputRef.current;
     if (!current) return;
-    const timer = setTimeout(() => {
-      const r = runAnalysis(current);
-      setAnalysis((prev) => ({
-        game: r.game,
-        lastGood: r.game ?? prev.lastGood,
-        diagnostics: r.diagnostics,
-        ms: r.ms,
-        version: prev.version + 1,
-      }));
-    }, DEBOUNCE_MS);
+    lastEdit.current = performance.now();
+    const timer = setTimeout(() => client.current?.request(current), DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // `key` is the input's content; the object itself changes identity on every render.
   }, [key]);

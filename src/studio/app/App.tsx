@@ -9,7 +9,18 @@ const StudioPage = lazy(() => import('../workbench/StudioPage.tsx'));
 
 export const App = () => {
   const route = useRoute();
-  if (route.page === 'gallery') return <Gallery />;
+  if (route.page === 'gallery') {
+    return (
+      <>
+        {route.problem && (
+          <div className="banner error" role="alert" data-testid="route-problem">
+            {route.problem}
+          </div>
+        )}
+        <Gallery />
+      </>
+    );
+  }
   return (
     <ErrorBoundary where={`the game ${route.gameId}`} resetKey={route.gameId}>
       <Suspense fallback={<div className="loading-page">Loading the studio…</div>}>

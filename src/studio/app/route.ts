@@ -6,13 +6,19 @@
 import { useEffect, useState } from 'react';
 
 export type Route =
-  | { page: 'gallery' }
+  | { page: 'gallery'; problem?: string }
   | { page: 'game'; gameId: string; query: URLSearchParams };
 
 export const parseRoute = (hash: string): Route => {
   const body = hash.replace(/^#\/?/, '');
   const [pathPart = '', queryPart = ''] = body.split(/\?(.*)/s, 2);
-  const gameId = decodeURIComponent(pathPart.replace(/\/+$/, ''));
+  let gameId: string;
+  try {
+    gameId = decodeURIComponent(pathPart.replace(/\/+$/, ''));
+  } catch {
+    // A malformed escape (`#/%`): the address cannot name a game; say so over the gallery.
+    return { page: 'gallery', problem: `The address "#/${pathPart.slice(0, 80)}" is not a valid link to a game (a broken % escape).` };
+  }
   if (!gameId) return { page: 'gallery' };
   return { page: 'game', gameId, query: new URLSearchParams(queryPart) };
 };

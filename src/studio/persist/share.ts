@@ -28,9 +28,34 @@ const fromBase64Url = (text: string): Uint8Array => {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 };
 
-const pipe = async (bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> => {
-  const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
+/** The longest link data read, and the most it may inflate to: a link is a few specs, not a bomb. */
+export const MAX_LINK_CHARS = 1_000_000;
+export const MAX_INFLATED_BYTES = 4_000_000;
+
+class TooLarge extends Error {}
+
+/** Runs `bytes` through `stream`, stopping as soon as the output passes `limit` bytes. */
+const pipe = async (bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> => {
+  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(stream).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 };
 
 export const encodeShare = async (shared: SharedSpec): Promise<string> => {
@@ -43,7 +68,18 @@ export type DecodeResult = { ok: true; shared: SharedSpec } | { ok: false; error
 const isStringRecord = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
+const isJsonValue = (v: unknown): boolean =>
+  v === null ||
+  typeof v === 'string' ||
+  typeof v === 'boolean' ||
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (Array.isArray(v) && v.every(isJsonValue)) ||
+  (typeof v === 'object' && Object.values(v as object).every(isJsonValue));
+
+const isJsonRecord = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v) && isJsonValue(v);
+
 export const decodeShare = async (data: string): Promise<DecodeResult> => {
+  if (data.length > MAX_LINK_CHARS) return { ok: false, error: `the link is ${Math.round(data.length / 1000)} kB long, more than a share link may be (${MAX_LINK_CHARS / 1000} kB)` };
   if (!/^[A-Za-z0-9_-]+$/.test(data)) return { ok: false, error: 'the link contains characters a share link never has (was it cut or edited?)' };
   let bytes: Uint8Array;
   try {
@@ -53,8 +89,9 @@ export const decodeShare = async (data: string): Promise<DecodeResult> => {
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw')));
-  } catch {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_INFLATED_BYTES));
+  } catch (err) {
+    if (err instanceof TooLarge) return { ok: false, error: `the link's data inflates to more than ${MAX_INFLATED_BYTES / 1_000_000} MB, more than any spec: it was not opened` };
     return { ok: false, error: 'the link data does not decompress: it was probably cut short when copied' };
   }
   let raw: unknown;
@@ -69,6 +106,7 @@ export const decodeShare = async (data: string): Promise<DecodeResult> => {
   if (typeof r.game !== 'string' || !r.game) return { ok: false, error: 'the link names no game' };
   if (!isStringRecord(r.files) || Object.keys(r.files).length === 0) return { ok: false, error: 'the link carries no spec files' };
   const variants = Array.isArray(r.variants) ? r.variants.filter((v): v is string => typeof v === 'string') : [];
-  const params = typeof r.params === 'object' && r.params !== null && !Array.isArray(r.params) ? (r.params as Record<string, Json>) : {};
+  if (r.params !== undefined && !isJsonRecord(r.params)) return { ok: false, error: 'the link\'s params are not a table of values' };
+  const params = Object.assign(Object.create(null) as Record<string, Json>, r.params ?? {});
   return { ok: true, shared: { game: r.game, files: r.files, variants, params } };
 };

@@ -1,11 +1,13 @@
 /**
  * A game's page: decodes a share link if the URL carries one (saying what is wrong when it is
- * broken), loads the game's files, then hands them to the workbench.
+ * broken), loads the game's files — the link's as a copy, or the user's own — and hands them to
+ * the workbench, which can ask for the user's own version again (after a restore, or to leave a
+ * shared copy).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { gameHash, replaceHash } from '../app/route.ts';
 import { decodeShare, type SharedSpec } from '../persist/share.ts';
-import { loadWorkspace, type WorkFile } from './workspace.ts';
+import { belongsTo, loadWorkspace, type WorkFile } from './workspace.ts';
 import { Workbench } from './Workbench.tsx';
 
 interface Props {
@@ -20,24 +22,38 @@ type Loaded =
 
 let loads = 0;
 
+/** Reads a share link for `gameId`: its files must all belong to that game. */
+const readShare = async (gameId: string, data: string): Promise<{ shared: SharedSpec } | { error: string }> => {
+  const decoded = await decodeShare(data);
+  if (!decoded.ok) return { error: decoded.error };
+  if (decoded.shared.game !== gameId) return { error: `the link is for the game '${decoded.shared.game}', not '${gameId}'` };
+  const foreign = Object.keys(decoded.shared.files).filter((f) => !belongsTo(gameId, f));
+  if (foreign.length) return { error: `the link carries files that are not of '${gameId}': ${foreign.slice(0, 3).join(', ')}` };
+  return { shared: decoded.shared };
+};
+
 export default function StudioPage({ gameId, query }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const share = query.get('share');
+  const [share, setShare] = useState(() => query.get('share'));
+  const [reopened, setReopened] = useState(0);
   const variantsParam = query.get('variants');
+  const queryShare = query.get('share');
+  useEffect(() => {
+    if (queryShare !== null) setShare(queryShare);
+  }, [queryShare]);
   useEffect(() => {
     let cancelled = false;
     (async () => {
       let shared: SharedSpec | null = null;
       let shareError: string | null = null;
       if (share !== null) {
-        const decoded = await decodeShare(share);
-        if (decoded.ok && decoded.shared.game !== gameId) shareError = `the link is for the game '${decoded.shared.game}', not '${gameId}'`;
-        else if (decoded.ok) shared = decoded.shared;
-        else shareError = decoded.error;
-        // The link has been read: keep the address short, and a reload from showing it again.
+        const r = await readShare(gameId, share);
+        if ('error' in r) shareError = r.error;
+        else shared = r.shared;
+        // The link has been read: keep the address short; a reload opens the user's own version.
         replaceHash(gameHash(gameId));
       }
-      const ws = await loadWorkspace(gameId, shared);
+      const ws = await loadWorkspace(gameId, shared?.files ?? null);
       if (cancelled) return;
       loads += 1;
       setLoaded(ws.ok ? { state: 'ready', files: ws.files, shared, shareError, loadId: loads } : { state: 'error', error: ws.error });
@@ -47,7 +63,12 @@ export default function StudioPage({ gameId, query }: Props) {
     return () => {
       cancelled = true;
     };
-  }, [gameId, share]);
+  }, [gameId, share, reopened]);
+
+  const openOwn = useCallback(() => {
+    setShare(null);
+    setReopened((n) => n + 1);
+  }, []);
 
   if (loaded.state === 'loading') return <div className="loading-page">Loading {gameId}…</div>;
   if (loaded.state === 'error') {
@@ -60,13 +81,14 @@ export default function StudioPage({ gameId, query }: Props) {
   }
   return (
     <Workbench
-      // A new load (a share link opened on this page) starts a fresh workbench.
+      // A new load (a share link, the user's own version again) starts a fresh workbench.
       key={loaded.loadId}
       gameId={gameId}
       initialFiles={loaded.files}
       shared={loaded.shared}
       shareError={loaded.shareError}
       presetVariants={variantsParam !== null ? variantsParam.split(',').filter(Boolean) : null}
+      onOpenOwn={openOwn}
     />
   );
 }

@@ -9,9 +9,10 @@ interface Props {
   onExport: () => void;
   onRevert: () => void;
   onShare: () => Promise<string>;
+  onHistory: () => void;
 }
 
-export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare }: Props) => {
+export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory }: Props) => {
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const share = async (): Promise<void> => {
@@ -44,6 +45,9 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       </button>
       <button type="button" className="btn ghost" onClick={onRevert} disabled={!canRevert} data-testid="revert" title="Throw away the edits of the open file">
         Revert
+      </button>
+      <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title="Saved versions of this game, to look back at or restore">
+        History
       </button>
       <button type="button" className="btn" onClick={() => void share()} data-testid="share" title="A link that carries your edited spec and house rules">
         Share

@@ -9,14 +9,14 @@ import { legalMoves, newGame, step, viewOf } from '../../engine/index.ts';
 import { botMove, botNames } from '../play/engineBots.ts';
 import type { Json } from '../../engine/types.ts';
 import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
-import { useAnalysis } from '../analysis/useAnalysis.ts';
+import { useAnalysis, type AnalysisInput } from '../analysis/useAnalysis.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { PlayPane } from '../board/PlayPane.tsx';
 import { Diagram } from '../diagram/Diagram.tsx';
 import type { RevealRequest } from '../editor/SpecEditor.tsx';
 import { downloadText, pickTextFile } from '../persist/fileIO.ts';
 import { encodeShare, type SharedSpec } from '../persist/share.ts';
-import { loadPlay, loadSettings, savePlay, saveSettings, type GameSettings, type SavedPlay } from '../persist/storage.ts';
+import { loadLastGood, loadPlay, loadSettings, onStorageProblem, saveLastGood, savePlay, saveSettings, type GameSettings, type SavedPlay } from '../persist/storage.ts';
 import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
@@ -26,7 +26,9 @@ import { Splitter } from './Splitter.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useFiles } from './useFiles.ts';
 import { useVariantInfo } from './useVariantInfo.ts';
-import type { WorkFile } from './workspace.ts';
+import { adoptFiles, loadWorkspace, ownSnapshot, type WorkFile } from './workspace.ts';
+import { addVersion, loadVersions, type Version } from '../persist/versions.ts';
+import { HistoryDialog } from './HistoryDialog.tsx';
 
 const ENGINE: ViewEngine<CompiledGame> = {
   newGame: (game, opts) => newGame(game, opts),
@@ -45,6 +47,8 @@ interface Props {
   shared: SharedSpec | null;
   shareError: string | null;
   presetVariants: string[] | null;
+  /** Reloads the workbench with the user's own version (after a restore, or to leave a copy). */
+  onOpenOwn: () => void;
 }
 
 const initialSettings = (gameId: string, shared: SharedSpec | null, preset: string[] | null): GameSettings => {
@@ -54,22 +58,20 @@ const initialSettings = (gameId: string, shared: SharedSpec | null, preset: stri
   return s;
 };
 
-export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants }: Props) => {
-  const { files, setText, revert } = useFiles(initialFiles);
+export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn }: Props) => {
+  // A share link opens as a copy: nothing of it is written over the user's own version.
+  const own = shared === null;
+  const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [storageProblems, setStorageProblems] = useState<string[]>([]);
+  useEffect(() => onStorageProblem((p) => setStorageProblems((ps) => (ps.includes(p.message) ? ps : [...ps, p.message]))), []);
   const base = files.find((f) => f.role === 'base') ?? files[0];
   const [active, setActive] = useState(base?.file ?? '');
   const [settings, setSettings] = useState(() => initialSettings(gameId, shared, presetVariants));
   const [banner, setBanner] = useState<{ kind: 'error' | 'info'; text: string } | null>(
     shareError
       ? { kind: 'error', text: `This share link is broken: ${shareError}. You are looking at your local version of the game.` }
-      : shared
-        ? {
-            kind: 'info',
-            text: initialFiles.some((f) => f.original !== null)
-              ? 'Opened a shared version: its files and house rules replaced your local ones (Revert brings back the shipped text of a file).'
-              : 'Opened a shared game that is not among the games of this studio.',
-          }
-        : null,
+      : null,
   );
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   const [activeStates, setActiveStates] = useState<readonly string[]>([]);
@@ -79,11 +81,11 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const [initialSeed] = useState(() => settings.seed ?? freshSeed());
   // A share link opens its own game; otherwise the game left here last time goes on.
   const [savedPlay] = useState(() => (shared ? null : loadPlay(gameId)));
-  const onSavePlay = useCallback((play: SavedPlay) => savePlay(gameId, play), [gameId]);
+  const onSavePlay = useCallback((play: SavedPlay) => own && savePlay(gameId, play), [gameId, own]);
 
   useEffect(() => {
-    saveSettings(gameId, settings);
-  }, [gameId, settings]);
+    if (own) saveSettings(gameId, settings);
+  }, [gameId, settings, own]);
 
   const variantInfo = useVariantInfo(files);
   const enabled = useMemo(() => {
@@ -104,7 +106,30 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         : null,
     [base, files, enabled, settings.params, variantInfo],
   );
-  const analysis = useAnalysis(input);
+  const [fallback] = useState(() => (shared ? null : loadLastGood(gameId)));
+  const onGood = useCallback((good: AnalysisInput) => own && saveLastGood(gameId, good), [gameId, own]);
+  const analysis = useAnalysis(input, fallback, onGood);
+  // A shared copy is kept in the history once the worker has compiled it (never before).
+  const copyKept = useRef(false);
+  useEffect(() => {
+    if (!own && analysis.version > 0 && !copyKept.current) {
+      copyKept.current = true;
+      saveVersion('opened from a share link');
+    }
+  }, [own, analysis.version, saveVersion]);
+
+  /** Makes `next` the user's own version, after keeping what is there now in the history. */
+  const becomeOwn = (next: readonly WorkFile[], note: string): void => {
+    if (!own) addVersion(gameId, ownSnapshot(gameId, files), `your version, ${note}`);
+    saveVersion(note);
+    adoptFiles(gameId, next);
+    onOpenOwn();
+  };
+  const restore = (version: Version): void => {
+    void loadWorkspace(gameId, version.files).then((ws) => {
+      if (ws.ok) becomeOwn(ws.files, `before restoring the version of ${new Date(version.at).toLocaleString()}`);
+    });
+  };
   const game = analysis.lastGood;
 
   // Problems of the variant files that are not switched on (the compile only reads the others).
@@ -164,7 +189,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const status = [
     analysis.version > 0 ? `compiled in ${analysis.ms.toFixed(0)} ms` : 'compiling…',
     latency !== null ? `markers ${latency.toFixed(0)} ms after the edit` : '',
-    analysis.game ? '' : game ? 'playing the last good version' : '',
+    analysis.ok ? '' : game ? 'playing the last good version' : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -187,15 +212,39 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         onImport={() => {
           void pickTextFile().then((picked) => {
             if (picked && activeFile) {
+              saveVersion(`before importing ${picked.name}`);
               onChange(activeFile.file, picked.text);
-              setBanner({ kind: 'info', text: `Imported ${picked.name} into ${activeFile.file}.` });
+              setBanner({ kind: 'info', text: `Imported ${picked.name} into ${activeFile.file}. The text it replaced is kept in History.` });
             }
           });
         }}
         onExport={() => activeFile && downloadText(activeFile.file.replace(/^.*\//, '').replace(/^game\.yaml$/, `${gameId}.yaml`), activeFile.text)}
         onRevert={() => activeFile && revert(activeFile.file)}
         onShare={shareLink}
+        onHistory={() => setHistoryOpen(true)}
       />
+      {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
+      {!own && (
+        <div className="banner info" role="status" data-testid="copy-banner">
+          <span>
+            This is a copy from a share link. Your own version of {game?.title ?? gameId} is untouched, and this copy is kept in History.
+          </span>
+          <button type="button" className="btn small" data-testid="open-own" onClick={onOpenOwn}>
+            Back to my version
+          </button>
+          <button type="button" className="btn small" data-testid="adopt-copy" onClick={() => becomeOwn(files, 'before taking a shared copy')}>
+            Make this my version
+          </button>
+        </div>
+      )}
+      {storageProblems.map((message) => (
+        <div key={message} className="banner error" role="alert" data-testid="storage-problem">
+          {message}
+          <button type="button" className="btn ghost small" aria-label="Dismiss" onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}>
+            ✕
+          </button>
+        </div>
+      ))}
       {banner && (
         <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
           {banner.text}
@@ -222,7 +271,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         </ErrorBoundary>
         <Splitter onDrag={dragTo(0)} label="Resize the editor" />
         <ErrorBoundary where="the diagram" resetKey={game}>
-          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.game && !!game} />
+          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.ok && !!game} />
         </ErrorBoundary>
         <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
         <div className="right-column">
@@ -246,7 +295,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               restartToken={restartToken}
               initialSeed={initialSeed}
               onActiveStates={setActiveStates}
-              stale={!analysis.game && !!game}
+              stale={!analysis.ok && !!game}
               savedPlay={savedPlay}
               onSavePlay={onSavePlay}
             />

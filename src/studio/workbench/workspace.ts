@@ -1,10 +1,12 @@
 /**
  * The files of the game being edited: the base spec and its variants, each with the text shipped
- * in `games/` (when there is one) and the text being edited, autosaved per file.
+ * in `games/` (when there is one) and the text being edited. The user's own edits come from the
+ * autosave; a share link's texts or a restored version are shown in their place without being
+ * written over them (see Workbench for how a copy becomes the user's version).
  */
 import { findGame } from '../catalog/catalog.ts';
-import { loadFileText, saveFileText } from '../persist/storage.ts';
-import type { SharedSpec } from '../persist/share.ts';
+import { forgetFileText, loadFileText, saveFileText } from '../persist/storage.ts';
+import type { Snapshot } from '../persist/versions.ts';
 
 export interface WorkFile {
   readonly file: string;
@@ -20,8 +22,21 @@ export type WorkspaceLoad = { ok: true; files: WorkFile[] } | { ok: false; error
 
 const variantIdOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
 
-/** Loads a game's files; a share link's texts replace the local ones (and are saved as edits). */
-export const loadWorkspace = async (gameId: string, shared: SharedSpec | null): Promise<WorkspaceLoad> => {
+/** The files a version keeps: the edited ones and those that exist only here. */
+export const snapshotOf = (files: readonly WorkFile[]): Snapshot =>
+  Object.fromEntries(files.filter((f) => f.original === null || f.text !== f.original).map((f) => [f.file, f.text]));
+
+/** Whether `file` may belong to game `gameId`: its base or one of its variants, nothing else. */
+export const belongsTo = (gameId: string, file: string): boolean => {
+  const prefix = `games/${gameId}/`;
+  return file.startsWith(prefix) && /^(game|variants\/[A-Za-z0-9_-]+)\.ya?ml$/.test(file.slice(prefix.length));
+};
+
+/**
+ * Loads a game's files with the user's autosaved edits, or with the texts of `copy` (a share
+ * link's files, a version) in their place; files not in `copy` keep their shipped text.
+ */
+export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Promise<WorkspaceLoad> => {
   const entry = findGame(gameId);
   const files: WorkFile[] = [];
   if (entry) {
@@ -29,10 +44,11 @@ export const loadWorkspace = async (gameId: string, shared: SharedSpec | null): 
     files.push({ file: entry.base.file, role: 'base', original: base ?? '', text: base ?? '' });
     entry.variants.forEach((v, i) => files.push({ file: v.file, role: 'variant', variantId: v.id, original: variants[i] ?? '', text: variants[i] ?? '' }));
   }
-  for (const [file, text] of Object.entries(shared?.files ?? {})) {
-    if (!files.some((f) => f.file === file)) {
+  const extra = copy ?? Object.fromEntries(extraFiles(gameId).map((file) => [file, loadFileText(file) ?? '']));
+  for (const file of Object.keys(extra)) {
+    if (!files.some((f) => f.file === file) && belongsTo(gameId, file)) {
       const role = /\/game\.ya?ml$/.test(file) ? 'base' : 'variant';
-      files.push({ file, role, ...(role === 'variant' ? { variantId: variantIdOf(file) } : {}), original: null, text });
+      files.push({ file, role, ...(role === 'variant' ? { variantId: variantIdOf(file) } : {}), original: null, text: extra[file] ?? '' });
     }
   }
   if (!files.some((f) => f.role === 'base')) {
@@ -41,13 +57,46 @@ export const loadWorkspace = async (gameId: string, shared: SharedSpec | null): 
   return {
     ok: true,
     files: files.map((f) => {
-      const sharedText = shared?.files[f.file];
-      if (sharedText !== undefined) {
-        saveFileText(f.file, sharedText);
-        return { ...f, text: sharedText };
-      }
-      const saved = loadFileText(f.file);
-      return saved !== null ? { ...f, text: saved } : f;
+      const text = copy ? (copy[f.file] ?? f.original) : loadFileText(f.file);
+      return text !== null && text !== undefined ? { ...f, text } : f;
     }),
   };
+};
+
+/** Files of a game kept in the autosave that are not shipped (a shared game taken as one's own). */
+const EXTRA_KEY = (gameId: string): string => `houserules:v1:extra:${gameId}`;
+const extraFiles = (gameId: string): string[] => {
+  try {
+    const raw: unknown = JSON.parse(window.localStorage.getItem(EXTRA_KEY(gameId)) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((f): f is string => typeof f === 'string' && belongsTo(gameId, f)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Makes `files` the user's own version of the game: every edited file autosaved, the others'
+ * autosave dropped (they follow the shipped text).
+ */
+export const adoptFiles = (gameId: string, files: readonly WorkFile[]): void => {
+  for (const f of files) {
+    if (f.original !== null && f.text === f.original) forgetFileText(f.file);
+    else saveFileText(f.file, f.text);
+  }
+  const extra = files.filter((f) => f.original === null).map((f) => f.file);
+  try {
+    window.localStorage.setItem(EXTRA_KEY(gameId), JSON.stringify(extra));
+  } catch {
+    // Reported through saveFileText's own failure above when storage is full.
+  }
+};
+
+/** The user's own autosaved version of `files`' game, as a snapshot (the shared copy aside). */
+export const ownSnapshot = (gameId: string, files: readonly WorkFile[]): Snapshot => {
+  const out: Snapshot = {};
+  for (const file of new Set([...files.map((f) => f.file), ...extraFiles(gameId)])) {
+    const text = loadFileText(file);
+    if (text !== null) out[file] = text;
+  }
+  return out;
 };

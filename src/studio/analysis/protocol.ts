@@ -1,0 +1,24 @@
+/** Messages between the page and the compile worker. */
+import type { Diagnostic } from '../../spec/diagnostics.ts';
+import type { Json } from '../../engine/types.ts';
+
+export interface AnalysisInput {
+  base: { file: string; text: string };
+  variants: { file: string; text: string }[];
+  params: Record<string, Json>;
+}
+
+export interface CompileRequest {
+  /** Increases with every request: a reply to an older one is stale. */
+  seq: number;
+  input: AnalysisInput;
+}
+
+export interface CompileReply {
+  seq: number;
+  diagnostics: Diagnostic[];
+  /** True when the spec compiled without errors (the page may then build its own playable copy). */
+  ok: boolean;
+  /** Time the worker spent, in ms. */
+  ms: number;
+}

@@ -1,0 +1,43 @@
+/** The saved versions of a game, newest first, each with its time, why it was saved and what changed. */
+import { useEffect, useRef } from 'react';
+import type { Version } from '../persist/versions.ts';
+
+interface Props {
+  versions: readonly Version[];
+  onRestore: (version: Version) => void;
+  onClose: () => void;
+}
+
+export const HistoryDialog = ({ versions, onRestore, onClose }: Props) => {
+  const ref = useRef<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="history-dialog" aria-labelledby="history-title" data-testid="history-dialog" onClose={onClose}>
+      <h2 id="history-title">Saved versions</h2>
+      {versions.length === 0 ? (
+        <p>No version saved yet: a version is kept a moment after you stop typing.</p>
+      ) : (
+        <ol className="versions" reversed>
+          {[...versions].reverse().map((v) => (
+            <li key={v.id} className="version" data-testid="version">
+              <div className="version-head">
+                <time dateTime={new Date(v.at).toISOString()}>{new Date(v.at).toLocaleString()}</time>
+                <span className="version-note">{v.note}</span>
+              </div>
+              <div className="version-summary">{v.summary}</div>
+              <button type="button" className="btn small" onClick={() => onRestore(v)} data-testid="restore-version">
+                Restore
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" className="btn ghost" onClick={() => ref.current?.close()} data-testid="history-close">
+        Close
+      </button>
+    </dialog>
+  );
+};
