@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { makeQuery } from '../../src/engine/query.ts';
-import type { GameState, Json } from '../../src/engine/index.ts';
-import { compile, moveNames, play, rollWith, start, withVars } from '../helpers/games.ts';
+import type { GameState } from '../../src/engine/index.ts';
+import { compile, moveNames, play, refused, rollWith, start, where, withVars } from '../helpers/games.ts';
 
 const scoreOf = (game: CompiledGame, roll: readonly number[]): number => {
   const result = makeQuery(game, 'score(roll)')({ roll: [...roll] });
@@ -159,5 +159,99 @@ describe('T-V8 cumulative sets over several rolls', () => {
     expect(s.context.zones.pool).toHaveLength(5);
     s = rollWith(game, s, [5, 5, 5, 2, 3]);
     expect(points(s)).toBe(900);
+  });
+});
+
+const afresh = (game: CompiledGame, s: GameState): GameState => (where(s) === 'turn.start' ? play(game, s, 'fresh') : s);
+const levels = (s: GameState, seat: number): number[] => s.context.players[seat]?.levels as number[];
+const ticks = (s: GameState, seat: number): number => s.context.players[seat]?.ticks as number;
+const param = (game: CompiledGame, name: string) => game.spec.params?.[name];
+
+describe('disputed readings of 10,000 are params', () => {
+  it('T-B3 bankResetsTicks: a bank clears the ticks by default; off, they stay until a level is struck', () => {
+    expect(param(compile('ten-thousand'), 'bankResetsTicks')).toMatchObject({ type: 'bool', default: true, rules: ['T-B3'] });
+    for (const [reset, expected] of [[true, 0], [false, 2]] as const) {
+      const game = compile('ten-thousand', [], { bankResetsTicks: reset });
+      let s = withVars(start(game), { players: { 0: { levels: [1000], ticks: 2 } } });
+      s = play(game, rollWith(game, s, [1, 1, 4, 4, 3]), 'bank');
+      expect(levels(s, 0)).toEqual([1000, 1200]);
+      expect(ticks(s, 0)).toBe(expected);
+    }
+    // Off: the next zilch is the third tick and strikes the level just banked.
+    const game = compile('ten-thousand', [], { bankResetsTicks: false });
+    let s = withVars(start(game), { players: { 0: { levels: [1000], ticks: 2 } } });
+    s = play(game, rollWith(game, s, [1, 1, 4, 4, 3]), 'bank');
+    s = rollWith(game, afresh(game, s), [2, 3, 4, 6, 6]);
+    s = rollWith(game, s, [2, 3, 4, 6, 6]);
+    expect(levels(s, 0)).toEqual([1000]);
+    expect(ticks(s, 0)).toBe(0);
+  });
+
+  it('T-B15 lastRoundEnds: everyOther lets Player 2 play after Player 1 reaches the target; tableOrder ends at once when the last seat reaches it', () => {
+    expect(param(compile('ten-thousand'), 'lastRoundEnds')).toMatchObject({ type: 'choice', default: 'everyOther', rules: ['T-B15'] });
+    // Player 2 (the last seat of 2) reaches the target.
+    const reach = (ends: string): GameState => {
+      const game = compile('ten-thousand', ['last-round'], { lastRoundEnds: ends });
+      let s = withVars(start(game), { players: { 1: { levels: [9800] } } });
+      s = rollWith(game, s, [2, 3, 4, 6, 6]);
+      s = rollWith(game, afresh(game, s), [1, 1, 4, 4, 3]);
+      return play(game, s, 'bank');
+    };
+    expect(reach('tableOrder').context.result).toEqual({ winners: [1] });
+    const other = reach('everyOther');
+    expect(other.context.result).toBeNull();
+    expect(other.context.active).toBe(0);
+    // Player 1 (seat 0) reaches it: under both readings Player 2 still plays.
+    for (const ends of ['everyOther', 'tableOrder']) {
+      const game = compile('ten-thousand', ['last-round'], { lastRoundEnds: ends });
+      let s = withVars(start(game), { players: { 0: { levels: [9800] } } });
+      s = play(game, rollWith(game, s, [1, 1, 4, 4, 3]), 'bank');
+      expect(s.context.result).toBeNull();
+      s = rollWith(game, afresh(game, s), [2, 3, 4, 6, 6]);
+      expect(s.context.result).toEqual({ winners: [0] });
+    }
+  });
+
+  it('T-B15 lastRoundEnds tableOrder with 3 players: Player 1 reaching the target lets Players 2 and 3 play, then the game ends', () => {
+    const game = compile('ten-thousand', ['last-round'], { lastRoundEnds: 'tableOrder' });
+    let s = withVars(start(game, 3), { players: { 1: { levels: [9800] } } });
+    s = rollWith(game, s, [2, 3, 4, 6, 6]);
+    s = play(game, rollWith(game, afresh(game, s), [1, 1, 4, 4, 3]), 'bank');
+    expect(s.context.result).toBeNull();
+    expect(s.context.active).toBe(2);
+    s = rollWith(game, afresh(game, s), [2, 3, 4, 6, 6]);
+    expect(s.context.result).toEqual({ winners: [1] });
+  });
+
+  it('T-6 sixOnes: six 1s score 8000 by default, the text\'s 1000 × face on request (and win at once either way)', () => {
+    const six = compile('ten-thousand', ['six-dice']);
+    expect(param(six, 'sixOnes')).toMatchObject({ type: 'number', default: 8000, rules: ['T-6'] });
+    expect(scoreOf(six, [1, 1, 1, 1, 1, 1])).toBe(8000);
+    expect(scoreOf(compile('ten-thousand', ['six-dice'], { sixOnes: 1000 }), [1, 1, 1, 1, 1, 1])).toBe(4100);
+    expect(scoreOf(six, [6, 6, 6, 6, 6, 6])).toBe(6000);
+    expect(rollWith(six, start(six), [1, 1, 1, 1, 1, 1]).context.result).toEqual({ winners: [0] });
+  });
+
+  it('T-V6 fullHouseFactor: 6 6 6 3 3 = 1800 under both readings; 2 2 2 6 6 = 1200 (pair\'s face, default) or 600 (× 3)', () => {
+    const charentaise = compile('ten-thousand', ['charentaise']);
+    expect(param(charentaise, 'fullHouseFactor')).toMatchObject({ type: 'choice', default: 'pairFace', rules: ['T-V6'] });
+    const three = compile('ten-thousand', ['charentaise'], { fullHouseFactor: 'three' });
+    expect([scoreOf(charentaise, [6, 6, 6, 3, 3]), scoreOf(three, [6, 6, 6, 3, 3])]).toEqual([1800, 1800]);
+    expect([scoreOf(charentaise, [2, 2, 2, 6, 6]), scoreOf(three, [2, 2, 2, 6, 6])]).toEqual([1200, 600]);
+  });
+
+  it('T-B8 noFifties stays on under odd combinations and six dice (a 1150 total rolls on); off, it may be banked', () => {
+    expect(param(compile('ten-thousand'), 'noFifties')?.rules).toEqual(['T-B8', 'T-V1', 'T-6']);
+    const six = compile('ten-thousand', ['six-dice'], { entryRoll: 0 });
+    let s = rollWith(six, start(six), [6, 5, 4, 2, 2, 1]);
+    s = rollWith(six, s, [1, 1, 1, 3]);
+    expect(points(s)).toBe(1150);
+    expect(refused(six, s, { move: 'bank', seat: 0 })).toMatch(/ending in 50/);
+    const free = compile('ten-thousand', ['six-dice'], { entryRoll: 0, noFifties: false });
+    let t = rollWith(free, start(free), [6, 5, 4, 2, 2, 1]);
+    t = play(free, rollWith(free, t, [1, 1, 1, 3]), 'bank');
+    expect(levels(t, 0)).toEqual([1150]);
+    const odd = compile('ten-thousand', ['odd-combinations']);
+    expect(refused(odd, rollWith(odd, start(odd), [5, 2, 3, 3, 6]), { move: 'bank', seat: 0 })).toMatch(/ending in 50/);
   });
 });
