@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { legalMoves, step, newGame, viewOf, type GameState, type Move, type Piece } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
+import { simulate } from '../../src/sim/simulate.ts';
 import { compile, moveNames, play, refused, start, where, withPieces, withVars, type ZoneAt } from '../helpers/games.ts';
 
 const STANDARD = ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'standard'];
@@ -696,4 +697,56 @@ describe(`Regicide invariants over ${GAMES} seeded random games per player count
       }
     }, 60_000 + GAMES * counts.length * 200);
   }
+});
+
+describe('R-O2 the yield limit with one player, and yields that change nothing', () => {
+  const soloStandard = compile('regicide', ['solo', ...STANDARD]);
+
+  it('R-O2 solo with the yield limit: every other player yielded is vacuously true, so the solo player never yields (soloYield off by default)', () => {
+    expect(soloStandard.spec.params?.soloYield).toMatchObject({ type: 'bool', default: false, rules: ['R-O2', 'R-O3'] });
+    const s = at(soloStandard, { castle: 'JH', hands: { 0: '2C 3C' } }, { shield: 10 }, 1);
+    expect(moveNames(soloStandard, s)).toEqual(['flip', 'play']);
+    expect(refused(soloStandard, s, { move: 'yield', seat: 0 })).toMatch(/every other player yielded/);
+    const vacuouslyFalse = compile('regicide', ['solo', ...STANDARD], { soloYield: true });
+    expect(moveNames(vacuouslyFalse, at(vacuouslyFalse, { castle: 'JH', hands: { 0: '2C 3C' } }, { shield: 10 }, 1))).toEqual(['flip', 'play', 'yield']);
+  });
+
+  it('R-5 stallRounds: when the shields cover the attack, yielding forever ends after 2 whole rounds of yields in a loss', () => {
+    for (const [game, players] of [[base, 2], [base, 3], [solo, 1], [compile('regicide', ['solo'], { flips: 0 }), 1]] as const) {
+      let s = at(game, { castle: 'JH', hands: Object.fromEntries(Array.from({ length: players }, (_, i) => [i, `${i + 2}C`])) }, { shield: 10 }, players);
+      let yields = 0;
+      while (s.context.result === null) {
+        expect(moveNames(game, s)).toContain('yield');
+        s = play(game, s, 'yield');
+        yields++;
+        expect(yields).toBeLessThanOrEqual(2 * players);
+      }
+      expect(yields).toBe(2 * players);
+      expect(s.context.result).toEqual({ winners: [] });
+      expect(s.context.log.at(-1)).toMatch(/yields have changed nothing/);
+    }
+  });
+
+  it('R-5 stallRounds: a card played or damage suffered starts the count again; 0 switches the rule off', () => {
+    let s = at(base, { castle: 'JH', hands: { 0: '2C 3C', 1: '4C 5C' } }, { shield: 10 });
+    s = play(base, play(base, play(base, s, 'yield'), 'yield'), 'yield');
+    expect(vars(s).idleYields).toBe(3);
+    s = playCards(base, s, '4C');
+    expect(vars(s).idleYields).toBe(0);
+    s = play(base, play(base, play(base, s, 'yield'), 'yield'), 'yield');
+    expect(s.context.result).toBeNull();
+    const off = compile('regicide', [], { stallRounds: 0 });
+    let t = at(off, { castle: 'JH', hands: { 0: '2C', 1: '4C' } }, { shield: 10 });
+    for (let i = 0; i < 40; i++) t = play(off, t, 'yield');
+    expect(t.context.result).toBeNull();
+  });
+
+  it('R-O2 solo games end by the rules, never by the move cap: random and ISMCTS, with and without the standard rules', () => {
+    for (const [label, game] of [['solo', solo], ['solo+standard', soloStandard]] as const) {
+      const random = simulate(game, { games: 20, seed: `solo-end-${label}`, maxMoves: 3000 });
+      expect({ label, errors: random.errors, unfinished: random.unfinished }).toEqual({ label, errors: [], unfinished: 0 });
+      const ismcts = simulate(game, { games: 1, seed: `solo-ismcts-${label}`, maxMoves: 3000, bots: ['ismcts'], botOptions: { iterations: 20 } });
+      expect({ label, errors: ismcts.errors, unfinished: ismcts.unfinished }).toEqual({ label, errors: [], unfinished: 0 });
+    }
+  });
 });
