@@ -419,3 +419,40 @@ describe('E-10 the starting bow cards', () => {
     expect(offered).toBe(0);
   });
 });
+
+describe('E-6/E-11 counters only on a hit, or whenever the active player attacks', () => {
+  // Player 2 has the dragon red 4-4 on the right of its pair and the dragon green 5-5 in hand;
+  // player 1 plays yellow 1-1: the new pair red 5-3 / yellow 1-1 attacks with 3 + 1 = 4 against 7.
+  const MISS = {
+    rings: {
+      0: [[STRIKER, 2], [card('red', 5, 3), 3]],
+      1: [[card('blue', 3, 4), 2], [card('red', 4, 4), 3]],
+    } as Record<number, [string, number][]>,
+    hands: { 0: [card('yellow', 1, 1)], 1: [card('green', 5, 5)] },
+  };
+  const miss = (game: CompiledGame): GameState => attack(game, arrange(start(game), MISS), card('yellow', 1, 1), 'right');
+
+  it('E-11 counterOnMiss off (default): a miss opens no answer, the turn passes', () => {
+    expect(dragons.spec.params?.counterOnMiss).toMatchObject({ type: 'bool', default: false, rules: ['E-6', 'E-11'] });
+    const s = miss(dragons);
+    expect(s.context.game.hit).toBe(false);
+    expect(s.context.active).toBe(1);
+    expect(where(s)).toBe('turn.act');
+  });
+
+  it('E-11 counterOnMiss on: a defender able to counter may answer a miss, by countering or letting it pass, never by blocking', () => {
+    const game = compile('eight-masters-revenge', ['dragon-counter'], { counterOnMiss: true });
+    const s = miss(game);
+    expect(s.context.game.hit).toBe(false);
+    expect(where(s)).toBe('turn.answer');
+    expect(moveNames(game, s)).toEqual(['counter', 'take']);
+    const passed = play(game, s, 'take', undefined, 1);
+    expect([marker(passed, 0), marker(passed, 1)]).toEqual([1, 1]);
+    expect(passed.context.active).toBe(1);
+    const countered = play(game, s, 'counter', { card: card('green', 5, 5), side: 'right' }, 1);
+    expect(countered.context.game).toMatchObject({ striker: 1, defender: 0 });
+    // Without a dragon to counter with, a miss still needs no answer.
+    const plain = attack(game, arrange(start(game), { ...MISS, hands: { 0: [card('yellow', 1, 1)], 1: [card('green', 5, 4)] } }), card('yellow', 1, 1), 'right');
+    expect(plain.context.active).toBe(1);
+  });
+});
