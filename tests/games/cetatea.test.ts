@@ -400,3 +400,47 @@ describe('C-9 rounds are the turns of the game', () => {
     expect(s.context.active).toBe(0);
   });
 });
+
+describe('C-6 paralysis: automatic, or a choice of the paralysing team', () => {
+  const choosing = compile('cetatea', [], { paralysis: 'choice' });
+
+  it('C-6 the paralysis param is automatic by default, as C-7 "applies first" reads', () => {
+    expect(base.spec.params?.paralysis).toMatchObject({ type: 'choice', default: 'automatic', choices: ['automatic', 'choice'], rules: ['C-6', 'C-7'] });
+    const s = battle(base, deployed(SPREAD), ['d6-2', 'd712-1'], [], ['+', 3, '−', 0]);
+    expect(piece(s, 'd6-2').paralysed).toBe(true);
+    expect(moveNames(base, s)).not.toContain('paralyse');
+  });
+
+  it('C-6 with paralysis "choice" the team with a 0 may paralyse, or pass and leave the die in the battle', () => {
+    const s = battle(choosing, deployed(SPREAD, choosing), ['d6-2', 'd712-1'], [], ['+', 3, '−', 0]);
+    expect(where(s)).toBe('round.effects.paralysisD');
+    expect(moveNames(choosing, s)).toEqual(['paralyse', 'pass']);
+    expect(legalMoves(choosing, s).every((m) => m.seat === 1)).toBe(true);
+    expect(piece(s, 'd6-2').paralysed).toBe(false);
+    const paralysed = play(choosing, s, 'paralyse', undefined, 1);
+    expect(piece(paralysed, 'd6-2').paralysed).toBe(true);
+    expect(paralysed.context.log).toContain('Team D paralyses d6-2 (6)');
+    expect(where(paralysed)).toBe('round.effects.effectA');
+    const spared = play(choosing, s, 'pass', undefined, 1);
+    expect(piece(spared, 'd6-2').paralysed).toBe(false);
+    expect(where(spared)).toBe('round.effects.effectA');
+  });
+
+  it('C-7 with paralysis "choice" Team A decides first, then Team D; neither then applies another effect', () => {
+    let s = battle(choosing, deployed(SPREAD, choosing), ['d6-2', 'd712-1'], [['d6-4', 'd712-1']], ['+', 0, '−', 0], { idle: ['d6-5'] });
+    expect(where(s)).toBe('round.effects.paralysisA');
+    expect(legalMoves(choosing, s).every((m) => m.seat === 0)).toBe(true);
+    s = play(choosing, s, 'paralyse', undefined, 0);
+    expect(s.context.log).toContain('Team A paralyses d6-4 (4)');
+    expect(where(s)).toBe('round.effects.paralysisD');
+    s = play(choosing, s, 'paralyse', undefined, 1);
+    expect(s.context.log).toContain('Team D paralyses d6-2 (6)');
+    expect([hits(s), resistance(s), s.context.game.round]).toEqual([9, 11, 2]);
+  });
+
+  it('C-6 random games with paralysis "choice" end', () => {
+    const report = simulate(choosing, { games: 20, seed: 'paralysis-choice' });
+    expect(report.errors).toEqual([]);
+    expect(report.unfinished).toBe(0);
+  });
+});
