@@ -2,6 +2,7 @@ import type { ExprRuntimeError } from './errors.ts';
 import { parseSignature } from './typeSyntax.ts';
 import type { FunctionType } from './types.ts';
 import { compareOrdered, toText, type Equality, type Value } from './values.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 
 /** A lambda argument, called by the builtin with one or two values depending on its signature. */
 export type Callback = ((x: Value) => Value) | ((a: Value, b: Value) => Value);
@@ -13,6 +14,8 @@ export interface CallContext {
   readonly eq: Equality;
   /** A runtime error located at the call. */
   error(message: string): ExprRuntimeError;
+  /** Charges work beyond walking the arguments once (builtins that compare every pair). */
+  work(steps: number): void;
 }
 
 export interface Builtin {
@@ -27,7 +30,7 @@ export interface Builtin {
 }
 
 /** Lists built at run time stay below this, so `range(0, 1e12)` fails cleanly instead of exhausting memory. */
-const MAX_LIST_LENGTH = 1_000_000;
+const MAX_LIST_LENGTH = LIMITS.listLength;
 
 // The checker has proved the argument types; these casts only tell TypeScript what it proved.
 const list = (arg: BuiltinArg | undefined): readonly Value[] => arg as readonly Value[];
@@ -39,7 +42,7 @@ const fn2 = (arg: BuiltinArg | undefined): ((a: Value, b: Value) => Value) => ar
 function wholeCount(arg: BuiltinArg | undefined, call: CallContext, what: string): number {
   const n = num(arg);
   if (!Number.isInteger(n) || n < 0) throw call.error(`${what} must be a whole number, 0 or more; got ${n}`);
-  if (n > MAX_LIST_LENGTH) throw call.error(`${what} is too large (${n}); lists are limited to ${MAX_LIST_LENGTH} items`);
+  if (n > MAX_LIST_LENGTH) throw call.error(`${what} is too large (${n}); lists are limited to ${formatLimit(MAX_LIST_LENGTH)} items`);
   return n;
 }
 
@@ -64,6 +67,12 @@ function bestBy(xs: readonly Value[], key: (x: Value) => Value, better: (order: 
   return best;
 }
 
+/** A number result that overflowed (`pow(10, 400)`, a sum of huge numbers) is an error, never Infinity in the state. */
+function finite(value: number, call: CallContext, what: string): number {
+  if (!Number.isFinite(value)) throw call.error(`${what} is too large to be a number`);
+  return value;
+}
+
 const larger = (order: number): boolean => order > 0;
 const smaller = (order: number): boolean => order < 0;
 
@@ -84,7 +93,7 @@ const SPECS: Readonly<Record<string, Spec>> = {
   },
   sum: {
     signatures: ['(list<number>) => number'],
-    impl: ([xs]) => list(xs).reduce<number>((total, x) => total + num(x), 0),
+    impl: ([xs], call) => finite(list(xs).reduce<number>((total, x) => total + num(x), 0), call, 'the sum'),
   },
   max: {
     signatures: ['(list<number>) => number', '(number, number) => number'],
@@ -109,7 +118,7 @@ const SPECS: Readonly<Record<string, Spec>> = {
     impl: ([base, exponent], call) => {
       const result = num(base) ** num(exponent);
       if (Number.isNaN(result)) throw call.error(`pow(${num(base)}, ${num(exponent)}) is not a real number`);
-      return result;
+      return finite(result, call, `pow(${num(base)}, ${num(exponent)})`);
     },
   },
   clamp: {
@@ -190,9 +199,12 @@ const SPECS: Readonly<Record<string, Spec>> = {
   distinct: {
     signatures: ['(list<T>) => list<T>'],
     equality: 'T',
-    impl: ([xs], { eq }) => {
+    impl: ([xs], { eq, work }) => {
       const kept: Value[] = [];
-      for (const x of list(xs)) if (!kept.some((y) => eq(y, x))) kept.push(x);
+      for (const x of list(xs)) {
+        work(kept.length);
+        if (!kept.some((y) => eq(y, x))) kept.push(x);
+      }
       return kept;
     },
   },
@@ -211,9 +223,10 @@ const SPECS: Readonly<Record<string, Spec>> = {
   without: {
     signatures: ['(list<T>, list<T>) => list<T>'],
     equality: 'T',
-    impl: ([xs, remove], { eq }) => {
+    impl: ([xs, remove], { eq, work }) => {
       const rest = [...list(xs)];
       for (const y of list(remove)) {
+        work(rest.length);
         const i = rest.findIndex((x) => eq(x, y));
         if (i >= 0) rest.splice(i, 1);
       }
@@ -224,10 +237,11 @@ const SPECS: Readonly<Record<string, Spec>> = {
     // Which elements account for a list of keys: each key takes one element not taken before.
     signatures: ['(list<T>, (T) => K, list<K>) => list<T>'],
     equality: 'K',
-    impl: ([xs, f, keys], { eq }) => {
+    impl: ([xs, f, keys], { eq, work }) => {
       const rest = [...list(xs)];
       const picked: Value[] = [];
       for (const key of list(keys)) {
+        work(rest.length);
         const i = rest.findIndex((x) => eq(fn1(f)(x), key));
         if (i >= 0) picked.push(...rest.splice(i, 1));
       }
@@ -236,7 +250,7 @@ const SPECS: Readonly<Record<string, Spec>> = {
   },
   sumBy: {
     signatures: ['(list<T>, (T) => number) => number'],
-    impl: ([xs, f]) => list(xs).reduce<number>((total, x) => total + num(fn1(f)(x)), 0),
+    impl: ([xs, f], call) => finite(list(xs).reduce<number>((total, x) => total + num(fn1(f)(x)), 0), call, 'the sum'),
   },
   maxBy: {
     signatures: ['(list<T>, (T) => K) => T'],

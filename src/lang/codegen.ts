@@ -3,6 +3,7 @@ import { ExprRuntimeError, type Span } from './errors.ts';
 import type { Lambda, Node } from './ir.ts';
 import type { Env } from './library.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 
 /**
  * A compiled expression: globals come from `env` by name, locals (definition parameters, `let`
@@ -17,15 +18,31 @@ export interface Origin {
 }
 
 /** Nested definition calls allowed before a runaway recursion is stopped. */
-export const MAX_CALL_DEPTH = 500;
+export const MAX_CALL_DEPTH = LIMITS.callDepth;
 
 let callDepth = 0;
+
+/**
+ * The work of the evaluation under way. Expressions cannot loop, but a definition can recurse
+ * into exponential work (`fib(60)`) and a fold can build quadratic lists: every outermost `run`
+ * gets a budget of steps and of allocated items, shared with the runs nested inside it (a
+ * scoring table's expressions evaluated by `cover`).
+ */
+const meter = { runs: 0, steps: 0, allocated: 0 };
+
+const STEPS_MESSAGE = `more than ${formatLimit(LIMITS.exprSteps)} steps in one calculation (the limit of work for one expression)`;
+const ALLOCATION_MESSAGE = `more than ${formatLimit(LIMITS.exprAllocation)} list items and characters built in one calculation (the limit for one expression)`;
 
 const NO_LOCALS: Value[] = [];
 
 /** Wraps compiled code as the `run` function handed to the host. */
 export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): (env: Env) => Value {
   return (env) => {
+    if (meter.runs === 0) {
+      meter.steps = 0;
+      meter.allocated = 0;
+    }
+    meter.runs++;
     try {
       return code(env, frameSize === 0 ? NO_LOCALS : new Array<Value>(frameSize));
     } catch (e) {
@@ -34,6 +51,8 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
         throw new ExprRuntimeError('the calculation nests too deeply (too much recursion)', span, origin.source, origin.definition);
       }
       throw e;
+    } finally {
+      meter.runs--;
     }
   };
 }
@@ -42,16 +61,35 @@ export function generate(root: Node, origin: Origin): Code {
   const fail = (span: Span, message: string): ExprRuntimeError =>
     new ExprRuntimeError(message, span, origin.source, origin.definition);
 
+  const work = (span: Span, steps: number, what: string): void => {
+    meter.steps += steps;
+    if (meter.steps > LIMITS.exprSteps) throw fail(span, `${STEPS_MESSAGE}, at ${what}`);
+  };
+  /** Counts what a list or string result holds; returns it. */
+  const built = <T extends Value>(span: Span, value: T): T => {
+    if (typeof value === 'string' || Array.isArray(value)) {
+      meter.allocated += (value as string | readonly Value[]).length;
+      if (meter.allocated > LIMITS.exprAllocation) throw fail(span, ALLOCATION_MESSAGE);
+    }
+    return value;
+  };
+  const finite = (span: Span, value: number, what: string): number => {
+    if (!Number.isFinite(value)) throw fail(span, `${what} is too large to be a number`);
+    return value;
+  };
+
   const lambda = (node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
     const body = gen(node.body);
     const [first, second] = node.slots as [number, number | undefined];
     if (second === undefined) {
       return (env, frame) => (x: Value) => {
+        work(node, 1, 'this function');
         frame[first] = x;
         return body(env, frame);
       };
     }
     return (env, frame) => (a: Value, b: Value) => {
+      work(node, 1, 'this function');
       frame[first] = a;
       frame[second] = b;
       return body(env, frame);
@@ -79,7 +117,7 @@ export function generate(root: Node, origin: Origin): Code {
       }
       case 'list': {
         const items = node.items.map(gen);
-        return (env, frame) => items.map((item) => item(env, frame));
+        return (env, frame) => built(node, items.map((item) => item(env, frame)));
       }
       case 'record': {
         const { names } = node;
@@ -98,11 +136,11 @@ export function generate(root: Node, origin: Origin): Code {
         return arithmetic(node.op, gen(node.left), gen(node.right), node);
       case 'concatText': {
         const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => toText(left(env, frame)) + toText(right(env, frame));
+        return (env, frame) => built(node, toText(left(env, frame)) + toText(right(env, frame)));
       }
       case 'concatList': {
         const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])];
+        return (env, frame) => built(node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
       }
       case 'and': {
         const [left, right] = [gen(node.left), gen(node.right)];
@@ -134,12 +172,16 @@ export function generate(root: Node, origin: Origin): Code {
         if (eq === strictEquality) {
           return (env, frame) => {
             const x = item(env, frame);
-            return (list(env, frame) as readonly Value[]).includes(x);
+            const xs = list(env, frame) as readonly Value[];
+            work(node, xs.length, "'in'");
+            return xs.includes(x);
           };
         }
         return (env, frame) => {
           const x = item(env, frame);
-          return (list(env, frame) as readonly Value[]).some((y) => eq(x, y));
+          const xs = list(env, frame) as readonly Value[];
+          work(node, xs.length, "'in'");
+          return xs.some((y) => eq(x, y));
         };
       }
       case 'cond': {
@@ -182,11 +224,20 @@ export function generate(root: Node, origin: Origin): Code {
         const makers = node.args.map((arg): ((env: Env, frame: Value[]) => BuiltinArg) =>
           arg.kind === 'lambda' ? lambda(arg) : gen(arg),
         );
+        const what = `${node.builtin.name}(…)`;
         const call: CallContext = {
           eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
           error: (message) => fail(node, message),
+          work: (steps) => work(node, steps, what),
         };
-        return (env, frame) => impl(makers.map((make) => make(env, frame)), call);
+        return (env, frame) => {
+          const args = makers.map((make) => make(env, frame));
+          // Walking a list is work even when no function is called per item (`sum`, `contains`).
+          let walked = 0;
+          for (const arg of args) if (Array.isArray(arg)) walked += arg.length;
+          work(node, walked, what);
+          return built(node, impl(args, call));
+        };
       }
       case 'host': {
         const { fn } = node;
@@ -204,6 +255,7 @@ export function generate(root: Node, origin: Origin): Code {
           if (callDepth >= MAX_CALL_DEPTH) {
             throw fail(node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
           }
+          work(node, 1, `this call of '${definition.name}'`);
           callDepth++;
           try {
             return code(env, locals);
@@ -218,17 +270,17 @@ export function generate(root: Node, origin: Origin): Code {
   const arithmetic = (op: '+' | '-' | '*' | '/' | '%', left: Code, right: Code, span: Span): Code => {
     switch (op) {
       case '+':
-        return (env, frame) => (left(env, frame) as number) + (right(env, frame) as number);
+        return (env, frame) => finite(span, (left(env, frame) as number) + (right(env, frame) as number), 'the sum');
       case '-':
-        return (env, frame) => (left(env, frame) as number) - (right(env, frame) as number);
+        return (env, frame) => finite(span, (left(env, frame) as number) - (right(env, frame) as number), 'the difference');
       case '*':
-        return (env, frame) => (left(env, frame) as number) * (right(env, frame) as number);
+        return (env, frame) => finite(span, (left(env, frame) as number) * (right(env, frame) as number), 'the product');
       case '/':
         return (env, frame) => {
           const a = left(env, frame) as number;
           const b = right(env, frame) as number;
           if (b === 0) throw fail(span, 'division by zero');
-          return a / b;
+          return finite(span, a / b, 'the quotient');
         };
       case '%':
         return (env, frame) => {

@@ -99,7 +99,9 @@ function scanNumber(src: string, from: number): { value: number; end: number } |
     text += `.${fraction}`;
   }
   if (isIdentPart(src[i])) return `invalid number '${src.slice(from, numberEnd(src, from))}'`;
-  return { value: Number(text), end: i };
+  const value = Number(text);
+  if (!Number.isFinite(value)) return 'this number is too large';
+  return { value, end: i };
 }
 
 function scanString(src: string, from: number): { value: string; end: number } | ExprError {
@@ -110,6 +112,7 @@ function scanString(src: string, from: number): { value: string; end: number } |
     const c = src[i];
     if (c === quote) return { value, end: i + 1 };
     if (c === '\\') {
+      if (i + 1 >= src.length) break;
       const escaped = ESCAPES[src[i + 1] ?? ''];
       if (escaped === undefined) {
         return {

@@ -1,14 +1,16 @@
 import type { BinaryOp, Expr, Ident, LambdaExpr, OrderOp, EqualityOp } from './ast.ts';
 import type { ExprError, Span } from './errors.ts';
 import { lex, type Token } from './lexer.ts';
+import { LIMITS } from '../limits.ts';
 
 export type ParseResult = { ok: true; expr: Expr } | { ok: false; error: ExprError };
 
 /**
  * Deep nesting would overflow the JS stack in the parser, the checker or at run time, so it is
- * refused up front. Long operator chains count too: `a + b + c` nests to the left.
+ * refused up front. Long operator chains count too: `a + b + c` nests to the left (`and` and
+ * `or` chains do not: they are built balanced, see `logical`).
  */
-const MAX_NESTING = 200;
+const MAX_NESTING = LIMITS.exprNesting;
 
 const COMPARISONS: ReadonlySet<string> = new Set<OrderOp | EqualityOp>(['==', '!=', '<', '<=', '>', '>=']);
 
@@ -108,18 +110,24 @@ class Parser {
     throw new ParseFailure({ message, start: span.start, end: span.end });
   }
 
-  /** Runs `parse` one level deeper; refuses to go past MAX_NESTING. */
+  /**
+   * Runs `parse` one level deeper; refuses to go past MAX_NESTING. A level of brackets costs the
+   * parser's recursion far more stack than one more operand of a chain, so it counts double.
+   */
   private nested<T>(parse: () => T): T {
-    this.deepen();
+    this.deepen(2);
     try {
       return parse();
     } finally {
-      this.nesting--;
+      this.nesting -= 2;
     }
   }
 
-  private deepen(): void {
-    if (++this.nesting > MAX_NESTING) this.fail(this.peek(), 'expression is nested too deeply');
+  private deepen(levels = 1): void {
+    this.nesting += levels;
+    if (this.nesting > MAX_NESTING) {
+      this.fail(this.peek(), `expression is nested too deeply (more than ${MAX_NESTING / 2} levels of brackets, or a chain of more than ${MAX_NESTING} operators)`);
+    }
   }
 
   /** Parses inside brackets, where `in` is the membership operator again. */
@@ -159,17 +167,31 @@ class Parser {
   }
 
   private parseOr(): Expr {
-    return this.chain(
-      () => this.parseAnd(),
-      (tok) => (this.isKeyword(tok, 'or') || this.isPunct(tok, '||') ? 'or' : undefined),
-    );
+    return this.logical('or', () => this.parseAnd(), (tok) => this.isKeyword(tok, 'or') || this.isPunct(tok, '||'));
   }
 
   private parseAnd(): Expr {
-    return this.chain(
-      () => this.parseNot(),
-      (tok) => (this.isKeyword(tok, 'and') || this.isPunct(tok, '&&') ? 'and' : undefined),
-    );
+    return this.logical('and', () => this.parseNot(), (tok) => this.isKeyword(tok, 'and') || this.isPunct(tok, '&&'));
+  }
+
+  /**
+   * `a and b and c …`: both operators are associative and evaluate left to right either way, so
+   * a long list of clauses becomes a balanced tree, as deep as the log of its length.
+   */
+  private logical(op: 'and' | 'or', operand: () => Expr, isOperator: (tok: Token) => boolean): Expr {
+    const operands = [operand()];
+    while (isOperator(this.peek())) {
+      this.next();
+      operands.push(operand());
+    }
+    const build = (from: number, to: number): Expr => {
+      if (to - from === 1) return operands[from] as Expr;
+      const middle = (from + to + 1) >> 1;
+      const left = build(from, middle);
+      const right = build(middle, to);
+      return { kind: 'binary', op, left, right, start: left.start, end: right.end };
+    };
+    return build(0, operands.length);
   }
 
   private parseNot(): Expr {

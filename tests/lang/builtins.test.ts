@@ -109,7 +109,7 @@ describe('builtins', () => {
     ['pow(-8, 1 / 3)', 'pow(-8, 0.3333333333333333) is not a real number'],
     ['clamp(1, 5, 2)', 'clamp: the low bound 5 is above the high bound 2'],
     ['range(0, 2.5)', 'range needs whole numbers, got 0 and 2.5'],
-    ['range(0, 2000000)', 'the length of range is too large (2000000); lists are limited to 1000000 items'],
+    ['range(0, 2000000)', 'the length of range is too large (2000000); lists are limited to 1,000,000 items'],
     ['take(xs, -1)', 'the count of take must be a whole number, 0 or more; got -1'],
     ['drop(xs, 1.5)', 'the count of drop must be a whole number, 0 or more; got 1.5'],
   ])('%s fails at run time: %s', (src, message) => {

@@ -1,0 +1,50 @@
+/**
+ * Every limit on the work a spec, a link or a command line may ask for, in one place, with its
+ * default. Specs come from strangers: each limit turns a runaway request into a located message
+ * instead of a frozen tab or a crashed process. docs/SECURITY.md lists them all (a test checks).
+ */
+export const LIMITS = {
+  /** Steps (calls of definitions and of functions given to builtins, list items walked) in one expression evaluation. */
+  exprSteps: 1_000_000,
+  /** List items and string characters allocated by one expression evaluation. */
+  exprAllocation: 10_000_000,
+  /** Items in one list an expression builds (`range`, `repeat`, `take`…). */
+  listLength: 1_000_000,
+  /** Nested definition calls in one evaluation (runaway recursion). */
+  callDepth: 500,
+  /** Depth of an expression's syntax tree (brackets, operators, calls). */
+  exprNesting: 400,
+  /** Pieces (dice and cards) a game may have. */
+  pieces: 10_000,
+  /** Nesting depth of a YAML document (mappings and lists inside each other). */
+  yamlDepth: 200,
+  /** Runs of one `while` effect when its `max` is not given. */
+  whileDefault: 1_000,
+  /** The largest `max` a `while` effect may give. */
+  whileMax: 100_000,
+  /** Automatic transitions in a row before the flow is judged to loop. */
+  autoTransitions: 1_000,
+  /** Legal choices of one move's arguments that may be listed. */
+  choices: 100_000,
+  /** Candidate choices tried (accepted or not by `where`) while listing one move's arguments. */
+  choicesTried: 1_000_000,
+  /** Lines in a game log; older lines are dropped past it. */
+  logLines: 10_000,
+  /** Games one `simulate` command may play. */
+  games: 1_000_000,
+  /** Players a command line may ask for. */
+  players: 1_000,
+  /** Turns after which a simulated game is unfinished (`--max-turns`). */
+  maxTurns: 1_000_000,
+  /** MCTS/ISMCTS iterations per move (`--iterations`). */
+  iterations: 1_000_000,
+  /** MCTS/ISMCTS thinking time per move in milliseconds (`--time-ms`). */
+  timeMs: 600_000,
+  /** Variants applied at once. */
+  variants: 100,
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** `1000000` as `1,000,000`, the way messages print limits. */
+export const formatLimit = (n: number): string => n.toLocaleString('en-US');

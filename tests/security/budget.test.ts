@@ -1,0 +1,163 @@
+/**
+ * Issue 16: everything a spec can ask for runs under a budget (src/limits.ts) and past it stops
+ * with a located message naming the construct and the limit.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
+import { LIMITS, formatLimit } from '../../src/limits.ts';
+import { newGame } from '../../src/engine/index.ts';
+import { compileText, messages, specText } from './helpers.ts';
+
+const { library } = createLibrary(
+  [],
+  [
+    { name: 'fib', params: [{ name: 'n', type: 'number' }], returns: 'number', body: 'n < 2 ? n : fib(n - 1) + fib(n - 2)' },
+    { name: 'grow', params: [{ name: 'n', type: 'number' }], body: "fold(range(0, n), [], (a, x) => a + [x])" },
+  ],
+  {},
+);
+
+const run = (src: string): Value => {
+  const compiled = compileExpr(src, {}, library);
+  if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
+  return compiled.run({});
+};
+
+const failure = (src: string): ExprRuntimeError => {
+  try {
+    run(src);
+  } catch (error) {
+    if (error instanceof ExprRuntimeError) return error;
+    throw error;
+  }
+  throw new Error(`${src} did not fail`);
+};
+
+describe('expression work budget', () => {
+  it('stops fib(60) at the step limit, located at the call', () => {
+    const error = failure('fib(60)');
+    expect(error.message).toContain(`more than ${formatLimit(LIMITS.exprSteps)} steps`);
+    expect(error.message).toContain("this call of 'fib'");
+    expect(error.definition).toBe('fib');
+  });
+
+  it('stops a fold that builds quadratic lists at the allocation limit', () => {
+    expect(failure('fold(range(0, 200000), [], (a, x) => a + [x])').message).toContain(
+      `more than ${formatLimit(LIMITS.exprAllocation)} list items and characters`,
+    );
+    expect(failure('grow(200000)').message).toContain('list items and characters');
+  });
+
+  it('stops a doubling string and a quadratic distinct', () => {
+    expect(failure("fold(range(0, 40), 'ab', (s, x) => s + s)").message).toContain('list items and characters');
+    expect(failure('len(distinct(range(0, 100000)))').message).toContain('at distinct(…)');
+  });
+
+  it('leaves ordinary work alone, and gives every outermost evaluation a fresh budget', () => {
+    expect(run('fib(20)')).toBe(6765);
+    for (let i = 0; i < 5; i++) expect(run('len(grow(2000))')).toBe(2000);
+  });
+
+  it('makes non-finite numbers runtime errors at their place (pow(10, 400), products, sums)', () => {
+    expect(failure('pow(10, 400)').message).toBe('pow(10, 400) is too large to be a number');
+    const product = failure('1 + pow(10, 300) * pow(10, 300)');
+    expect(product.message).toBe('the product is too large to be a number');
+    expect(product.start).toBe(4);
+    expect(failure('sum([pow(10, 308), pow(10, 308)])').message).toBe('the sum is too large to be a number');
+  });
+});
+
+describe('compile-time work: die faces and piece counts', () => {
+  it("a die's faces expression that would run on is stopped when the spec is opened, at the faces", () => {
+    const text = specText({
+      components: "components:\n  dice:\n    d6: { faces: \"fold(range(0, 300000), [1], (a, x) => a + a)\", count: 1, start: pool }",
+    });
+    const out = compileText(text);
+    expect(out.game).toBeUndefined();
+    expect(messages(out).join('\n')).toMatch(/probe\.yaml:\d+:\d+: error: more than .* list items and characters/);
+  });
+
+  it('count: 100000000 dice is refused at compile time at the count, naming the limit', () => {
+    const out = compileText(specText({ components: 'components:\n  dice:\n    d6: { faces: [1, 2], count: 100000000, start: pool }' }));
+    expect(out.game).toBeUndefined();
+    expect(messages(out)).toContain(
+      `probe.yaml:6:33: error: the count of die 'd6' is 100,000,000; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`,
+    );
+  });
+
+  it('a count over a param is checked with the value in force, and warned about at the param’s declared max', () => {
+    const text = specText({
+      params: 'params:\n  dice: { type: number, default: 5, min: 1, max: 5000000, description: dice }',
+      components: 'components:\n  dice:\n    d6: { faces: [1, 2], count: params.dice, start: pool }',
+    });
+    const fine = compileText(text);
+    expect(fine.game).toBeDefined();
+    expect(messages(fine).join('\n')).toMatch(/warning: the count of die 'd6' is 5,000,000; .* when the params are at their maximum \(dice: 5000000\)/);
+    const tooMany = compileText(text, { dice: 5_000_000 });
+    expect(tooMany.game).toBeUndefined();
+    expect(messages(tooMany).join('\n')).toContain("error: the count of die 'd6' is 5,000,000");
+  });
+
+  it('per-player dice count the players too', () => {
+    const text = specText({
+      head: 'id: probe\ntitle: Probe\nplayers: { min: 1, max: 8 }',
+      components: 'components:\n  dice:\n    d6: { faces: [1, 2], count: 2000, start: cup }',
+      zones: 'zones:\n  pool: { holds: [d6] }\n  cup: { owner: player, holds: [d6] }',
+    });
+    const out = compileText(text);
+    expect(messages(out).join('\n')).toContain('with 8 players the game would have more than 10,000 pieces');
+  });
+
+  it('a card product larger than the piece limit is refused before it is built', () => {
+    const values = `[${Array.from({ length: 200 }, (_, i) => i).join(', ')}]`;
+    const text = specText({
+      components: `components:\n  cards:\n    deck:\n      attributes: { a: number, b: number }\n      product: { a: ${values}, b: ${values} }\n      start: pool`,
+      zones: 'zones:\n  pool: { holds: [deck] }',
+      moves: 'moves:\n  go:\n    effects:\n      - add: { game.n: 1 }',
+    });
+    expect(messages(compileText(text)).join('\n')).toContain('the product makes 40,000 cards; a game may have at most 10,000 pieces');
+  });
+
+  it('a game within the limits starts', () => {
+    const out = compileText(specText());
+    expect(out.game).toBeDefined();
+    if (out.game) expect(newGame(out.game, { seed: 1 }).ok).toBe(true);
+  });
+});
+
+describe('params hold together (issue 16)', () => {
+  it('refuses default above max, min above max and a choice default not among the choices', () => {
+    const text = specText({
+      params: [
+        'params:',
+        '  a: { type: number, default: 50, max: 10, description: a }',
+        '  b: { type: number, default: 5, min: 10, max: 1, description: b }',
+        '  c: { type: choice, default: z, choices: [x, y], description: c }',
+      ].join('\n'),
+    });
+    const lines = messages(compileText(text));
+    expect(lines).toContain("probe.yaml:5:31: error: param 'a': the default 50 is above the maximum 10");
+    expect(lines).toContain("probe.yaml:6:39: error: param 'b': the minimum 10 is above the maximum 1");
+    expect(lines.join('\n')).toContain("param 'c': the default expected one of x, y, got \"z\"");
+  });
+
+  it("refuses a variant's param value above the declared max, in the variant's file", () => {
+    const text = specText({ params: 'params:\n  n: { type: number, default: 1, min: 0, max: 10, description: n }' });
+    const variant = { file: 'big.yaml', text: 'variant: big\ngame: probe\ntitle: Big\ndescription: Big.\nparams: { n: 1000 }\n' };
+    const lines = messages(compileText(text, {}, [variant]));
+    expect(lines.join('\n')).toMatch(/big\.yaml:5:\d+: error: param 'n': the default 1000 is above the maximum 10/);
+  });
+});
+
+describe('YAML nesting', () => {
+  it('a 20,000-deep nesting is "nested too deeply", located, not a stack overflow', () => {
+    const out = compileText(`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
+    expect(out.game).toBeUndefined();
+    expect(messages(out).join('\n')).toMatch(/probe\.yaml:1:\d+: error: the YAML is nested too deeply \(more than 200 levels/);
+  });
+
+  it('a block nesting past the limit is refused where it passes the limit', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}k:`).join('\n') + '\n';
+    expect(messages(compileText(text))[0]).toMatch(/probe\.yaml:201:\d+: error: the YAML is nested too deeply/);
+  });
+});
