@@ -12,6 +12,7 @@ import { preferenceBot } from './prefer.ts';
 import { randomBot } from './random.ts';
 import { evaluationOf } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
+import { own } from '../spec/own.ts';
 
 export type { Bot, BotOptions } from './types.ts';
 export { determinize, reseed, seesEverything, allPieces } from './determinize.ts';
@@ -31,12 +32,12 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
     if (kind === 'random' || !(GENERIC_BOTS as readonly string[]).includes(kind)) {
       return { error: `'${name}': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)` };
     }
-    const bot = game.bots[strategy];
+    const bot = own(game.bots, strategy);
     if (!bot) return { error: `'${name}': ${game.title} declares no bot '${strategy}'${didYouMean(strategy, Object.keys(game.bots))}` };
     if (kind === 'greedy' && !bot.evaluate) return { error: `'${name}': the bot '${strategy}' has no evaluate for greedy to judge by` };
   }
   const evaluation = evaluationOf(game, strategy);
-  const policy = strategy !== undefined ? game.bots[strategy] : undefined;
+  const policy = strategy !== undefined ? own(game.bots, strategy) : undefined;
   switch (kind) {
     case 'random':
       return randomBot();
@@ -47,7 +48,7 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
     case 'ismcts':
       return mctsBot(game, evaluation, options, true, name, policy);
     default: {
-      const bot = game.bots[name];
+      const bot = own(game.bots, name);
       if (bot) return preferenceBot(game, bot, options);
       return { error: `unknown bot '${name}' (bots: ${botNames(game).join(', ')})${didYouMean(name, botNames(game))}` };
     }

@@ -7,12 +7,13 @@ import type { CompiledExpr } from '../check/exprs.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { envOf } from '../compile/env.ts';
 import type { GameState } from '../engine/index.ts';
+import { own } from '../spec/own.ts';
 
 export type Evaluation = CompiledExpr | undefined;
 
 /** The evaluation of the named spec bot, or of the first spec bot that declares one. */
 export const evaluationOf = (game: CompiledGame, botName?: string): Evaluation => {
-  if (botName !== undefined) return game.bots[botName]?.evaluate;
+  if (botName !== undefined) return own(game.bots, botName)?.evaluate;
   return Object.values(game.bots).find((b) => b.evaluate !== undefined)?.evaluate;
 };
 

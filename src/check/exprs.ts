@@ -75,6 +75,9 @@ export class SpecRuntimeError extends Error {
   }
 }
 
+/** A spec asked for more work than a limit of src/limits.ts allows. */
+export class SpecLimitError extends SpecRuntimeError {}
+
 /** Attaches the spec place to an error; an error from inside a definition keeps its own text. */
 export const locateError = (error: unknown, path: DocPath, text?: string): unknown => {
   if (error instanceof SpecRuntimeError) return error;

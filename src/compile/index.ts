@@ -5,7 +5,7 @@
 import { createLibrary, type Library, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
 import { globalTypes } from '../check/scope.ts';
-import { checkExpr, report, typeOf, type ExprChecker } from '../check/exprs.ts';
+import { checkExpr, report, typeOf, SpecLimitError, type ExprChecker } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
 import { diagnosticFrom } from '../check/locator.ts';
 import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
@@ -23,6 +23,7 @@ import { compileTable } from './scoring.ts';
 import { resolveFaces } from './faces.ts';
 import { compileBots, type CompiledBot } from './bots.ts';
 import { envOf } from './env.ts';
+import { own } from '../spec/own.ts';
 
 export type { SourceFile } from './load.ts';
 export type { CompiledBot, CompiledPreference } from './bots.ts';
@@ -68,7 +69,7 @@ const resolveParams = (spec: GameSpec, values: Readonly<Record<string, Json>>, c
   const out: Record<string, Json> = {};
   for (const [name, p] of Object.entries(spec.params ?? {})) out[name] = p.default;
   for (const [name, value] of Object.entries(values)) {
-    const p = spec.params?.[name];
+    const p = own(spec.params, name);
     if (!p) {
       report(checker, ['params'], `there is no param '${name}' to set (params: ${Object.keys(spec.params ?? {}).join(', ') || 'none'})`);
       continue;
@@ -89,6 +90,48 @@ export const paramProblem = (p: ParamSpec, value: Json): string | undefined => {
   }
   if (p.type === 'bool') return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
   return typeof value === 'string' && p.choices.includes(value) ? undefined : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
+};
+
+/** Each param's own declaration holds together: min ≤ max and a default the param accepts (a variant may have changed it). */
+const checkParamDeclarations = (spec: GameSpec, checker: ExprChecker): void => {
+  for (const [name, p] of Object.entries(spec.params ?? {})) {
+    if (p.type === 'number' && p.min !== undefined && p.max !== undefined && p.min > p.max) {
+      report(checker, ['params', name, 'min'], `param '${name}': the minimum ${p.min} is above the maximum ${p.max}`);
+      continue;
+    }
+    const problem = paramProblem(p, p.default);
+    if (problem) report(checker, ['params', name, 'default'], `param '${name}': the default ${problem}`);
+  }
+};
+
+/** The piece-limit error of setting up a game this way, if it has one (other setup errors show when a game starts). */
+const pieceLimitError = (initialContext: InitialContext, players: number, params: Readonly<Record<string, Json>>): SpecLimitError | undefined => {
+  try {
+    initialContext({ players, seed: 0, params });
+  } catch (error) {
+    if (error instanceof SpecLimitError) return error;
+  }
+  return undefined;
+};
+
+/**
+ * Too many pieces is found before anybody plays: with the params in force, at the fewest and the
+ * most players (an error), and with every number param at its declared maximum (a warning: the
+ * house-rules panel would let a player ask for it).
+ */
+const checkPieceCounts = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>, checker: ExprChecker): void => {
+  for (const players of [spec.players.min, spec.players.max]) {
+    const error = pieceLimitError(initialContext, players, params);
+    if (error) return report(checker, error.path, error.message);
+  }
+  const atMax = Object.entries(spec.params ?? {}).filter(([, p]) => p.type === 'number' && p.max !== undefined);
+  if (atMax.length === 0) return;
+  const largest = { ...params, ...Object.fromEntries(atMax.map(([name, p]) => [name, (p as { max: number }).max])) };
+  const error = pieceLimitError(initialContext, spec.players.max, largest);
+  if (error) {
+    const names = atMax.map(([name, p]) => `${name}: ${(p as { max: number }).max}`).join(', ');
+    report(checker, error.path, `${error.message} when the params are at their maximum (${names}): lower their max`, 'warning');
+  }
 };
 
 export const compileGame = (input: CompileInput): CompileOutput => {
@@ -126,6 +169,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
 
+  checkParamDeclarations(spec, checker);
   const paramValues = resolveParams(spec, input.params ?? {}, checker);
   const flow = checkFlow(spec);
   for (const p of flow.problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));
@@ -152,6 +196,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     return { game: undefined, diagnostics };
   }
   warnUnusedProcedures(cx);
+  checkPieceCounts(spec, initialContext, paramValues, checker);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   const players = { min: spec.players.min, max: spec.players.max, default: spec.players.default ?? spec.players.min };

@@ -4,7 +4,8 @@
  * attribute values, with derived attributes, a filter and copies.
  */
 import type { Env } from '../lang/index.ts';
-import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import { checkExpr, report, typeOf, SpecLimitError, SpecRuntimeError, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
 import type { GameContext, Json, Piece, ZoneContents } from '../engine/types.ts';
@@ -31,8 +32,17 @@ const compileVars = (checker: ExprChecker, vars: Record<string, VarSpec> | undef
 const evalVars = (inits: readonly VarInit[], env: Env): Record<string, Json> =>
   Object.fromEntries(inits.map((v) => [v.name, v.expr.run(env) as Json]));
 
+/** A count of pieces must be a whole number, and all of them together within the piece limit. */
+const pieceCount = (n: unknown, path: DocPath, what: string): number => {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new SpecRuntimeError(`${what} must be a whole number, 0 or more; got ${String(n)}`, path);
+  if (n > LIMITS.pieces) throw new SpecLimitError(`${what} is ${formatLimit(n)}; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`, path);
+  return n;
+};
+
 interface KindSetup {
   kind: string;
+  /** Where its count is written, for messages about too many pieces. */
+  path: DocPath;
   start: string;
   /** The pieces of one owner's share (or of the game), before ids are given. */
   make(env: Env): Record<string, Json>[];
@@ -57,6 +67,11 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
   for (const [attr] of product) {
     if (!set.attributes[attr]) report(checker, [...path, 'product', attr], `'${attr}' is not declared under attributes of '${name}'`);
   }
+  const combinations = product.reduce((n, [, values]) => n * values.length, 1);
+  if (product.length > 0 && combinations > LIMITS.pieces) {
+    report(checker, [...path, 'product'], `the product makes ${formatLimit(combinations)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`);
+    return undefined;
+  }
   return (env) => {
     let generated: Record<string, Json>[] = product.length > 0 ? [{}] : [];
     for (const [attr, values] of product) generated = generated.flatMap((card) => values.map((v) => ({ ...card, [attr]: v })));
@@ -66,7 +81,10 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
       for (const d of derive) card = { ...card, [d.attr]: d.expr.run(extendEnv(env, card as LocalValues)) as Json };
       const scope = extendEnv(env, card as LocalValues);
       if (where && !where.run(scope)) continue;
-      const n = copies ? (copies.run(scope) as number) : 1;
+      const n = copies ? pieceCount(copies.run(scope), [...path, 'copies'], `the copies of a '${name}' card`) : 1;
+      if (cards.length + n > LIMITS.pieces) {
+        throw new SpecLimitError(`'${name}' has more than ${formatLimit(LIMITS.pieces)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`, path);
+      }
       for (let k = 0; k < n; k++) cards.push(card);
     }
     return cards;
@@ -88,15 +106,16 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     if (!count || first === undefined) continue;
     kinds.push({
       kind,
+      path: [...path, 'count'],
       start: die.start,
-      make: (env) => Array.from({ length: count.run(env) as number }, () => ({ face: first })),
+      make: (env) => Array.from({ length: pieceCount(count.run(env), [...path, 'count'], `the count of die '${kind}'`) }, () => ({ face: first })),
       props: compileVars(checker, die.props, [...path, 'props'], {}),
     });
   }
   for (const [kind, set] of Object.entries(spec.components?.cards ?? {})) {
     const path = ['components', 'cards', kind];
     const make = compileCards(checker, kind, set, path);
-    if (make) kinds.push({ kind, start: set.start, make, props: compileVars(checker, set.props, [...path, 'props'], {}) });
+    if (make) kinds.push({ kind, path, start: set.start, make, props: compileVars(checker, set.props, [...path, 'props'], {}) });
   }
   for (const k of kinds) {
     const zone = spec.zones?.[k.start];
@@ -136,11 +155,19 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       const n = owners(name);
       zones[name] = n === null ? [] : Array.from({ length: n }, () => []);
     }
+    let pieces = 0;
     for (const k of kinds) {
       const n = owners(k.start);
       const props = evalVars(k.props, env);
       let serial = 0;
-      const makeShare = (): Piece[] => k.make(env).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
+      const counted = (share: Record<string, Json>[]): Record<string, Json>[] => {
+        pieces += share.length;
+        if (pieces > LIMITS.pieces) {
+          throw new SpecLimitError(`with ${numPlayers} players the game would have more than ${formatLimit(LIMITS.pieces)} pieces (the limit)`, k.path);
+        }
+        return share;
+      };
+      const makeShare = (): Piece[] => counted(k.make(env)).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
       const current = zones[k.start];
       if (current === undefined) continue;
       zones[k.start] =

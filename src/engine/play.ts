@@ -13,6 +13,7 @@ import { didYouMean } from '../lang/index.ts';
 import { describeRuntimeError } from './errors.ts';
 import { ArgError, choicesOf, decodeArg, encodeValue } from './args.ts';
 import type { FlowValue, GameContext, GameState, Json, Move, StepResult } from './types.ts';
+import { own } from '../spec/own.ts';
 
 export interface NewGameOptions {
   readonly players?: number;
@@ -117,7 +118,7 @@ export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?
   const out: LegalMove[] = [];
   const env = envOf(state.context);
   for (const [name, transitions] of offered(game, state)) {
-    const move = game.moves[name];
+    const move = own(game.moves, name);
     if (!move) continue;
     const seats = seatsOf(move, env).filter((s) => seat === undefined || s === seat);
     const [first, ...others] = seats;
@@ -151,7 +152,7 @@ export const actingSeats = (game: CompiledGame, state: GameState): number[] =>
 const why = (game: CompiledGame, state: GameState, move: Move): string | { locals: LocalValues; event: MoveEvent } => {
   const ctx = state.context;
   if (isOver(state)) return 'the game is over';
-  const compiled = game.moves[move.move];
+  const compiled = own(game.moves, move.move);
   if (!compiled) return `there is no move '${move.move}'${didYouMean(move.move, Object.keys(game.moves))}`;
   const here = offered(game, state);
   const transitions = here.get(move.move);

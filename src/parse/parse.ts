@@ -1,4 +1,5 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { LIMITS } from '../limits.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext } from './yamlProblems.ts';
@@ -52,6 +53,35 @@ const topLevelProblem = (ctx: YamlContext): Diagnostic | undefined => {
   };
 };
 
+const TOO_DEEP = `the YAML is nested too deeply (more than ${LIMITS.yamlDepth} levels of mappings and lists inside each other)`;
+
+/**
+ * The first node nested deeper than the limit, found without recursion (the document may be
+ * thousands of levels deep, which is what this guards every later, recursive stage against).
+ */
+const tooDeep = (ctx: YamlContext): Diagnostic | undefined => {
+  const stack: { node: unknown; depth: number }[] = [{ node: ctx.document.contents, depth: 0 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, depth } = top;
+    if (!isCollection(node)) continue;
+    if (depth >= LIMITS.yamlDepth) {
+      const start = (node as { range?: [number, number, number] | null }).range?.[0] ?? 0;
+      const { line, col } = ctx.lineCounter.linePos(start);
+      return { ...atStart(ctx.file, TOO_DEEP), line, column: col, endLine: line, endColumn: col + 1 };
+    }
+    for (const item of node.items as unknown[]) {
+      if (isPair(item)) {
+        stack.push({ node: item.key, depth: depth + 1 });
+        stack.push({ node: item.value, depth: depth + 1 });
+      } else stack.push({ node: item, depth: depth + 1 });
+    }
+  }
+  return undefined;
+};
+
+/** yaml's own parser runs out of stack on thousands of levels; say so in the user's words. */
+const deepNesting = (d: Diagnostic): Diagnostic => (/call stack/i.test(d.message) ? { ...d, message: TOO_DEEP } : d);
+
 /**
  * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
  * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
@@ -74,13 +104,14 @@ export const parseSpecText = (text: string, file: string): ParseResult => {
   }
   const ctx: YamlContext = { file, text, document, lineCounter };
   const diagnostics = firstPerLine([
-    ...document.errors.map((error) => yamlProblem(ctx, error, 'error')),
+    ...document.errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))),
     ...document.warnings.map((warning) => yamlProblem(ctx, warning, 'warning')),
   ]);
   if (hasErrors(diagnostics)) return { doc: undefined, diagnostics };
 
-  const top = topLevelProblem(ctx);
-  const structural = [...(top ? [top] : []), ...complexKeyProblems(ctx), ...unresolvedAliasProblems(ctx)];
+  const top = topLevelProblem(ctx) ?? tooDeep(ctx);
+  if (top) return { doc: undefined, diagnostics: [...diagnostics, top] };
+  const structural = [...complexKeyProblems(ctx), ...unresolvedAliasProblems(ctx)];
   if (structural.length > 0) return { doc: undefined, diagnostics: [...diagnostics, ...structural] };
 
   let value: unknown;

@@ -44,6 +44,12 @@ const quoteHint = (type: unknown, value: unknown): string => {
   return names.length === 1 && names[0] === 'string' && scalar ? ` (put it in quotes to write it as text: "${String(value)}")` : '';
 };
 
+/** The names a schema refuses with `not: { enum: [...] }` (Object.prototype's). */
+const isReservedNames = (parent: unknown): boolean => isSchemaNode(parent) && isSchemaNode(parent.not) && Array.isArray(parent.not.enum);
+
+const reservedMessage = (name: string): string =>
+  `'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`;
+
 export const explainError = (e: SchemaError): Issue => {
   const { error, path } = e;
   const params = error.params as Record<string, unknown>;
@@ -60,6 +66,7 @@ export const explainError = (e: SchemaError): Issue => {
       const { noun, rule } = patternExplanation(parent, String(params.pattern));
       return at(`'${propertyName}' is not a valid ${noun} (${rule})`, 'head', keyPath);
     }
+    if (error.keyword === 'not' && isReservedNames(parent)) return at(reservedMessage(propertyName), 'head', keyPath);
     return at(`'${propertyName}' ${error.message ?? 'is not allowed here'}`, 'head', keyPath);
   }
 
@@ -109,6 +116,9 @@ export const explainError = (e: SchemaError): Issue => {
       return at(`${subject} must be at least ${plural(Number(params.limit), 'character')} long`);
     case 'maxLength':
       return at(`${subject} must be at most ${plural(Number(params.limit), 'character')} long`);
+    case 'not':
+      if (isReservedNames(parent) && typeof data === 'string') return at(`${subject}: ${reservedMessage(data)}`);
+      return at(`${subject} ${error.message ?? 'is not valid here'}`);
     case 'uniqueItems':
       return at(`${subject} lists the same value twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1})`);
     default:

@@ -1,0 +1,11 @@
+/**
+ * A table's own entry for a key that comes from outside (a command line, a move log, a link):
+ * `moves['constructor']` must be "no such move", never Object.prototype's constructor.
+ */
+export const own = <T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
+  table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+
+/** Names every JavaScript object already has; the schema reserves them for every name a spec gives. */
+export const RESERVED_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
+
+export const isReservedName = (name: string): boolean => RESERVED_NAMES.includes(name);
