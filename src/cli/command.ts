@@ -3,6 +3,7 @@ import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
 import { compileGame, type CompiledGame } from '../compile/index.ts';
 import { resolveGame } from './catalog.ts';
 import type { Json } from '../engine/types.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 
 export interface Io {
   out(text: string): void;
@@ -32,21 +33,44 @@ export const VARIANT_OPTION: OptionSpec = { type: 'string', hint: 'a,b', help: '
 export const PARAM_OPTION: OptionSpec = { type: 'string', hint: 'json', help: 'param values as JSON, e.g. {"entry":800}' };
 export const PLAYERS_OPTION: OptionSpec = { type: 'string', hint: 'n', help: "number of players (default: the game's default)" };
 
-/** A seed as given: digits are the number (so `--seed 7` and seed 7 are one game), anything else a string. */
-export const seedOf = (text: string): number | string => (/^\d+$/.test(text) ? Number(text) : text);
+/**
+ * A seed as given: digits are the number (so `--seed 7` and seed 7 are one game), anything else a
+ * string. Digits past 2^53 would round onto a neighbour's seed, so they are refused.
+ */
+export const seedOf = (text: string): { seed: number | string } | { error: string } => {
+  if (text === '') return { error: '--seed is empty: give a whole number or a word' };
+  if (!/^\d+$/.test(text)) return { seed: text };
+  const n = Number(text);
+  return Number.isSafeInteger(n)
+    ? { seed: n }
+    : { error: `--seed ${text} is too large to be a whole-number seed (at most ${formatLimit(Number.MAX_SAFE_INTEGER)}; a word works too)` };
+};
 
-/** The --param values, or why they cannot be read. */
+/** The --param values, or why they cannot be read: a JSON object of param names and values. */
 export const paramsOf = (values: Values): { params: Record<string, Json> } | { error: string } => {
   if (typeof values.param !== 'string') return { params: {} };
+  let parsed: unknown;
   try {
-    return { params: JSON.parse(values.param) as Record<string, Json> };
+    parsed = JSON.parse(values.param);
   } catch (error) {
     return { error: `--param is not valid JSON: ${(error as Error).message}` };
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { error: `--param must be a JSON object of param names and values, like {"entry":800}; got ${values.param}` };
+  }
+  return { params: parsed as Record<string, Json> };
 };
 
 export const variantList = (values: Values): string[] =>
   typeof values.variant === 'string' ? values.variant.split(',').map((s) => s.trim()).filter(Boolean) : [];
+
+/** A variant named twice is a typo more often than a wish; it is refused rather than applied once. */
+export const variantProblem = (variants: readonly string[]): string | undefined => {
+  const twice = variants.find((v, i) => variants.indexOf(v) !== i);
+  if (twice !== undefined) return `--variant names '${twice}' twice`;
+  if (variants.length > LIMITS.variants) return `--variant names ${variants.length} variants; at most ${LIMITS.variants} may be applied at once`;
+  return undefined;
+};
 
 export const printDiagnostics = (io: Io, diagnostics: readonly Diagnostic[]): void => {
   for (const d of diagnostics) io.err(formatDiagnostic(d));
@@ -56,6 +80,11 @@ export const printDiagnostics = (io: Io, diagnostics: readonly Diagnostic[]): vo
 export const loadGame = (io: Io, target: string | undefined, values: Values): CompiledGame | undefined => {
   if (!target) {
     io.err('name a game id or a spec file (see `houserules list`)');
+    return undefined;
+  }
+  const problem = variantProblem(variantList(values));
+  if (problem !== undefined) {
+    io.err(problem);
     return undefined;
   }
   const resolved = resolveGame(target, variantList(values));
@@ -73,13 +102,25 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
   return game;
 };
 
-export const intOption = (io: Io, values: Values, name: string, fallback: number | undefined): number | undefined | null => {
+/**
+ * A whole-number option: digits only (no `1e12`, `0x10`, `-3` or empty text), from `min` to `max`.
+ * Returns the fallback when absent, null (after printing why) when it cannot be read.
+ */
+export const intOption = (
+  io: Io,
+  values: Values,
+  name: string,
+  fallback: number | undefined,
+  range: { min: number; max: number },
+): number | undefined | null => {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !Number.isInteger(n) || n < 0) {
-    io.err(`--${name} must be a whole number, got '${String(raw)}'`);
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n >= range.min && n <= range.max)) {
+    io.err(`--${name} must be a whole number from ${formatLimit(range.min)} to ${formatLimit(range.max)}, got '${String(raw)}'`);
     return null;
   }
   return n;
 };
+
+export const PLAYERS_RANGE = { min: 1, max: LIMITS.players } as const;

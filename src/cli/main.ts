@@ -50,6 +50,24 @@ const nodeIo = (): Io => {
   };
 };
 
+/**
+ * `--games -5` reads to node as an option followed by another option; `--games=-5` does not. A
+ * value option's next word is its value, so the option's own check can say what is wrong with it.
+ */
+const attachValues = (args: readonly string[], command: Command): string[] => {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const option = arg.startsWith('--') && !arg.includes('=') ? command.options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && next.startsWith('-') && Object.hasOwn(command.options, arg.slice(2))) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+};
+
 export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<number> => {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -65,9 +83,9 @@ export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<
   for (const [key, o] of Object.entries(command.options)) options[key] = { type: o.type };
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: attachValues(rest, command), options, allowPositionals: true, strict: true });
   } catch (error) {
-    io.err(`houserules ${name}: ${(error as Error).message}\n\n${commandHelp(command)}`);
+    io.err(`houserules ${name}: ${(error as Error).message} (see houserules ${name} --help)`);
     return 1;
   }
   if (parsed.values.help) {

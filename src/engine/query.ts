@@ -3,27 +3,38 @@
  * Extra variables come as JSON; their types are read off the values. The expression sees the
  * state of a new game (default players, seed 0) as its globals.
  */
-import { compileExpr, listOf, recordOf, BOOL, NEVER, NUMBER, STRING, type Type, type Value } from '../lang/index.ts';
+import { compileExpr, formatType, joinTypes, listOf, recordOf, BOOL, NEVER, NUMBER, STRING, type Type, type Value } from '../lang/index.ts';
+import { isReservedName } from '../spec/own.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { envOf } from '../compile/env.ts';
 import { newGame } from './play.ts';
 import type { Json } from './types.ts';
 
-export const typeOfJson = (value: Json): Type | undefined => {
-  if (typeof value === 'number') return NUMBER;
+/**
+ * The type of a JSON value given from outside, or why it has none. Every item of a list must have
+ * one type (`[1, "a"]` is refused, not read as a list of numbers); `where` names the value.
+ */
+export const typeOfJson = (value: Json, where: string): Type | string => {
+  if (typeof value === 'number') return Number.isFinite(value) ? NUMBER : `${where} is not a finite number`;
   if (typeof value === 'boolean') return BOOL;
   if (typeof value === 'string') return STRING;
+  if (value === null) return `${where} is null, which has no type`;
   if (Array.isArray(value)) {
-    const [first] = value as readonly Json[];
-    if (first === undefined) return listOf(NEVER);
-    const element = typeOfJson(first);
-    return element ? listOf(element) : undefined;
+    let element: Type = NEVER;
+    for (const [i, item] of (value as readonly Json[]).entries()) {
+      const t = typeOfJson(item, `item ${i + 1} of ${where}`);
+      if (typeof t === 'string') return t;
+      const joined = joinTypes(element, t);
+      if (joined === undefined) return `item ${i + 1} of ${where} is ${formatType(t)}, but the items before it are ${formatType(element)}`;
+      element = joined;
+    }
+    return listOf(element);
   }
-  if (value === null) return undefined;
   const fields: Record<string, Type> = {};
   for (const [k, v] of Object.entries(value)) {
-    const t = typeOfJson(v);
-    if (!t) return undefined;
+    if (isReservedName(k)) return `field '${k}' of ${where} is a reserved name`;
+    const t = typeOfJson(v, `field '${k}' of ${where}`);
+    if (typeof t === 'string') return t;
     fields[k] = t;
   }
   return recordOf(fields);
@@ -39,8 +50,9 @@ export const makeQuery = (game: CompiledGame, source: string): Query => {
     if (!start.ok) return { ok: false, error: start.error };
     const locals: Record<string, Type> = {};
     for (const [name, v] of Object.entries(vars)) {
-      const t = typeOfJson(v);
-      if (!t) return { ok: false, error: `variable '${name}' has a value with no type (null)` };
+      if (isReservedName(name)) return { ok: false, error: `variable '${name}': a reserved name, choose another` };
+      const t = typeOfJson(v, `variable '${name}'`);
+      if (typeof t === 'string') return { ok: false, error: t };
       locals[name] = t;
     }
     const key = JSON.stringify(locals);

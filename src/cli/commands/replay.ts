@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { replay, type Move } from '../../engine/index.ts';
-import { loadGame, PARAM_OPTION, PLAYERS_OPTION, VARIANT_OPTION, intOption, seedOf, type Command } from '../command.ts';
+import { readMoveLog } from '../../engine/moveLog.ts';
+import { loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, seedOf, type Command } from '../command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
@@ -19,22 +20,26 @@ export const replayCommand: Command = {
       io.err('replay needs --seed S and --moves <file.json>');
       return 1;
     }
-    const players = intOption(io, values, 'players', undefined);
+    const players = intOption(io, values, 'players', undefined, PLAYERS_RANGE);
     if (players === null) return 1;
-    let moves: Move[];
+    const seeded = seedOf(values.seed);
+    if ('error' in seeded) {
+      io.err(seeded.error);
+      return 1;
+    }
+    let moves: Move[] | string;
     try {
-      const parsed: unknown = JSON.parse(readFileSync(values.moves, 'utf8'));
-      const list = Array.isArray(parsed) ? parsed : (parsed as { moves?: unknown }).moves;
-      if (!Array.isArray(list)) throw new Error('expected a list of moves (or {"moves": [...]})');
-      moves = list as Move[];
+      moves = readMoveLog(JSON.parse(readFileSync(values.moves, 'utf8')));
     } catch (error) {
-      io.err(`${values.moves}: ${(error as Error).message}`);
+      moves = (error as Error).message;
+    }
+    if (typeof moves === 'string') {
+      io.err(`${values.moves}: ${moves}`);
       return 1;
     }
     const game = loadGame(io, target, values);
     if (!game) return 1;
-    const seed = seedOf(values.seed);
-    const result = replay(game, { seed, players: players ?? undefined }, moves);
+    const result = replay(game, { seed: seeded.seed, players: players ?? undefined }, moves);
     if (!result.ok) {
       io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${result.error}`);
       return 1;

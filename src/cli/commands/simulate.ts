@@ -5,7 +5,8 @@ import { balance, compareBalance, formatBalance, formatComparison, type BalanceR
 import { createBots, type BotOptions } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import type { Json } from '../../engine/types.ts';
-import { intOption, loadGame, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
+import { LIMITS } from '../../limits.ts';
+import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 
 /** Below this many random games per core, starting workers costs more than it saves. */
@@ -90,13 +91,19 @@ export const simulateCommand: Command = {
     json: { type: 'boolean', help: 'print the report as JSON' },
   },
   run: async ([target], values, io) => {
-    const games = intOption(io, values, 'games', 100);
-    const players = intOption(io, values, 'players', undefined);
-    const maxTurns = intOption(io, values, 'max-turns', 1000);
-    const iterations = intOption(io, values, 'iterations', undefined);
-    const timeMs = intOption(io, values, 'time-ms', undefined);
-    const rolloutTurns = intOption(io, values, 'rollout-turns', undefined);
+    const games = intOption(io, values, 'games', 100, { min: 1, max: LIMITS.games });
+    const players = intOption(io, values, 'players', undefined, PLAYERS_RANGE);
+    const maxTurns = intOption(io, values, 'max-turns', 1000, { min: 1, max: LIMITS.maxTurns });
+    const iterations = intOption(io, values, 'iterations', undefined, { min: 1, max: LIMITS.iterations });
+    const timeMs = intOption(io, values, 'time-ms', undefined, { min: 1, max: LIMITS.timeMs });
+    const rolloutTurns = intOption(io, values, 'rollout-turns', undefined, { min: 0, max: LIMITS.maxTurns });
     if (games === null || players === null || maxTurns === null || iterations === null || timeMs === null || rolloutTurns === null) return 1;
+    const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
+    if ('error' in seeded) {
+      io.err(seeded.error);
+      return 1;
+    }
+    const { seed } = seeded;
     const game = loadGame(io, target, values);
     if (!game) return 1;
     const n = players ?? game.players.default;
@@ -132,8 +139,6 @@ export const simulateCommand: Command = {
       return 1;
     }
 
-    const seedText = typeof values.seed === 'string' ? values.seed : '1';
-    const seed = seedOf(seedText);
     const total = games ?? 100;
     const runs = other ? 2 : 1;
     let done = 0;
