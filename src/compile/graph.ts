@@ -82,7 +82,8 @@ export const graphToMermaid = (graph: FlowGraph, initial: string): string => {
   emit(null, '  ');
   for (const e of graph.edges) {
     const label = (e.kind === 'always' ? `always ${e.label}` : e.label) + (e.guard ? ` [${e.guard}]` : '');
-    lines.push(`  ${safe(e.source)} --> ${safe(e.target ?? e.source)} : ${label.replace(/[:;]/g, ' ')}`);
+    // A label ends at the end of its line: a newline in a guard would start a Mermaid line of its own.
+    lines.push(`  ${safe(e.source)} --> ${safe(e.target ?? e.source)} : ${label.replace(/[:;]/g, ' ').replace(/\s+/g, ' ')}`);
   }
   return lines.join('\n');
 };

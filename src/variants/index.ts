@@ -184,7 +184,11 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics };
   for (const problem of validateSpecValue(spec)) {
-    diagnostics.push({ severity: 'error', message: problem.message, path: problem.path, ...locator.locate(problem.path) });
+    // A spec made invalid by what a variant removed or wrote is that variant's problem, in its file.
+    const place = problem.missing === undefined ? problem.path : [...problem.path, problem.missing];
+    const culprit = writes.findLast(({ w }) => w.target.length <= place.length && w.target.every((seg, i) => String(seg) === String(place[i])));
+    if (culprit) diagnostics.push(at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves the game invalid: ${problem.message}`));
+    else diagnostics.push({ severity: 'error', message: problem.message, path: problem.path, ...locator.locate(problem.path) });
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics };
   return { spec: spec as unknown as GameSpec, locator, diagnostics };

@@ -49,7 +49,7 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: DocPat
       const out: { [key: string]: Plain } = { ...b };
       for (const [key, value] of Object.entries(p)) {
         if (value === null) {
-          if (!(key in out)) problems.push({ source: [...s, key], message: `removes '${[...t, key].join('.')}', which does not exist` });
+          if (!Object.hasOwn(out, key)) problems.push({ source: [...s, key], message: `removes '${[...t, key].join('.')}', which does not exist` });
           else written.push({ target: [...t, key], source: [...s, key] });
           delete out[key];
           continue;
@@ -89,6 +89,10 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: DocPat
         out[at] = merge(out[at], changes, [...t, id], itemSource) as { [key: string]: Plain };
         return;
       }
+      if (item.$before !== undefined && item.$after !== undefined) {
+        problems.push({ source: itemSource, message: `places '${id}' both before '${String(item.$before)}' and after '${String(item.$after)}': give one of $before and $after` });
+        return;
+      }
       const anchor = (item.$before ?? item.$after) as string | undefined;
       let index = out.length;
       if (anchor !== undefined) {
@@ -120,7 +124,7 @@ export const resolvePath = (value: Plain, path: DocPath): DocPath | undefined =>
       if (index < 0 || index >= list.length) return undefined;
       out.push(index);
       node = list[index];
-    } else if (isMap(node) && typeof segment === 'string' && segment in node) {
+    } else if (isMap(node) && typeof segment === 'string' && Object.hasOwn(node, segment)) {
       out.push(segment);
       node = node[segment];
     } else return undefined;
