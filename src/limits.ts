@@ -40,6 +40,8 @@ export const LIMITS = {
   iterations: 1_000_000,
   /** MCTS/ISMCTS thinking time per move in milliseconds (`--time-ms`). */
   timeMs: 600_000,
+  /** Decision states `analyze --max-states` may ask to explore. */
+  analyzeStates: 10_000_000,
   /** Variants applied at once. */
   variants: 100,
 } as const;

@@ -1,7 +1,8 @@
 import { analyze, DEFAULT_LIMITS, DEFAULT_MIN_REACH, UNTIL, type Analysis, type Until } from '../../analyze/index.ts';
 import { policyRules } from '../../analyze/table.ts';
 import type { CompiledGame } from '../../compile/index.ts';
-import { intOption, loadGame, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, type Command, type Io, type Values } from '../command.ts';
+import { LIMITS } from '../../limits.ts';
+import { intOption, loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, seedOf, VARIANT_OPTION, type Command, type Io, type Values } from '../command.ts';
 
 const numberOption = (io: Io, values: Values, name: string, fallback: number): number | null => {
   const raw = values[name];
@@ -71,16 +72,21 @@ export const analyzeCommand: Command = {
       return 1;
     }
     const epsilon = numberOption(io, values, 'epsilon', DEFAULT_LIMITS.epsilon);
-    const players = intOption(io, values, 'players', undefined);
-    const maxStates = intOption(io, values, 'max-states', undefined);
+    const players = intOption(io, values, 'players', undefined, PLAYERS_RANGE);
+    const maxStates = intOption(io, values, 'max-states', undefined, { min: 1, max: LIMITS.analyzeStates });
     if (epsilon === null || players === null || maxStates === null) return 1;
+    const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
+    if ('error' in seeded) {
+      io.err(seeded.error);
+      return 1;
+    }
     const game = loadGame(io, target, values);
     if (!game) return 1;
     const result = analyze(game, {
       objective: values.objective,
       until: until as Until,
       epsilon,
-      seed: seedOf(typeof values.seed === 'string' ? values.seed : '1'),
+      seed: seeded.seed,
       ...(players !== undefined ? { players } : {}),
       ...(maxStates !== undefined ? { maxStates } : {}),
     });
