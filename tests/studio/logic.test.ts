@@ -7,7 +7,7 @@ import ELK from 'elkjs';
 import type { FlowGraph, GameState, Move, StepResult } from '../../src/engine/types.ts';
 import type { GameSpec } from '../../src/spec/types.ts';
 import { jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine } from '../../src/studio/play/session.ts';
-import { analyseSelection, resolveChoice } from '../../src/studio/board/selection.ts';
+import { analyseSelection, isReady, missingArgs, resolveChoice } from '../../src/studio/board/selection.ts';
 import { cardFaceOf, lookOf, looksFromSpec } from '../../src/studio/board/pieceLook.ts';
 import { availability, toggleVariant, type VariantInfo } from '../../src/studio/rules/variantRules.ts';
 import { decodeShare, encodeShare } from '../../src/studio/persist/share.ts';
@@ -101,14 +101,29 @@ describe('argument selection', () => {
     const none = analyseSelection(moves, new Set(), ids);
     expect(none.selectable).toEqual(new Set(['d1', 'd2']));
     const keep = none.choices.find((c) => c.name === 'keep');
-    expect(keep && resolveChoice(keep)).toMatchObject({ options: expect.any(Array) });
+    expect(keep && resolveChoice(keep, 0)).toMatchObject({ options: expect.any(Array) });
     const bank = none.choices.find((c) => c.name === 'bank');
-    expect(bank && resolveChoice(bank)).toEqual({ play: { move: 'bank', seat: 0 } });
+    expect(bank && resolveChoice(bank, 0)).toEqual({ play: { move: 'bank', seat: 0 } });
     const picked = analyseSelection(moves, new Set(['d1']), ids);
     const k = picked.choices.find((c) => c.name === 'keep');
-    expect(k && resolveChoice(k)).toEqual({ play: moves[0] });
+    expect(k && resolveChoice(k, 1)).toEqual({ play: moves[0] });
     // bank mentions no piece, so it does not agree with a pick.
     expect(picked.choices.find((c) => c.name === 'bank')?.candidates).toEqual([]);
+  });
+  it('never plays the empty choice unasked: with nothing picked, a move with several ways lists them (C-5)', () => {
+    const defend: Move[] = [
+      { move: 'defend', seat: 1, args: { defenders: [], pairs: [] } },
+      { move: 'defend', seat: 1, args: { defenders: ['d1'], pairs: [{ from: 'd1', to: 'd3' }] } },
+    ];
+    const none = analyseSelection(defend, new Set(), ids).choices[0];
+    if (!none) throw new Error('a choice expected');
+    expect(none.exact).toEqual([defend[0]]);
+    expect(isReady(none, 0)).toBe(false);
+    expect(resolveChoice(none, 0)).toEqual({ options: defend });
+    expect(missingArgs({ defenders: { title: 'defenders' }, pairs: {} })).toBe('defenders and pairs');
+    // A move with one way only is ready at once.
+    const only = analyseSelection([defend[0] as Move], new Set(), ids).choices[0];
+    expect(only && isReady(only, 0)).toBe(true);
   });
   it('finds pieces inside assignments', () => {
     const assign: Move[] = [{ move: 'defend', seat: 1, args: { pairs: [{ from: 'd1', to: 'd3' }] } }];

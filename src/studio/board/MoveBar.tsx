@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Move } from '../../engine/types.ts';
 import { moveTitle, type GameInfo } from '../play/gameInfo.ts';
-import { resolveChoice, type MoveChoice } from './selection.ts';
+import { isReady, missingArgs, resolveChoice, type MoveChoice } from './selection.ts';
 
 interface Props {
   game: GameInfo;
@@ -37,7 +37,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
     setOpen(null);
   }, [choices]);
   const openChoice = choices.find((c) => c.name === open);
-  const resolved = openChoice ? resolveChoice(openChoice) : null;
+  const resolved = openChoice ? resolveChoice(openChoice, picked.size) : null;
   // Moves that read the same (the same faces on different dice) are one option to a player.
   const options = resolved && 'options' in resolved ? distinct(resolved.options, describe) : null;
 
@@ -51,12 +51,12 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             <button
               key={c.name}
               type="button"
-              className={`btn move ${open === c.name ? 'open' : ''} ${c.exact.length === 1 ? 'ready' : ''}`}
+              className={`btn move ${open === c.name ? 'open' : ''} ${isReady(c, picked.size) ? 'ready' : ''}`}
               data-testid={`move-${c.name}`}
               disabled={disabled}
               title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`].filter(Boolean).join(' — ')}
               onClick={() => {
-                const r = resolveChoice(c);
+                const r = resolveChoice(c, picked.size);
                 if ('play' in r) onPlay(r.play);
                 else setOpen(open === c.name ? null : c.name);
               }}
@@ -76,7 +76,12 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
         <p className="move-hint">Pick pieces on the board to choose a move's arguments, then press the move.</p>
       )}
       {openChoice && options && (
-        <div className="move-options" role="listbox" aria-label={`Ways to ${moveTitle(game, openChoice.name)}`}>
+        <div className="move-options" role="group" aria-label={`Ways to ${moveTitle(game, openChoice.name)}`}>
+          {missingArgs(game.spec.moves?.[openChoice.name]?.args) && (
+            <p className="move-hint" data-testid="move-missing">
+              {moveTitle(game, openChoice.name)} needs its {missingArgs(game.spec.moves?.[openChoice.name]?.args)}: {picked.size > 0 ? 'the picked pieces fit several ways' : 'nothing is picked yet'}. Pick pieces on the board, or choose one of these ways.
+            </p>
+          )}
           {options.slice(0, MAX_OPTIONS).map((m, i) => (
             <button key={i} type="button" className="btn option" onClick={() => onPlay(m)} data-testid={`option-${openChoice.name}-${i}`}>
               {describe(m)}

@@ -2,11 +2,12 @@
 import type { GameResult, Json } from '../../engine/types.ts';
 import { seatName } from '../play/gameInfo.ts';
 
-export const HandOver = ({ seat, onReady }: { seat: number; onReady: () => void }) => (
+/** `name` is the seat in the game's own names (its team, when it has one). */
+export const HandOver = ({ seat, name, onReady }: { seat: number; name: string; onReady: () => void }) => (
   <div className="overlay handover" data-testid="handover" role="dialog" aria-label="Hand over">
     <div className="overlay-card">
       <p className="overlay-kicker">Hot seat</p>
-      <h2>Pass the device to {seatName(seat)}</h2>
+      <h2>Pass the device to {name || seatName(seat)}</h2>
       <p>The other players' hidden pieces stay covered until {seatName(seat)} is ready.</p>
       <button type="button" className="btn primary" onClick={onReady} data-testid="handover-ready" autoFocus>
         I am {seatName(seat)} — show my pieces

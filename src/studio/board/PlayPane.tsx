@@ -3,6 +3,7 @@
  * hand-over and game-over screens, and the log. The engine is passed in, so this view works for
  * whatever the compiler produces.
  */
+import { actingName } from '../play/acting.ts';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { GameInfo } from '../play/gameInfo.ts';
 import type { SavedPlay } from '../persist/storage.ts';
@@ -93,6 +94,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const selection = useMemo(() => analyseSelection(humanMoves, picked, pieceIds), [humanMoves, picked, pieceIds]);
   const describe = (m: Parameters<typeof describeMove>[1]) => (game ? describeMove(game, m, pieces, looks) : m.move);
   const result = state?.context.result ?? null;
+  const toAct = game && state ? actingName(game.spec, pt.legal.map((m) => m.seat), state.context.numPlayers) : null;
   const botToAct = pt.legal.some((m) => isBot(seats[m.seat]));
   const botNames = useMemo(() => (game ? engine.botNames(game) : []), [engine, game]);
   const waiting = result
@@ -115,7 +117,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           <span className="pane-title">Playtest</span>
           <span className="pane-meta" data-testid="turn-status">
             {state
-              ? [`turn ${state.context.turn}`, shownStates(view?.states), result ? 'game over' : `Player ${state.context.active + 1} to play`, `seed ${pt.session?.seed ?? ''}`]
+              ? [`turn ${state.context.turn}`, shownStates(view?.states), result ? 'game over' : toAct ? `${toAct} to act` : '', `seed ${pt.session?.seed ?? ''}`]
                   .filter(Boolean)
                   .join(' · ')
               : ''}
@@ -154,7 +156,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           {game && view && (
             <ErrorBoundary where="the board" resetKey={state}>
               {needHandOver && viewSeat !== null ? (
-                <HandOver seat={viewSeat} onReady={() => setRevealed(viewSeat)} />
+                <HandOver seat={viewSeat} name={actingName(game.spec, [viewSeat], players) ?? ''} onReady={() => setRevealed(viewSeat)} />
               ) : (
                 <>
                   <MoveBar

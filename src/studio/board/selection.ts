@@ -55,11 +55,21 @@ export const analyseSelection = (moves: readonly Move[], picked: ReadonlySet<str
 
 /**
  * What pressing a move's button does: play the one move meant, or list the options left. With
- * nothing picked and several candidates, the options are listed (and picking pieces narrows them).
+ * nothing picked and several candidates, the options are listed (and picking pieces narrows them):
+ * the one way that mentions no piece (an empty choice) is never played unasked.
  */
-export const resolveChoice = (choice: MoveChoice): { play: Move } | { options: Move[] } | { none: true } => {
-  if (choice.exact.length === 1 && choice.exact[0]) return { play: choice.exact[0] };
+export const resolveChoice = (choice: MoveChoice, pickedCount: number): { play: Move } | { options: Move[] } | { none: true } => {
+  if (choice.exact.length === 1 && choice.exact[0] && (pickedCount > 0 || choice.candidates.length === 1)) return { play: choice.exact[0] };
   if (choice.candidates.length === 1 && choice.candidates[0]) return { play: choice.candidates[0] };
   if (choice.candidates.length === 0) return { none: true };
-  return { options: choice.exact.length > 0 ? choice.exact : choice.candidates };
+  return { options: choice.exact.length > 0 && pickedCount > 0 ? choice.exact : choice.candidates };
+};
+
+/** Whether one press plays the move (the board shows it as ready). */
+export const isReady = (choice: MoveChoice, pickedCount: number): boolean => 'play' in resolveChoice(choice, pickedCount);
+
+/** The arguments still to choose, by their titles: "defenders and pairs". */
+export const missingArgs = (args: Readonly<Record<string, { title?: string }>> | undefined): string => {
+  const names = Object.entries(args ?? {}).map(([name, a]) => a.title ?? name);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 };

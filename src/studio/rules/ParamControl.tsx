@@ -12,41 +12,74 @@ interface Props {
   onReset: () => void;
 }
 
+/**
+ * Why a typed value cannot be used for a number param: not a number, outside min/max, or off the
+ * step grid (counted from min, or from 0 without one). Null when it can.
+ */
+export const numberProblem = (spec: Extract<ParamSpec, { type: 'number' }>, text: string): string | null => {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) return 'Enter a number.';
+  if (spec.min !== undefined && n < spec.min) return `At least ${spec.min}.`;
+  if (spec.max !== undefined && n > spec.max) return `At most ${spec.max}.`;
+  if (spec.step !== undefined && spec.step > 0) {
+    const from = spec.min ?? 0;
+    const k = (n - from) / spec.step;
+    if (Math.abs(k - Math.round(k)) > 1e-9) return `In steps of ${spec.step}${spec.min !== undefined ? ` from ${spec.min}` : ''}.`;
+  }
+  return null;
+};
+
 const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extract<ParamSpec, { type: 'number' }>; value: number; onChange: (v: number) => void }) => {
   // Typing "1" on the way to "1500" must not restart the game with 1: a typed value applies after
-  // a pause, on Enter or on leaving the field.
+  // a pause, on Enter or on leaving the field — and only when the spec allows it.
   const [draft, setDraft] = useState(String(value));
+  const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     setDraft(String(value));
+    setProblem(null);
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const commit = (text: string): void => {
     clearTimeout(timer.current);
-    const n = Number(text);
-    if (text.trim() !== '' && Number.isFinite(n)) {
-      if (n !== value) onChange(n);
-    } else setDraft(String(value));
+    const why = numberProblem(spec, text);
+    setProblem(why);
+    if (why === null && Number(text) !== value) onChange(Number(text));
   };
+  const messageId = `param-${name}-problem`;
   return (
-    <input
-      type="number"
-      data-testid={`param-${name}`}
-      value={draft}
-      min={spec.min}
-      max={spec.max}
-      step={spec.step ?? 1}
-      onChange={(e) => {
-        const text = e.target.value;
-        setDraft(text);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(text), 600);
-      }}
-      onBlur={(e) => commit(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(e.currentTarget.value);
-      }}
-    />
+    <>
+      <input
+        type="number"
+        data-testid={`param-${name}`}
+        value={draft}
+        min={spec.min}
+        max={spec.max}
+        step={spec.step ?? 1}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? messageId : undefined}
+        onChange={(e) => {
+          const text = e.target.value;
+          setDraft(text);
+          setProblem(numberProblem(spec, text));
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(text), 600);
+        }}
+        onBlur={(e) => commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(e.currentTarget.value);
+          if (e.key === 'Escape') {
+            setDraft(String(value));
+            setProblem(null);
+          }
+        }}
+      />
+      {problem !== null && (
+        <span className="param-problem" id={messageId} role="alert" data-testid={`param-${name}-problem`}>
+          {problem} Not applied; the game keeps {value}.
+        </span>
+      )}
+    </>
   );
 };
 
