@@ -59,7 +59,8 @@ export const useStudio = (): Studio => {
 /** Opens a game (`#/id` plus `query`) and waits until its editor is up and the spec compiled. */
 export const openGame = async (page: Page, url: string, id: string, query = ''): Promise<void> => {
   await page.goto(`${url}#/${id}${query}`);
-  await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
+  // Attached, not visible: on a phone the editor is behind its panel tab.
+  await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000, state: 'attached' });
   await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
 };
 

@@ -32,9 +32,9 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
         <span className="brand-mark">◆</span> houserules
       </a>
       <span className="crumb">/</span>
-      <span className="game-title" data-testid="game-title">
+      <h1 className="game-title" data-testid="game-title">
         {title}
-      </span>
+      </h1>
       <span className="topbar-file">{activeFile}</span>
       <span className="topbar-spacer" />
       <button type="button" className="btn ghost" onClick={onImport} data-testid="import" title="Replace the open file with a YAML file from disk">

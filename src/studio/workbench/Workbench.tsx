@@ -41,6 +41,13 @@ const ENGINE: ViewEngine<CompiledGame> = {
 
 const NONE = {};
 
+type PanelId = 'edit' | 'diagram' | 'play';
+const PANELS: readonly [PanelId, string][] = [
+  ['edit', 'Edit'],
+  ['diagram', 'Diagram'],
+  ['play', 'Play'],
+];
+
 interface Props {
   gameId: string;
   initialFiles: WorkFile[];
@@ -63,6 +70,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const own = shared === null;
   const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // On a narrow screen one panel shows at a time; the board first, as a player opening a game wants.
+  const [view, setView] = useState<PanelId>('play');
   const [storageProblems, setStorageProblems] = useState<string[]>([]);
   useEffect(() => onStorageProblem((p) => setStorageProblems((ps) => (ps.includes(p.message) ? ps : [...ps, p.message]))), []);
   const base = files.find((f) => f.role === 'base') ?? files[0];
@@ -195,7 +204,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
     .join(' · ');
 
   const [c1, c2] = columns;
-  const gridRef = useRef<HTMLDivElement | null>(null);
+  const gridRef = useRef<HTMLElement | null>(null);
   const dragTo = (which: 0 | 1) => (x: number) => {
     const rect = gridRef.current?.getBoundingClientRect();
     if (!rect) return;
@@ -253,7 +262,14 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
           </button>
         </div>
       )}
-      <div className="workbench" ref={gridRef} style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}>
+      <nav className="view-tabs" aria-label="Panels">
+        {PANELS.map(([id, label]) => (
+          <button key={id} type="button" className={`view-tab ${view === id ? 'active' : ''}`} aria-pressed={view === id} onClick={() => setView(id)} data-testid={`view-${id}`}>
+            {label}
+          </button>
+        ))}
+      </nav>
+      <main className={`workbench show-${view}`} ref={gridRef} style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}>
         <ErrorBoundary where="the editor">
           <EditorPane
             files={files}
@@ -304,7 +320,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             <BalancePanel input={input} game={game} />
           </ErrorBoundary>
         </div>
-      </div>
+      </main>
     </div>
   );
 };
