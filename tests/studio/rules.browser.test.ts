@@ -31,4 +31,20 @@ describe('the house-rules panel', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('shows each disputed reading as a param control whose help names its rule, including those a variant declares (issue 17)', async () => {
+    const { page, errors } = await studio.newPage();
+    await openGame(page, studio.url, 'ten-thousand');
+    const help = async (name: string): Promise<string> =>
+      (await page.locator('.param', { has: page.locator(`[data-testid=param-${name}]`) }).getAttribute('title')) ?? '';
+    await page.waitForSelector('[data-testid=param-bankResetsTicks]');
+    expect(await help('bankResetsTicks')).toMatch(/Disputed reading of T-B3[\s\S]*Rules: T-B3/);
+    expect(await help('lastRoundEnds')).toMatch(/everyOther[\s\S]*tableOrder[\s\S]*Rules: T-B15/);
+    expect(await page.locator('[data-testid=param-fullHouseFactor]').count()).toBe(0);
+    await page.check('[data-testid=variant-charentaise]');
+    await page.waitForSelector('[data-testid=param-fullHouseFactor]', { timeout: 10_000 });
+    expect(await help('fullHouseFactor')).toMatch(/T-V6[\s\S]*Rules: T-V6/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
