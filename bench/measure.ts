@@ -3,7 +3,7 @@
  * each round timing the work and a fixed baseline workload back to back, and reported both in
  * absolute terms and as a ratio to the baseline of the same round.
  */
-import { Rng, seedRng } from '../src/compile/ops/rng.ts';
+import { Rng, seedRng } from '../src/runtime/rng.ts';
 
 /** A fixed CPU workload: PRNG draws, small arrays and object allocation, like an engine step. */
 export const baseline = (): number => {

@@ -3,7 +3,7 @@
  * which move its bot plays. The simulator, the balance lab and the studio share it.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import type { Rng } from '../compile/ops/rng.ts';
+import type { Rng } from '../runtime/rng.ts';
 import { legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
 import type { Bot } from './types.ts';
 

@@ -4,7 +4,7 @@
  * whose positions the evaluation likes best on average is played; a move that wins is worth 1.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import type { Rng } from '../compile/ops/rng.ts';
+import type { Rng } from '../runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';

@@ -15,7 +15,7 @@
  * strategy NAME and plays out games with its preferences.
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
-import { Rng, seedRng } from '../compile/ops/rng.ts';
+import { Rng, seedRng } from '../runtime/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';

@@ -5,8 +5,8 @@
  * from the seat's own view, so a strategy cannot read hidden cards even if it names their zone.
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
-import { envOf } from '../compile/env.ts';
-import type { Rng } from '../compile/ops/rng.ts';
+import { envOf } from '../runtime/env.ts';
+import type { Rng } from '../runtime/rng.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 import { determinize, seesEverything } from './determinize.ts';
 import { greedyValues, pickBest } from './greedy.ts';

@@ -5,7 +5,7 @@
  */
 import type { CompiledExpr } from '../check/exprs.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import { envOf } from '../compile/env.ts';
+import { envOf } from '../runtime/env.ts';
 import type { GameState } from '../engine/index.ts';
 import { own } from '../spec/own.ts';
 

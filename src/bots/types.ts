@@ -4,7 +4,7 @@
  * A bot's only randomness is the `Rng` it is handed, so the same seed gives the same choices.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import type { Rng } from '../compile/ops/rng.ts';
+import type { Rng } from '../runtime/rng.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 
 export interface Bot {

@@ -7,8 +7,8 @@ import { typeEquals, type Env, type Value } from '../lang/index.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
-import type { GameContext, Json, Piece } from '../engine/types.ts';
-import { envOf, type LocalValues } from './env.ts';
+import type { GameContext, Json, Piece } from '../runtime/state.ts';
+import { envOf, type LocalValues } from '../runtime/env.ts';
 import {
   EffectError,
   movePieces,
@@ -22,8 +22,8 @@ import {
   findPiece,
   type Put,
   type Take,
-} from './ops/state.ts';
-import { Rng } from './ops/rng.ts';
+} from '../runtime/ops.ts';
+import { Rng } from '../runtime/rng.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';

@@ -8,7 +8,7 @@ import { compileExpr, createLibrary, formatType, type Env, type Scope } from '..
 import { typeOf } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { DieSpec, GameSpec } from '../spec/types.ts';
-import type { Json } from '../engine/types.ts';
+import type { Json } from '../runtime/state.ts';
 
 export interface FacesProblem {
   readonly path: DocPath;

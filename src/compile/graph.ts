@@ -2,9 +2,37 @@
  * The flow as a graph of states and transitions, for the studio's diagram and the `graph`
  * command (JSON, Graphviz dot or Mermaid).
  */
-import type { FlowEdge, FlowGraph, FlowNode } from '../engine/types.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
 import type { StateInfo, TransitionInfo } from '../check/flow.ts';
 import type { GameSpec, Guard } from '../spec/types.ts';
+
+/** The compiled flow as a graph, for diagrams and the `graph` command. */
+export interface FlowGraph {
+  readonly nodes: readonly FlowNode[];
+  readonly edges: readonly FlowEdge[];
+}
+
+export interface FlowNode {
+  /** Unique state name (state names are unique in a flow). */
+  readonly id: string;
+  readonly parent: string | null;
+  readonly initial: boolean;
+  readonly final: boolean;
+  readonly description?: string;
+  /** Where the state is written in the spec. */
+  readonly path: DocPath;
+}
+
+export interface FlowEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string | null;
+  readonly kind: 'move' | 'always';
+  /** The move name, or the automatic transition's id. */
+  readonly label: string;
+  readonly guard?: string;
+  readonly path: DocPath;
+}
 
 const guardText = (guard: Guard | undefined): string | undefined =>
   guard === undefined ? undefined : typeof guard === 'string' ? guard : guard.map((c) => c.test).join(' and ');

@@ -6,7 +6,7 @@ import type { Env, HostFunction, Value } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { typeOf } from '../check/exprs.ts';
 import { coverWith, COVER_TYPE, type CompiledTable } from './scoring.ts';
-import { teamAssignment } from './setup.ts';
+import { teamAssignment } from '../runtime/teams.ts';
 
 /** Filled once the tables are compiled: definitions and combos may refer to each other. */
 export type ScoringTables = Map<string, CompiledTable>;

@@ -8,27 +8,17 @@
  * with a message instead of hanging the page.
  */
 import { assign, setup } from 'xstate';
-import type { Env, Value } from '../lang/index.ts';
+import type { Value } from '../lang/index.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, StateSpec } from '../spec/types.ts';
-import type { GameContext } from '../engine/types.ts';
+import type { GameContext } from '../runtime/state.ts';
 import type { StateInfo, TransitionInfo } from '../check/flow.ts';
-import { envOf } from './env.ts';
+import { envOf } from '../runtime/env.ts';
 import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
-import { compileGuard, failedClause, seatsOf, type CompiledGuardClause, type CompiledMove } from './moves.ts';
-import { Rng } from './ops/rng.ts';
-
-export const AUTO_LIMIT = 1000;
-export const OVER = '__over';
-export const STALLED = '__stalled';
-
-export interface MoveEvent {
-  readonly type: `move.${string}`;
-  readonly move: string;
-  readonly seat: number;
-  /** Decoded argument values (pieces as pieces, not ids). */
-  readonly args: Readonly<Record<string, Value>>;
-}
+import { compileGuard, type CompiledMove } from './moves.ts';
+import { Rng } from '../runtime/rng.ts';
+import { failedClause, judge, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
+import { AUTO_LIMIT, OVER, STALLED } from '../runtime/flow.ts';
 
 export interface CompiledTransition {
   readonly source: string;
@@ -127,11 +117,7 @@ export const compileMachine = (
         const transition: CompiledTransition = { source: t.source, target: t.target, kind: 'move', label: t.label, guard, effects, path: t.path };
         compiled.push(transition);
         byMove.set(t.label, [...(byMove.get(t.label) ?? []), transition]);
-        guards[name] = ({ context, event }) => {
-          if (context.result !== null) return false;
-          const env: Env = envOf(context, moveLocals(event));
-          return seatsOf(move, envOf(context)).includes(event.seat) && !failedClause(move.guard, env) && !failedClause(guard, env);
-        };
+        guards[name] = ({ context, event }) => judge(move, [transition], context, event.seat, moveLocals(event)).ok;
         actions[name] = assign(({ context, event }) => runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)));
         (on[`move.${t.label}`] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
       });

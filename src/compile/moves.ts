@@ -2,45 +2,22 @@
  * Moves: who may make them (`by`), their arguments chosen from the state (one of a list, a subset,
  * an assignment) with constraints, a guard with reasons, and effects.
  */
-import type { Env, Type, Value } from '../lang/index.ts';
+import type { Type } from '../lang/index.ts';
 import { formatType } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { ArgSpec, Guard, MoveSpec } from '../spec/types.ts';
 import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
 import { elementType } from './types.ts';
+import type { CompiledArg, CompiledGuardClause, MoveRules } from '../runtime/legality.ts';
 
-export interface CompiledGuardClause {
-  readonly test: CompiledExpr;
-  /** Why the move or transition is refused when the test fails. */
-  readonly reason: string;
-}
-
-export type CompiledArg =
-  | { readonly name: string; readonly kind: 'oneOf'; readonly domain: CompiledExpr; readonly where?: CompiledExpr }
-  | {
-      readonly name: string;
-      readonly kind: 'subsetOf';
-      readonly domain: CompiledExpr;
-      readonly min?: CompiledExpr;
-      readonly max?: CompiledExpr;
-      readonly where?: CompiledExpr;
-    }
-  | { readonly name: string; readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr };
-
-export interface CompiledMove {
-  readonly name: string;
+/** A move as compiled: what legality reads (see runtime/legality.ts) plus its effects and scope. */
+export interface CompiledMove extends MoveRules {
   readonly title: string;
   readonly description?: string;
-  /** The seat or seats that may make the move. */
-  readonly by: CompiledExpr;
-  readonly args: readonly CompiledArg[];
-  readonly guard: readonly CompiledGuardClause[];
   readonly effects: EffectRun;
   /** The names in scope for transition guards and effects of this move. */
   readonly locals: Locals;
-  /** Whether its arguments or guard depend on which seat makes it. */
-  readonly readsSeat: boolean;
 }
 
 export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, path: DocPath, locals: Locals): CompiledGuardClause[] => {
@@ -52,10 +29,6 @@ export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, pat
     return test ? [{ test, reason: clause.reason || `\`${test.source}\` is false` }] : [];
   });
 };
-
-/** The first clause that fails, or undefined when all hold. */
-export const failedClause = (guard: readonly CompiledGuardClause[], env: Env): CompiledGuardClause | undefined =>
-  guard.find((clause) => !clause.test.run(env));
 
 const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocPath, locals: Locals): { arg: CompiledArg; type: Type } | undefined => {
   const num = typeOf('number');
@@ -124,10 +97,4 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
   ];
   const readsSeat = exprs.some((e) => e?.usedNames.has('seat') ?? false);
   return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals, readsSeat };
-};
-
-/** The seats a move's `by` names. */
-export const seatsOf = (move: CompiledMove, env: Env): number[] => {
-  const v = move.by.run(env) as Value;
-  return Array.isArray(v) ? (v as number[]) : [v as number];
 };

@@ -6,7 +6,7 @@
 import type { Env, Value } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
-import { extendEnv } from './env.ts';
+import { extendEnv } from '../runtime/env.ts';
 import type { ComboSpec, ScoringTableSpec } from '../spec/types.ts';
 
 type Bindings = Record<string, Value>;

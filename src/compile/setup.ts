@@ -8,9 +8,10 @@ import { checkExpr, report, typeOf, SpecLimitError, SpecRuntimeError, type Compi
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
-import type { GameContext, Json, Piece, ZoneContents } from '../engine/types.ts';
-import { seedRng } from './ops/rng.ts';
-import { envOf, extendEnv, type LocalValues } from './env.ts';
+import type { GameContext, Json, Piece, ZoneContents } from '../runtime/state.ts';
+import { seedRng } from '../runtime/rng.ts';
+import { envOf, extendEnv, type LocalValues } from '../runtime/env.ts';
+import { teamAssignment } from '../runtime/teams.ts';
 
 export interface SetupOptions {
   readonly players: number;
@@ -178,13 +179,4 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     const ctx: GameContext = { ...blank, game, players: playersList, teams, zones };
     return { ...ctx, active: first ? (first.run(envOf(ctx)) as number) : 0 };
   };
-};
-
-/** Seat → team index: alternate (0,1,0,1…) or split (first half, second half). */
-export const teamAssignment = (spec: GameSpec, numPlayers: number): number[] => {
-  const n = spec.teams?.ids.length ?? 0;
-  if (n === 0) return Array.from({ length: numPlayers }, () => -1);
-  if ((spec.teams?.assign ?? 'alternate') === 'alternate') return Array.from({ length: numPlayers }, (_, s) => s % n);
-  const size = Math.ceil(numPlayers / n);
-  return Array.from({ length: numPlayers }, (_, s) => Math.min(n - 1, Math.floor(s / size)));
 };

@@ -6,7 +6,7 @@ import type { Env, Type } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, VarSpec } from '../spec/types.ts';
-import type { ZoneRef } from './ops/state.ts';
+import type { ZoneRef } from '../runtime/ops.ts';
 
 export type VarTarget =
   | { kind: 'game'; name: string; type: Type }

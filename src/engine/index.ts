@@ -4,6 +4,6 @@ export {
   type LegalMove, type NewGameOptions,
 } from './play.ts';
 export { viewOf } from './view.ts';
-export { encodeValue } from './args.ts';
+export { encodeValue } from '../runtime/args.ts';
 export { EngineError, describeRuntimeError } from './errors.ts';
 export type * from './types.ts';

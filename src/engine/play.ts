@@ -6,12 +6,13 @@
 import { createActor, type ActorScope, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { Value } from '../lang/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import { envOf, type LocalValues } from '../compile/env.ts';
-import { OVER, STALLED, AUTO_LIMIT, type CompiledTransition, type GameMachine, type MoveEvent } from '../compile/machine.ts';
-import { failedClause, seatsOf, type CompiledMove } from '../compile/moves.ts';
-import { didYouMean } from '../lang/index.ts';
+import type { CompiledTransition, GameMachine } from '../compile/machine.ts';
+import type { CompiledMove } from '../compile/moves.ts';
+import { envOf } from '../runtime/env.ts';
+import { OVER, STALLED, AUTO_LIMIT } from '../runtime/flow.ts';
+import { checkMove, eventOf, judge, seatsOf, type MoveEvent } from '../runtime/legality.ts';
 import { describeRuntimeError } from './errors.ts';
-import { ArgError, choicesOf, decodeArg, encodeValue } from './args.ts';
+import { ArgError, choicesOf, encodeValue } from '../runtime/args.ts';
 import type { FlowValue, GameContext, GameState, Json, Move, StepResult } from './types.ts';
 import { own } from '../spec/own.ts';
 
@@ -78,11 +79,6 @@ const offered = (game: CompiledGame, state: GameState): Map<string, CompiledTran
   return out;
 };
 
-const allowed = (move: CompiledMove, transitions: readonly CompiledTransition[], ctx: GameContext, locals: LocalValues): boolean => {
-  const env = envOf(ctx, locals);
-  return !failedClause(move.guard, env) && transitions.some((t) => !failedClause(t.guard, env));
-};
-
 /** A legal move with the event that applies it, its arguments already decoded. */
 export interface LegalMove {
   readonly move: Move;
@@ -99,11 +95,10 @@ const enumerate = (
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
-      if (!allowed(move, transitions, ctx, locals)) return;
-      const { seat: _seat, ...values } = locals;
+      if (!judge(move, transitions, ctx, seat, locals).ok) return;
       out.push({
         move: move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args },
-        event: { type: `move.${move.name}`, move: move.name, seat, args: values },
+        event: eventOf(move.name, seat, locals),
       });
       return;
     }
@@ -149,36 +144,10 @@ export const legalMoves = (game: CompiledGame, state: GameState, seat?: number):
 export const actingSeats = (game: CompiledGame, state: GameState): number[] =>
   [...new Set(legalMoves(game, state).map((m) => m.seat))].sort((a, b) => a - b);
 
-const why = (game: CompiledGame, state: GameState, move: Move): string | { locals: LocalValues; event: MoveEvent } => {
-  const ctx = state.context;
+const why = (game: CompiledGame, state: GameState, move: Move): string | MoveEvent => {
   if (isOver(state)) return 'the game is over';
-  const compiled = own(game.moves, move.move);
-  if (!compiled) return `there is no move '${move.move}'${didYouMean(move.move, Object.keys(game.moves))}`;
-  const here = offered(game, state);
-  const transitions = here.get(move.move);
-  const where = activeStates(state.value).join('.');
-  if (!transitions) return `'${move.move}' cannot be played in state ${where}; possible now: ${[...here.keys()].join(', ') || 'nothing'}`;
-  const seats = seatsOf(compiled, envOf(ctx));
-  if (!seats.includes(move.seat)) return `seat ${move.seat} may not play '${move.move}' now; it is for seat ${seats.join(', ') || 'nobody'}`;
-  let locals: Record<string, Value> = { seat: move.seat };
-  const given = move.args ?? {};
-  for (const name of Object.keys(given)) {
-    if (!compiled.args.some((a) => a.name === name)) return `'${move.move}' has no argument '${name}'`;
-  }
-  for (const arg of compiled.args) {
-    const decoded = decodeArg(arg, given[arg.name], ctx, locals);
-    if ('error' in decoded) return decoded.error;
-    locals = { ...locals, [arg.name]: decoded.value };
-  }
-  const env = envOf(ctx, locals);
-  const failed = failedClause(compiled.guard, env);
-  if (failed) return `'${move.move}' is not allowed: ${failed.reason}`;
-  if (!transitions.some((t) => !failedClause(t.guard, env))) {
-    const reasons = transitions.map((t) => failedClause(t.guard, env)?.reason).filter((r) => r !== undefined);
-    return `'${move.move}' is not allowed now: ${reasons.join('; ')}`;
-  }
-  const { seat: _seat, ...args } = locals;
-  return { locals, event: { type: `move.${move.move}`, move: move.move, seat: move.seat, args } };
+  const checked = checkMove(game.moves, { where: activeStates(state.value).join('.'), moves: offered(game, state) }, state.context, move);
+  return checked.ok ? checked.event : checked.error;
 };
 
 /**
@@ -246,7 +215,7 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
   } catch (error) {
     return { ok: false, error: error instanceof ArgError ? error.message : describeRuntimeError(game, error) };
   }
-  return typeof checked === 'string' ? { ok: false, error: checked } : advance(game, state, checked.event);
+  return typeof checked === 'string' ? { ok: false, error: checked } : advance(game, state, checked);
 };
 
 /** Replays a move log from a seed; stops at the first move that is not legal. */

@@ -6,7 +6,7 @@
 import { compileExpr, formatType, joinTypes, listOf, recordOf, BOOL, NEVER, NUMBER, STRING, type Type, type Value } from '../lang/index.ts';
 import { isReservedName } from '../spec/own.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import { envOf } from '../compile/env.ts';
+import { envOf } from '../runtime/env.ts';
 import { newGame } from './play.ts';
 import type { Json } from './types.ts';
 

@@ -3,7 +3,7 @@
  * keeps no id, kind or attribute that could tell it apart), and the PRNG state is never shown.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { teamAssignment } from '../compile/setup.ts';
+import { teamAssignment } from '../runtime/teams.ts';
 import { activeStates } from './play.ts';
 import type { GameState, GameView, Piece, ZoneView } from './types.ts';
 

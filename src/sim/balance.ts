@@ -5,7 +5,7 @@
  * Two runs on the same seeds (two variant sets) compare side by side. Pure: records in, numbers out.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { teamAssignment } from '../compile/setup.ts';
+import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
 
 /** z for a two-sided 95% interval. */

@@ -4,7 +4,7 @@
  */
 import type { GameState, LegalMove } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import type { Rng } from '../compile/ops/rng.ts';
+import type { Rng } from '../runtime/rng.ts';
 import { chooseMove } from '../bots/choose.ts';
 
 /** When several seats may act, one of them is picked at random, then one of its moves. */

@@ -5,9 +5,9 @@
  */
 import { applyLegal, describeRuntimeError, newGame, type GameState } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import { Rng, seedRng } from '../compile/ops/rng.ts';
+import { Rng, seedRng } from '../runtime/rng.ts';
 import { chooseMove, createBots, type Bot, type BotOptions } from '../bots/index.ts';
-import { teamAssignment } from '../compile/setup.ts';
+import { teamAssignment } from '../runtime/teams.ts';
 
 export interface SimulateOptions {
   readonly games: number;

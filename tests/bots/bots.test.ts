@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
-import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, rig, step, viewOf, type GameState, type Json, type Piece } from '../../src/engine/index.ts';
 import { botNames, createBot, createBots, determinize, evaluationOf, legalKey, playout, rewards, search, type Bot } from '../../src/bots/index.ts';
 import { playOne, playRange } from '../../src/sim/simulate.ts';

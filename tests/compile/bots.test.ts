@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
 import { createBot } from '../../src/bots/index.ts';
-import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { legalMovesWithEvents } from '../../src/engine/index.ts';
 import { compile, start, withVars, rollWith } from '../helpers/games.ts';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
-import { envOf } from '../../src/compile/env.ts';
+import { envOf } from '../../src/runtime/env.ts';
 import { compileExpr, type Value } from '../../src/lang/index.ts';
 import type { GameState, Piece } from '../../src/engine/index.ts';
 import { legalMoves } from '../../src/engine/index.ts';

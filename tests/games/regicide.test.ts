@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { legalMoves, step, newGame, viewOf, type GameState, type Move, type Piece } from '../../src/engine/index.ts';
-import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { compile, moveNames, play, refused, start, where, withPieces, withVars, type ZoneAt } from '../helpers/games.ts';
 

@@ -6,7 +6,7 @@
  */
 import { botNames as engineBotNames, createBot, type Bot } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
-import { Rng, seedRng } from '../../compile/ops/rng.ts';
+import { Rng, seedRng } from '../../runtime/rng.ts';
 import { legalMovesWithEvents, type GameState, type Move } from '../../engine/index.ts';
 
 const MOVE_BUDGET_MS = 400;

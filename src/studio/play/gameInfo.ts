@@ -4,7 +4,7 @@
  * keeps them independent of how the compiler represents machines and expressions.
  */
 import type { Locator } from '../../check/locator.ts';
-import { teamAssignment } from '../../compile/setup.ts';
+import { teamAssignment } from '../../runtime/teams.ts';
 import type { FlowGraph, Json } from '../../engine/types.ts';
 import type { GameSpec, ParamSpec } from '../../spec/types.ts';
 

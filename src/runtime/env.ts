@@ -4,7 +4,7 @@
  * chaining them by prototype (an object turned into a prototype) costs far more.
  */
 import type { Env, Value } from '../lang/index.ts';
-import type { GameContext } from '../engine/types.ts';
+import type { GameContext } from './state.ts';
 
 export type LocalValues = Readonly<Record<string, Value>>;
 

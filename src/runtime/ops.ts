@@ -2,7 +2,7 @@
  * Immutable updates of a game context: each returns a new context sharing what did not change.
  * These are the run-time primitives that compiled effects are made of.
  */
-import type { GameContext, Json, Piece, ZoneContents } from '../../engine/types.ts';
+import type { GameContext, Json, Piece, ZoneContents } from './state.ts';
 
 export interface ZoneRef {
   readonly name: string;

@@ -5,9 +5,9 @@
  */
 import type { Value } from '../lang/index.ts';
 import { deepEqual } from '../lang/index.ts';
-import { envOf, extendEnv, type LocalValues } from '../compile/env.ts';
-import type { CompiledArg } from '../compile/moves.ts';
-import type { GameContext, Json } from './types.ts';
+import { envOf, extendEnv, type LocalValues } from './env.ts';
+import type { CompiledArg } from './legality.ts';
+import type { GameContext, Json } from './state.ts';
 
 /** Subsets are enumerated exhaustively; a larger domain is refused rather than hanging. */
 export const MAX_SUBSET_DOMAIN = 16;

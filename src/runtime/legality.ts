@@ -1,0 +1,149 @@
+/**
+ * The one place that decides whether a move is allowed, and why not. The XState guards
+ * (compile/machine.ts), the engine's legal-move listing and its `step`, and the fast stepping path
+ * all ask `judge`; nothing else reads a move's `by`, its guard or its transitions' guards.
+ */
+import type { Env, Value } from '../lang/index.ts';
+import { didYouMean } from '../lang/index.ts';
+import type { CompiledExpr } from '../check/exprs.ts';
+import { decodeArg } from './args.ts';
+import { envOf, type LocalValues } from './env.ts';
+import type { GameContext, Move } from './state.ts';
+import { own } from '../spec/own.ts';
+
+export interface CompiledGuardClause {
+  readonly test: CompiledExpr;
+  /** Why the move or transition is refused when the test fails. */
+  readonly reason: string;
+}
+
+export type CompiledArg =
+  | { readonly name: string; readonly kind: 'oneOf'; readonly domain: CompiledExpr; readonly where?: CompiledExpr }
+  | {
+      readonly name: string;
+      readonly kind: 'subsetOf';
+      readonly domain: CompiledExpr;
+      readonly min?: CompiledExpr;
+      readonly max?: CompiledExpr;
+      readonly where?: CompiledExpr;
+    }
+  | { readonly name: string; readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr };
+
+/** What legality needs to know of a move: who makes it, its arguments and its guard. */
+export interface MoveRules {
+  readonly name: string;
+  /** The seat or seats that may make the move. */
+  readonly by: CompiledExpr;
+  readonly args: readonly CompiledArg[];
+  readonly guard: readonly CompiledGuardClause[];
+  /** Whether its arguments or guard depend on which seat makes it. */
+  readonly readsSeat: boolean;
+}
+
+/** What legality needs to know of a transition a move may take. */
+export interface TransitionRules {
+  readonly guard: readonly CompiledGuardClause[];
+}
+
+/** A move as the statechart receives it: arguments decoded (pieces as pieces, not ids). */
+export interface MoveEvent {
+  readonly type: `move.${string}`;
+  readonly move: string;
+  readonly seat: number;
+  readonly args: Readonly<Record<string, Value>>;
+}
+
+/** The first clause that fails, or undefined when all hold. */
+export const failedClause = (guard: readonly CompiledGuardClause[], env: Env): CompiledGuardClause | undefined => {
+  for (const clause of guard) if (!clause.test.run(env)) return clause;
+  return undefined;
+};
+
+/** The seats a move's `by` names. */
+export const seatsOf = (move: MoveRules, env: Env): number[] => {
+  const v = move.by.run(env) as Value;
+  return Array.isArray(v) ? (v as number[]) : [v as number];
+};
+
+export type Verdict = { readonly ok: true; readonly transition: number } | { readonly ok: false; readonly reason: string };
+
+const notAllowed = (reason: string): Verdict => ({ ok: false, reason });
+
+/**
+ * THE legality decision: may `seat` make `move` with the arguments in `locals`, by one of
+ * `transitions` (those the current states offer for it, in the order they are tried)? Allowed:
+ * the index of the first transition whose guard holds. Refused: the reason, in the player's terms.
+ */
+export const judge = (
+  move: MoveRules,
+  transitions: readonly TransitionRules[],
+  ctx: GameContext,
+  seat: number,
+  locals: LocalValues,
+): Verdict => {
+  if (ctx.result !== null) return notAllowed('the game is over');
+  const seats = seatsOf(move, envOf(ctx));
+  if (!seats.includes(seat)) return notAllowed(`seat ${seat} may not play '${move.name}' now; it is for seat ${seats.join(', ') || 'nobody'}`);
+  const env = envOf(ctx, locals);
+  const failed = failedClause(move.guard, env);
+  if (failed) return notAllowed(`'${move.name}' is not allowed: ${failed.reason}`);
+  const reasons: string[] = [];
+  for (let i = 0; i < transitions.length; i++) {
+    const refused = failedClause((transitions[i] as TransitionRules).guard, env);
+    if (!refused) return { ok: true, transition: i };
+    reasons.push(refused.reason);
+  }
+  return notAllowed(`'${move.name}' is not allowed now: ${reasons.join('; ')}`);
+};
+
+/** The event of a move whose arguments are decoded in `locals` (with `seat`). */
+export const eventOf = (move: string, seat: number, locals: LocalValues): MoveEvent => {
+  const { seat: _seat, ...args } = locals;
+  return { type: `move.${move}`, move, seat, args };
+};
+
+export interface Offer<T extends TransitionRules> {
+  /** Where the flow is, for messages ("turn.decide"). */
+  readonly where: string;
+  /** The moves the current states offer, each with its transitions in the order they are tried. */
+  readonly moves: ReadonlyMap<string, readonly T[]>;
+}
+
+export type Checked<T> =
+  | { readonly ok: true; readonly event: MoveEvent; readonly locals: LocalValues; readonly transition: T }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * A move as a player sends it (arguments as JSON, pieces by id), checked: the decoded event and
+ * the transition it takes, or why it is refused. Arguments are decoded here; the decision is
+ * `judge`'s.
+ */
+export const checkMove = <T extends TransitionRules>(
+  moves: Readonly<Record<string, MoveRules>>,
+  offer: Offer<T>,
+  ctx: GameContext,
+  move: Move,
+): Checked<T> => {
+  if (ctx.result !== null) return { ok: false, error: 'the game is over' };
+  const rules = own(moves, move.move);
+  if (!rules) return { ok: false, error: `there is no move '${move.move}'${didYouMean(move.move, Object.keys(moves))}` };
+  const transitions = offer.moves.get(move.move);
+  if (!transitions) {
+    return { ok: false, error: `'${move.move}' cannot be played in state ${offer.where}; possible now: ${[...offer.moves.keys()].join(', ') || 'nothing'}` };
+  }
+  const seats = seatsOf(rules, envOf(ctx));
+  if (!seats.includes(move.seat)) return { ok: false, error: `seat ${move.seat} may not play '${move.move}' now; it is for seat ${seats.join(', ') || 'nobody'}` };
+  let locals: Record<string, Value> = { seat: move.seat };
+  const given = move.args ?? {};
+  for (const name of Object.keys(given)) {
+    if (!rules.args.some((a) => a.name === name)) return { ok: false, error: `'${move.move}' has no argument '${name}'` };
+  }
+  for (const arg of rules.args) {
+    const decoded = decodeArg(arg, given[arg.name], ctx, locals);
+    if ('error' in decoded) return { ok: false, error: decoded.error };
+    locals = { ...locals, [arg.name]: decoded.value };
+  }
+  const verdict = judge(rules, transitions, ctx, move.seat, locals);
+  if (!verdict.ok) return { ok: false, error: verdict.reason };
+  return { ok: true, event: eventOf(move.move, move.seat, locals), locals, transition: transitions[verdict.transition] as T };
+};
