@@ -23,12 +23,11 @@ import {
   type Put,
   type Take,
 } from '../runtime/ops.ts';
-import { Rng } from '../runtime/rng.ts';
+import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
 
-export type EffectRun = (ctx: GameContext, locals: LocalValues, rng: Rng) => GameContext;
 
 export interface EffectCompiler {
   readonly checker: ExprChecker;

@@ -13,6 +13,8 @@ import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
 import type { GameContext, Json } from '../runtime/state.ts';
 import { loadSpec, type SourceFile } from './load.ts';
 import { compileMachine, type CompiledFlow } from './machine.ts';
+import { flattenFlow } from './flatten.ts';
+import type { FlowTable } from '../runtime/table.ts';
 import { compileProcedures, procedureTable, warnUnusedProcedures } from './procedures.ts';
 import type { EffectCompiler } from './effects.ts';
 import { compileMove, type CompiledMove } from './moves.ts';
@@ -47,6 +49,8 @@ export interface CompiledGame {
   readonly zones: Readonly<Record<string, ZoneSpec>>;
   readonly moves: Readonly<Record<string, CompiledMove>>;
   readonly flow: CompiledFlow;
+  /** The same flow as flat tables, for the fast stepping path (runtime/stepper.ts). */
+  readonly table: FlowTable;
   readonly graph: FlowGraph;
   readonly initialContext: InitialContext;
   readonly spec: GameSpec;
@@ -189,8 +193,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   let compiledFlow: CompiledFlow;
+  let table: FlowTable;
   try {
     compiledFlow = compileMachine(cx, spec, flow.states, flow.transitions, new Map(Object.entries(moves)));
+    table = flattenFlow(compiledFlow, moves, spec.flow.initial);
   } catch (error) {
     diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
     return { game: undefined, diagnostics };
@@ -212,6 +218,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       zones: spec.zones ?? {},
       moves,
       flow: compiledFlow,
+      table,
       graph: flowGraph(spec, flow.states, flow.transitions),
       initialContext,
       spec,

@@ -14,7 +14,8 @@ import type { GameSpec, StateSpec } from '../spec/types.ts';
 import type { GameContext } from '../runtime/state.ts';
 import type { StateInfo, TransitionInfo } from '../check/flow.ts';
 import { envOf } from '../runtime/env.ts';
-import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+import { compileEffects, type EffectCompiler } from './effects.ts';
+import type { EffectRun } from '../runtime/table.ts';
 import { compileGuard, type CompiledMove } from './moves.ts';
 import { Rng } from '../runtime/rng.ts';
 import { failedClause, judge, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
@@ -25,6 +26,8 @@ export interface CompiledTransition {
   readonly target: string | null;
   readonly kind: 'move' | 'always';
   readonly label: string;
+  /** Leave and enter the target again even when it is the source or inside it. */
+  readonly reenter: boolean;
   readonly guard: readonly CompiledGuardClause[];
   readonly effects: EffectRun;
   readonly path: DocPath;
@@ -39,8 +42,19 @@ const createGameMachine = (guards: Record<string, GuardFn>, actions: Record<stri
 
 export type GameMachine = ReturnType<typeof createGameMachine>;
 
+/** A state with its compiled entry and exit effects, parents before children. */
+export interface CompiledState {
+  readonly name: string;
+  readonly parent: string | null;
+  readonly initial: string | undefined;
+  readonly final: boolean;
+  readonly entry: EffectRun | undefined;
+  readonly exit: EffectRun | undefined;
+}
+
 export interface CompiledFlow {
   readonly machine: GameMachine;
+  readonly states: readonly CompiledState[];
   /** Move transitions by state name, then by move name, in the order XState tries them. */
   readonly moveTransitions: ReadonlyMap<string, ReadonlyMap<string, readonly CompiledTransition[]>>;
   readonly transitions: readonly CompiledTransition[];
@@ -68,6 +82,7 @@ export const compileMachine = (
   const guards: Record<string, GuardFn> = {};
   const actions: Record<string, Action> = {};
   const compiled: CompiledTransition[] = [];
+  const compiledStates: CompiledState[] = [];
   const moveTransitions = new Map<string, Map<string, CompiledTransition[]>>();
 
   const stateConfig = (info: StateInfo): Record<string, unknown> => {
@@ -76,6 +91,14 @@ export const compileMachine = (
     if (s.description) config.description = s.description;
     const entry = compileEffects(cx, s.entry, [...info.path, 'entry'], {});
     const exit = compileEffects(cx, s.exit, [...info.path, 'exit'], {});
+    compiledStates.push({
+      name: info.name,
+      parent: info.parent,
+      initial: s.states ? s.initial : undefined,
+      final: s.final === true,
+      entry: s.entry?.length ? entry : undefined,
+      exit: s.exit?.length ? exit : undefined,
+    });
     if (s.entry?.length) {
       actions[`entry:${info.name}`] = assign(({ context }) => runWith(context, [entry], {}));
       config.entry = `entry:${info.name}`;
@@ -98,7 +121,7 @@ export const compileMachine = (
         const name = `${info.name}:always:${i}`;
         const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], {});
         const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {});
-        compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, guard, effects, path: t.path });
+        compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path });
         guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
         actions[name] = assign(({ context }) => runWith({ ...context, auto: context.auto + 1 }, [effects], {}));
         return { guard: name, actions: name, ...targetOf(t) };
@@ -114,7 +137,7 @@ export const compileMachine = (
         const name = `${info.name}:on:${t.label}:${i}`;
         const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], move.locals);
         const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], move.locals);
-        const transition: CompiledTransition = { source: t.source, target: t.target, kind: 'move', label: t.label, guard, effects, path: t.path };
+        const transition: CompiledTransition = { source: t.source, target: t.target, kind: 'move', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path };
         compiled.push(transition);
         byMove.set(t.label, [...(byMove.get(t.label) ?? []), transition]);
         guards[name] = ({ context, event }) => judge(move, [transition], context, event.seat, moveLocals(event)).ok;
@@ -145,7 +168,7 @@ export const compileMachine = (
   };
   assertRegistered(config, guards, actions);
   const machine = createGameMachine(guards, actions, config);
-  return { machine, moveTransitions, transitions: compiled };
+  return { machine, states: compiledStates, moveTransitions, transitions: compiled };
 };
 
 const targetOf = (t: TransitionInfo): Record<string, unknown> =>

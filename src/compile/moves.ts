@@ -7,7 +7,8 @@ import { formatType } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { ArgSpec, Guard, MoveSpec } from '../spec/types.ts';
-import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+import { compileEffects, type EffectCompiler } from './effects.ts';
+import type { EffectRun } from '../runtime/table.ts';
 import { elementType } from './types.ts';
 import type { CompiledArg, CompiledGuardClause, MoveRules } from '../runtime/legality.ts';
 

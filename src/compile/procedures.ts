@@ -7,7 +7,8 @@
 import type { Type } from '../lang/index.ts';
 import { report, typeOf } from '../check/exprs.ts';
 import type { GameSpec } from '../spec/types.ts';
-import { compileEffects, type EffectCompiler, type EffectRun } from './effects.ts';
+import { compileEffects, type EffectCompiler } from './effects.ts';
+import type { EffectRun } from '../runtime/table.ts';
 
 export interface CompiledProcedure {
   readonly params: readonly { readonly name: string; readonly type: Type }[];

@@ -1,20 +1,21 @@
 /**
- * The pure engine: start a game, list the legal moves, apply a move. It steps the compiled XState
- * machine with XState's own `transition()`, so what the diagram shows is what runs. States are
- * plain data; the PRNG lives in them, so the same seed and moves give the same game.
+ * The pure engine: start a game, list the legal moves, apply a move. It steps the flow's flat
+ * tables (runtime/stepper.ts), which follow the XState machine's semantics exactly (the diagram
+ * shows that machine; tests/runtime/trace.test.ts holds the two paths to the same traces). States
+ * are plain data; the PRNG lives in them, so the same seed and moves give the same game.
  */
-import { createActor, type ActorScope, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import type { Value } from '../lang/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import type { CompiledTransition, GameMachine } from '../compile/machine.ts';
-import type { CompiledMove } from '../compile/moves.ts';
-import { envOf } from '../runtime/env.ts';
-import { OVER, STALLED, AUTO_LIMIT } from '../runtime/flow.ts';
-import { checkMove, eventOf, judge, seatsOf, type MoveEvent } from '../runtime/legality.ts';
-import { describeRuntimeError } from './errors.ts';
-import { ArgError, choicesOf, encodeValue } from '../runtime/args.ts';
-import type { FlowValue, GameContext, GameState, Json, Move, StepResult } from './types.ts';
+import { ArgError } from '../runtime/args.ts';
+import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
+import { checkMove, judge, type MoveEvent } from '../runtime/legality.ts';
+import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
+import type { Leaf } from '../runtime/table.ts';
 import { own } from '../spec/own.ts';
+import { describeRuntimeError } from './errors.ts';
+import { listLegal, type LegalMove } from './moves.ts';
+import type { FlowValue, GameState, Json, Move, StepResult } from './types.ts';
+
+export type { LegalMove } from './moves.ts';
 
 export interface NewGameOptions {
   readonly players?: number;
@@ -38,13 +39,21 @@ export const activeStates = (value: FlowValue): string[] => {
   return out;
 };
 
-const settle = (snapshot: SnapshotFrom<GameMachine>): StepResult => {
-  const value = snapshot.value as FlowValue;
-  if (value === STALLED) {
-    return { ok: false, error: `the flow did not settle: ${AUTO_LIMIT} automatic transitions ran without a move (check the 'always' transitions and their guards)` };
-  }
-  return { ok: true, state: { value, context: snapshot.context as GameContext } };
+const STALLED_ERROR = `the flow did not settle: ${AUTO_LIMIT} automatic transitions ran without a move (check the 'always' transitions and their guards)`;
+
+/** The working state of a game state: its leaf found by name, its context shared. */
+export const workingOf = (game: CompiledGame, state: GameState): Working => {
+  const names = activeStates(state.value);
+  const leaf = game.table.leafByName.get(names[names.length - 1] ?? '');
+  if (leaf === undefined) throw new Error(`no state ${names.join('.')} in ${game.title}'s flow`);
+  return { leaf, ctx: state.context };
 };
+
+/** The game state of a working state (no copy: the context is shared, as contexts never change). */
+export const stateOf = (game: CompiledGame, w: Working): GameState => ({ value: (game.table.leaves[w.leaf] as Leaf).value, context: w.ctx });
+
+const settled = (game: CompiledGame, w: Working): StepResult =>
+  isStalled(game.table, w) ? { ok: false, error: STALLED_ERROR } : { ok: true, state: stateOf(game, w) };
 
 export const newGame = (game: CompiledGame, options: NewGameOptions): StepResult => {
   const players = options.players ?? game.players.default;
@@ -53,10 +62,7 @@ export const newGame = (game: CompiledGame, options: NewGameOptions): StepResult
   }
   try {
     const context = game.initialContext({ players, seed: options.seed, params: game.paramValues });
-    const snapshot = game.flow.machine.getInitialSnapshot(scopeOf(game), context);
-    const result = settle(snapshot);
-    if (result.ok) snapshots.set(result.state, { machine: game.flow.machine, snapshot });
-    return result;
+    return settled(game, startFlow(game.table, context));
   } catch (error) {
     return { ok: false, error: describeRuntimeError(game, error) };
   }
@@ -70,71 +76,17 @@ export const rig = (state: GameState, faces: readonly Json[]): GameState => ({
 
 export const isOver = (state: GameState): boolean => state.context.result !== null || state.value === OVER;
 
-/** The move transitions the current states offer, deepest state first (the order XState tries). */
-const offered = (game: CompiledGame, state: GameState): Map<string, CompiledTransition[]> => {
-  const out = new Map<string, CompiledTransition[]>();
-  for (const name of activeStates(state.value).reverse()) {
-    for (const [move, list] of game.flow.moveTransitions.get(name) ?? []) out.set(move, [...(out.get(move) ?? []), ...list]);
-  }
-  return out;
-};
+const leafOf = (game: CompiledGame, w: Working): Leaf => game.table.leaves[w.leaf] as Leaf;
 
-/** A legal move with the event that applies it, its arguments already decoded. */
-export interface LegalMove {
-  readonly move: Move;
-  readonly event: MoveEvent;
-}
+const workingIsOver = (game: CompiledGame, w: Working): boolean => w.ctx.result !== null || leafOf(game, w).name === OVER;
 
-const enumerate = (
-  move: CompiledMove,
-  transitions: readonly CompiledTransition[],
-  ctx: GameContext,
-  seat: number,
-  out: LegalMove[],
-): void => {
-  const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
-    const arg = move.args[i];
-    if (!arg) {
-      if (!judge(move, transitions, ctx, seat, locals).ok) return;
-      out.push({
-        move: move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args },
-        event: eventOf(move.name, seat, locals),
-      });
-      return;
-    }
-    for (const choice of choicesOf(arg, ctx, locals)) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
-  };
-  walk(0, { seat }, {});
-};
+/** Every legal move of a working state, with its event (for search: no game state is built). */
+export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number): LegalMove[] =>
+  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat);
 
 /** Every legal move with its event; the simulator and bots apply them with `applyLegal`. */
-export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number): LegalMove[] => {
-  if (isOver(state)) return [];
-  const out: LegalMove[] = [];
-  const env = envOf(state.context);
-  for (const [name, transitions] of offered(game, state)) {
-    const move = own(game.moves, name);
-    if (!move) continue;
-    const seats = seatsOf(move, env).filter((s) => seat === undefined || s === seat);
-    const [first, ...others] = seats;
-    if (first === undefined) continue;
-    if (readsSeat(move, transitions)) {
-      for (const s of seats) enumerate(move, transitions, state.context, s, out);
-      continue;
-    }
-    // A team acting as one: when nothing reads `seat`, every member has the same choices.
-    const from = out.length;
-    enumerate(move, transitions, state.context, first, out);
-    const mine = out.slice(from);
-    for (const s of others) {
-      for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });
-    }
-  }
-  return out;
-};
-
-const readsSeat = (move: CompiledMove, transitions: readonly CompiledTransition[]): boolean =>
-  move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
+export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number): LegalMove[] =>
+  legalMovesOf(game, workingOf(game, state), seat);
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>
@@ -144,78 +96,51 @@ export const legalMoves = (game: CompiledGame, state: GameState, seat?: number):
 export const actingSeats = (game: CompiledGame, state: GameState): number[] =>
   [...new Set(legalMoves(game, state).map((m) => m.seat))].sort((a, b) => a - b);
 
-const why = (game: CompiledGame, state: GameState, move: Move): string | MoveEvent => {
-  if (isOver(state)) return 'the game is over';
-  const checked = checkMove(game.moves, { where: activeStates(state.value).join('.'), moves: offered(game, state) }, state.context, move);
-  return checked.ok ? checked.event : checked.error;
-};
+const moveLocals = (event: MoveEvent): Record<string, MoveEvent['args'][string]> => ({ seat: event.seat, ...event.args });
 
 /**
- * The machine snapshot of a state: resolved from the state's value once, then kept with the
- * state it belongs to (and the machine it came from: a recompiled spec resolves again).
+ * Applies a move listed by `legalMovesOf` for this very working state, in place: the transition
+ * is judged again (cheap: the arguments are decoded already), then taken. The error, if any, is
+ * a spec's run-time error; `w` is then left as it was.
  */
-const snapshots = new WeakMap<GameState, { machine: GameMachine; snapshot: SnapshotFrom<GameMachine> }>();
-
-const snapshotOf = (game: CompiledGame, state: GameState): SnapshotFrom<GameMachine> => {
-  const known = snapshots.get(state);
-  if (known && known.machine === game.flow.machine) return known.snapshot;
-  return game.flow.machine.resolveState({ value: state.value, context: state.context });
-};
-
-type Scope = ActorScope<SnapshotFrom<GameMachine>, EventFromLogic<GameMachine>>;
-
-/**
- * One actor scope per machine, made once. XState's `transition()` helper builds a fresh actor
- * for every call, and that actor computes the machine's initial state each time: a third of a
- * step's cost. Our machines only `assign` (every effect is pure), so the scope needs no executor.
- */
-const scopes = new WeakMap<GameMachine, Scope>();
-
-const scopeOf = (game: CompiledGame): Scope => {
-  const machine = game.flow.machine;
-  let scope = scopes.get(machine);
-  if (!scope) {
-    const input = game.initialContext({ players: game.players.default, seed: 0, params: game.paramValues });
-    const actor = createActor(machine, { input });
-    scope = {
-      self: actor,
-      id: actor.id,
-      sessionId: actor.sessionId,
-      system: actor.system,
-      logger: () => undefined,
-      defer: () => undefined,
-      emit: () => undefined,
-      stopChild: () => undefined,
-      actionExecutor: () => undefined,
-    };
-    scopes.set(machine, scope);
-  }
-  return scope;
-};
-
-const advance = (game: CompiledGame, state: GameState, event: MoveEvent): StepResult => {
+export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent): string | undefined => {
+  const move = own(game.moves, event.move);
+  const transitions = leafOf(game, w).moves.get(event.move);
+  if (!move || !transitions) return `'${event.move}' cannot be played in state ${leafOf(game, w).names.join('.')}`;
+  const locals = moveLocals(event);
+  const verdict = judge(move, transitions, w.ctx, event.seat, locals);
+  if (!verdict.ok) return verdict.reason;
+  const before = { leaf: w.leaf, ctx: w.ctx };
   try {
-    const next = game.flow.machine.transition(snapshotOf(game, state), event, scopeOf(game));
-    const result = settle(next);
-    if (result.ok) snapshots.set(result.state, { machine: game.flow.machine, snapshot: next });
-    return result;
+    takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals);
   } catch (error) {
-    return { ok: false, error: describeRuntimeError(game, error) };
+    w.leaf = before.leaf;
+    w.ctx = before.ctx;
+    return describeRuntimeError(game, error);
   }
+  return isStalled(game.table, w) ? STALLED_ERROR : undefined;
 };
 
-/** Applies a move from `legalMovesWithEvents` for this very state, without checking it again. */
-export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove): StepResult => advance(game, state, legal.event);
+/** Applies a move from `legalMovesWithEvents` for this very state. */
+export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove): StepResult => {
+  const w = workingOf(game, state);
+  const error = applyInPlace(game, w, legal.event);
+  return error === undefined ? { ok: true, state: stateOf(game, w) } : { ok: false, error };
+};
 
 /** Applies a move; an illegal move is refused with the reason, the state left as it was. */
 export const step = (game: CompiledGame, state: GameState, move: Move): StepResult => {
-  let checked: ReturnType<typeof why>;
   try {
-    checked = why(game, state, move);
+    if (isOver(state)) return { ok: false, error: 'the game is over' };
+    const w = workingOf(game, state);
+    const leaf = leafOf(game, w);
+    const checked = checkMove(game.moves, { where: leaf.names.join('.'), moves: leaf.moves }, w.ctx, move);
+    if (!checked.ok) return { ok: false, error: checked.error };
+    takeMove(game.table, w, own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>, checked.transition, checked.locals);
+    return settled(game, w);
   } catch (error) {
     return { ok: false, error: error instanceof ArgError ? error.message : describeRuntimeError(game, error) };
   }
-  return typeof checked === 'string' ? { ok: false, error: checked } : advance(game, state, checked);
 };
 
 /** Replays a move log from a seed; stops at the first move that is not legal. */

@@ -4,21 +4,6 @@
  */
 export type RngState = readonly [number, number, number, number];
 
-const next = (s: RngState): { value: number; state: RngState } => {
-  let [a, b, c, d] = s;
-  a >>>= 0;
-  b >>>= 0;
-  c >>>= 0;
-  d >>>= 0;
-  const t = (((a + b) | 0) + d) | 0;
-  d = (d + 1) | 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) | 0;
-  c = (c << 21) | (c >>> 11);
-  c = (c + t) | 0;
-  return { value: (t >>> 0) / 4294967296, state: [a >>> 0, b >>> 0, c >>> 0, d >>> 0] };
-};
-
 /** A seed is any integer or string; strings are hashed so that "1" and 1 give the same game. */
 export const seedRng = (seed: number | string): RngState => {
   const text = String(seed);
@@ -32,20 +17,45 @@ export const seedRng = (seed: number | string): RngState => {
     h = Math.imul(h ^ (h >>> 13), 3266489909);
     return (h ^= h >>> 16) >>> 0;
   };
-  let state: RngState = [mix(), mix(), mix(), mix()];
-  for (let i = 0; i < 12; i++) state = next(state).state;
-  return state;
+  const rng = new Rng([mix(), mix(), mix(), mix()]);
+  for (let i = 0; i < 12; i++) rng.float();
+  return rng.state;
 };
 
-/** A mutable cursor over the PRNG, used inside one effect run and written back after it. */
+/**
+ * A mutable cursor over the PRNG, used inside one step and written back after it. It draws in
+ * place; `state` is the very array it started from until the first draw, so a step that drew
+ * nothing leaves the game state's PRNG untouched (bots use that to tell chance from no chance).
+ */
 export class Rng {
-  constructor(public state: RngState) {}
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  private untouched: RngState | undefined;
 
-  /** A float in [0, 1). */
+  constructor(state: RngState) {
+    this.untouched = state;
+    this.a = state[0] >>> 0;
+    this.b = state[1] >>> 0;
+    this.c = state[2] >>> 0;
+    this.d = state[3] >>> 0;
+  }
+
+  get state(): RngState {
+    return this.untouched ?? [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
+  }
+
+  /** A float in [0, 1): the same draw as `next`, without allocating. */
   float(): number {
-    const r = next(this.state);
-    this.state = r.state;
-    return r.value;
+    this.untouched = undefined;
+    const { a, b, c, d } = this;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return (t >>> 0) / 4294967296;
   }
 
   /** An integer in [0, n). */
