@@ -4,7 +4,7 @@
  * exactly: hidden information, chance other than dice, an objective that is not a number.
  */
 import { compileExpr, NUMBER } from '../lang/index.ts';
-import { envOf } from '../compile/env.ts';
+import { envOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { isOver, newGame, type GameState } from '../engine/index.ts';
 import { dieFaces, type DieFaces } from './outcomes.ts';
