@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listGames } from '../../src/cli/catalog.ts';
-import { Rng, seedRng } from '../../src/compile/ops/rng.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { legalMoves, step, type Move } from '../../src/engine/index.ts';
 import { withRequirements } from '../../src/variants/requirements.ts';
