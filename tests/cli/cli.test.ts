@@ -117,7 +117,8 @@ describe('houserules CLI', () => {
     const text = await run(['simulate', 'ten-thousand', '--variant', 'entry-1000', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'none']);
     expect(text.out).toMatch(/Comparison on the same 30 seeds: A = entry-1000, B = base/);
     expect(text.out).toMatch(/games whose winner changed: \d+ of 30/);
-  });
+    // Four runs, each starting worker threads that compile the game: a minute on a busy machine.
+  }, 240_000);
 
   it('simulate --rotate seats each bot everywhere and reports its win rate', async () => {
     const { out } = await run(['simulate', 'ten-thousand', '--games', '6', '--seed', '5', '--bot', 'careful,random', '--rotate', '--report', '--json']);
