@@ -11,6 +11,7 @@ import { dieFaces, type DieFaces } from './outcomes.ts';
 import { search, SearchStop, type DecisionNode, type SearchLimits } from './search.ts';
 import { policyOf, type PolicyEntry, type PolicyTableData } from './policy.ts';
 import { stateKeyOf } from './stateKey.ts';
+import { analyzeLiveness } from './liveness.ts';
 
 export type { PolicyEntry } from './policy.ts';
 
@@ -54,7 +55,7 @@ export interface Analysis {
 
 export type AnalyzeResult = { readonly ok: true; readonly analysis: Analysis } | { readonly ok: false; readonly error: string };
 
-export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-9, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000 };
+export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-11, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000 };
 export const DEFAULT_MIN_REACH = 0.001;
 
 const hiddenZones = (game: CompiledGame): string[] =>
@@ -111,7 +112,7 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
   };
   try {
-    const result = search({ game, seat, dice: diceOf(game), keyOf: stateKeyOf(game), objective, isLeaf, limits }, start);
+    const result = search({ game, seat, dice: diceOf(game), keyOf: stateKeyOf(game, analyzeLiveness(game.spec, options.objective)), objective, isLeaf, limits }, start);
     const spread = result.cuts > 0 ? Math.max(0, result.high - result.low) : 0;
     return {
       ok: true,

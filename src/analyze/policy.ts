@@ -89,20 +89,37 @@ const decides = (decisions: readonly Decision[], columns: readonly string[]): bo
   return true;
 };
 
+/** Is `column` fixed by the other columns (as the dice set aside are by the dice left to roll)? */
+const determined = (decisions: readonly Decision[], column: string, others: readonly string[]): boolean => {
+  const seen = new Map<string, string>();
+  for (const d of decisions) {
+    const key = keyOf(d, others);
+    const value = JSON.stringify(d.features[column] ?? null);
+    const known = seen.get(key);
+    if (known !== undefined && known !== value) return false;
+    seen.set(key, value);
+  }
+  return true;
+};
+
 /**
- * The columns to show: every feature that varies, then, details first and the most varied
- * first, each one dropped if the best move does not depend on it.
+ * The columns to show, from every feature that varies: details (lists, faces shown), most
+ * varied first, are dropped when the best move does not depend on them; then any other column
+ * that the remaining ones fix is dropped as saying nothing new.
  */
 const chooseColumns = (decisions: readonly Decision[]): string[] => {
   const names = [...new Set(decisions.flatMap((d) => Object.keys(d.features)))];
   const distinct = (n: string): number => new Set(decisions.map((d) => JSON.stringify(d.features[n] ?? null))).size;
   const varying = names.filter((n) => distinct(n) > 1);
   const isDetail = (n: string): boolean => decisions.some((d) => d.details.has(n));
-  const order = [...varying].sort((a, b) => Number(isDetail(b)) - Number(isDetail(a)) || distinct(b) - distinct(a));
   let columns = varying;
-  for (const name of order) {
+  for (const name of varying.filter(isDetail).sort((a, b) => distinct(b) - distinct(a))) {
     const fewer = columns.filter((c) => c !== name);
     if (decides(decisions, fewer)) columns = fewer;
+  }
+  for (const name of [...columns].reverse()) {
+    const others = columns.filter((c) => c !== name);
+    if (others.length > 0 && determined(decisions, name, others)) columns = others;
   }
   return varying.filter((c) => columns.includes(c));
 };

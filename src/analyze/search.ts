@@ -47,6 +47,8 @@ export interface DecisionNode {
   /** The states the best move leads to (leaves left out), with their probabilities. */
   children: number[];
   probs: number[];
+  /** Where each legal move leads (see Branch). */
+  branches: Branch[][];
   /** For a real choice (two moves or more): the state in words and each move's value. */
   choice?: { readonly features: Features; readonly details: ReadonlySet<string>; labels: string[]; values: number[]; best: number };
 }
@@ -70,10 +72,16 @@ interface Visit {
   readonly id: number | undefined;
 }
 
+/**
+ * Where a move leads, equal states merged, kept with the node so that valuing it again (reached
+ * by a likelier path) applies no move: a leaf keeps its value, a decision state its node, and
+ * only a state not valued yet (cut, or on the current path) keeps the state itself.
+ */
 interface Branch {
   readonly key: string;
-  readonly state: GameState;
   probability: number;
+  state: GameState | undefined;
+  leaf: number | undefined;
 }
 
 export const search = (input: SearchInput, start: GameState): SearchResult => {
@@ -92,8 +100,10 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     return v;
   };
 
-  const cut = (state: GameState): Visit => {
+  /** A branch not followed: valued as it stands, all of its probability counted as missed. */
+  const cut = (state: GameState | undefined): Visit => {
     cuts++;
+    if (!state) throw new Error('internal: a cut without its state');
     return { value: judge(state), miss: 1, id: undefined };
   };
 
@@ -111,7 +121,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     steps++;
     const probe = probeMove(game, state, legal, dice);
     if (probe.kind === 'refused') throw new SearchStop(probe.reason);
-    if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1 }];
+    if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1, leaf: undefined }];
     const count = outcomeCount(probe.kinds, dice);
     if (count > limits.maxOutcomes) {
       throw new SearchStop(`'${legal.move.move}' rolls ${probe.kinds.length} dice: ${count.toLocaleString('en')} outcomes, more than the ${limits.maxOutcomes.toLocaleString('en')} one roll may have`);
@@ -125,27 +135,50 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       const key = keyOf(next);
       const known = merged.get(key);
       if (known) known.probability += outcome.probability;
-      else merged.set(key, { key, state: next, probability: outcome.probability });
+      else merged.set(key, { key, state: next, probability: outcome.probability, leaf: undefined });
     }
     return [...merged.values()];
   };
 
-  const visit = (state: GameState, p: number, knownKey?: string): Visit => {
-    if (input.isLeaf(state)) return { value: judge(state), miss: 0, id: undefined };
-    const key = knownKey ?? keyOf(state);
+  const valueBranch = (b: Branch, p: number): Visit => {
+    if (b.leaf !== undefined) return { value: b.leaf, miss: 0, id: undefined };
+    if (b.state && input.isLeaf(b.state)) {
+      b.leaf = judge(b.state);
+      b.state = undefined;
+      return { value: b.leaf, miss: 0, id: undefined };
+    }
+    const r = visit(b.state, p, b.key);
+    // Once valued, the node holds what the state was needed for.
+    if (r.id !== undefined && nodes[r.id]?.done) b.state = undefined;
+    return r;
+  };
+
+  /** The value of a state (given, or known by its key to have a node), reached with probability p. */
+  const visit = (state: GameState | undefined, p: number, knownKey?: string): Visit => {
+    if (state && input.isLeaf(state)) return { value: judge(state), miss: 0, id: undefined };
+    const key = knownKey ?? keyOf(state as GameState);
     let id = ids.get(key);
     let node = id === undefined ? undefined : nodes[id];
-    if (node && !node.done) return cut(state);
+    if (node && !node.done) {
+      // Back on the current path (a cycle): its last value stands in, all of it missed.
+      if (state) return cut(state);
+      cuts++;
+      return { value: node.value, miss: 1, id: undefined };
+    }
     if (node && node.p >= p) return { value: node.value, miss: node.miss, id };
     if (p < limits.epsilon) return cut(state);
-    const legal = legalMovesWithEvents(game, state, seat);
-    if (legal.length === 0) return { value: judge(state), miss: 0, id: undefined };
     if (!node || id === undefined) {
+      if (!state) throw new Error(`internal: no state for ${key}`);
+      const legal = legalMovesWithEvents(game, state, seat);
+      if (legal.length === 0) return { value: judge(state), miss: 0, id: undefined };
       if (nodes.length >= limits.maxStates) {
         throw new SearchStop(`more than ${limits.maxStates.toLocaleString('en')} states (the limit) before the analysis finished: raise --epsilon or --max-states, or analyse a smaller part of the game`);
       }
       id = nodes.length;
-      node = { p, value: 0, miss: 0, done: false, children: [], probs: [] };
+      node = { p, value: 0, miss: 0, done: false, children: [], probs: [], branches: legal.map((l) => branches(state, l)) };
+      if (legal.length > 1) {
+        node.choice = { ...featuresOf(state, seat), labels: legal.map((l) => moveLabel(game, state, l.move)), values: [], best: 0 };
+      }
       nodes.push(node);
       ids.set(key, id);
     }
@@ -154,13 +187,13 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     const values: number[] = [];
     let best = -1;
     let miss = 0;
-    for (const [i, move] of legal.entries()) {
+    for (const moveBranches of node.branches) {
       let value = 0;
       let moveMiss = 0;
       const children: number[] = [];
       const probs: number[] = [];
-      for (const b of branches(state, move)) {
-        const r = visit(b.state, p * b.probability, b.key);
+      for (const b of moveBranches) {
+        const r = valueBranch(b, p * b.probability);
         value += b.probability * r.value;
         moveMiss += b.probability * r.miss;
         if (r.id !== undefined) {
@@ -171,7 +204,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       values.push(value);
       miss = Math.max(miss, moveMiss);
       if (best < 0 || value > (values[best] as number)) {
-        best = i;
+        best = values.length - 1;
         node.children = children;
         node.probs = probs;
       }
@@ -179,8 +212,9 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     node.value = values[best] as number;
     node.miss = miss;
     node.done = true;
-    if (legal.length > 1) {
-      node.choice = { ...featuresOf(state, seat), labels: legal.map((l) => moveLabel(game, state, l.move)), values, best };
+    if (node.choice) {
+      node.choice.values = values;
+      node.choice.best = best;
     }
     return { value: node.value, miss, id };
   };

@@ -1,18 +1,11 @@
 /** `houserules analyze`: its JSON, its text table and its one-line refusals. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import type { Io } from '../../src/cli/command.ts';
+import { runCli } from './runCli.ts';
 
 const PIG = join(import.meta.dirname, 'fixtures/pig.yaml');
 
-const run = async (argv: string[]): Promise<{ code: number; out: string; err: string }> => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => '' };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+const run = runCli;
 
 describe('houserules analyze', () => {
   it('--json gives expected, errorBound, states and the policy with every alternative', async () => {

@@ -16,7 +16,7 @@ const numberOption = (io: Io, values: Values, name: string, fallback: number): n
 };
 
 const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
-const percent = (p: number): string => `${(100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
+const percent = (p: number): string => `${p > 0 && p < 0.001 ? (100 * p).toPrecision(2) : (100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
 
 const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out(`${game.title}: Player ${a.seat + 1}'s turn, objective ${a.objective}`);

@@ -8,6 +8,7 @@ import type { Json } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
 import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
+import { formatSweep, parseSweep, sweepPoint, sweepSettings, type SweepAxis, type SweepPoint } from '../../sim/sweep.ts';
 
 /** Below this many random games per core, starting workers costs more than it saves. */
 const GAMES_PER_WORKER = 25;
@@ -66,9 +67,27 @@ const loadedParams = (values: Values): Record<string, Json> => {
   return 'params' in given ? given.params : {};
 };
 
+const printSweep = (
+  io: Io,
+  game: CompiledGame,
+  axes: readonly SweepAxis[],
+  points: readonly SweepPoint[],
+  run: { games: number; seed: number | string; players: number; bots: readonly string[]; json: boolean },
+): void => {
+  const { json, ...about } = run;
+  if (json) {
+    io.out(JSON.stringify({ sweep: { game: game.id, axes, ...about, points } }, null, 2));
+    return;
+  }
+  const sideName = (name: string): string => (game.teams.length === 0 && /^\d+$/.test(name) ? `Player ${Number(name) + 1}` : name);
+  io.out(`${game.title}: sweep of ${axes.map((a) => a.param).join(' × ')}, ${run.games} games per setting on the same seeds (seed ${run.seed}), ${run.players} players, bots ${run.bots.join(', ')}`);
+  for (const line of formatSweep(points, axes, sideName)) io.out(`  ${line}`);
+  io.out('  ≈ 0: the 95% interval of the first player\'s advantage includes no advantage at all');
+};
+
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: 'simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--json]',
+  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
@@ -88,6 +107,11 @@ export const simulateCommand: Command = {
     rotate: { type: 'boolean', help: 'turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot\'s win rate)' },
     report: { type: 'boolean', help: 'the balance report: win rates with 95% intervals, first-player advantage, ties, lengths' },
     compare: { type: 'string', hint: 'c,d', help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)" },
+    sweep: {
+      type: 'string',
+      hint: 'p=a..b:s',
+      help: "a balance report for each value of a param on the same seeds, e.g. 'entry=0..2000:100' or 'bumping=none|current|any'; two params separated by a comma make a grid",
+    },
     json: { type: 'boolean', help: 'print the report as JSON' },
   },
   run: async ([target], values, io) => {
@@ -126,6 +150,15 @@ export const simulateCommand: Command = {
     if (hiddenZones.length > 0 && (botList ?? []).some((b) => b === 'mcts' || b.startsWith('mcts:'))) {
       io.err(`note: mcts sees every piece, also those in ${hiddenZones.join(', ')}: for hidden information use ismcts`);
     }
+    const sweep = typeof values.sweep === 'string' ? parseSweep(values.sweep, game.params) : undefined;
+    if (sweep && 'error' in sweep) {
+      io.err(`--sweep: ${sweep.error}`);
+      return 1;
+    }
+    if (sweep && values.compare !== undefined) {
+      io.err('--sweep and --compare cannot be used together: sweep a param of one variant set');
+      return 1;
+    }
     const compareVariants =
       typeof values.compare === 'string' ? (values.compare.trim() === 'none' ? [] : values.compare.split(',').map((s) => s.trim()).filter(Boolean)) : undefined;
     const other = compareVariants ? loadGame(io, target, { ...values, variant: compareVariants.join(',') }) : undefined;
@@ -140,7 +173,7 @@ export const simulateCommand: Command = {
     }
 
     const total = games ?? 100;
-    const runs = other ? 2 : 1;
+    const runs = other ? 2 : sweep ? sweepSettings(sweep.axes).length : 1;
     let done = 0;
     const onGame = (): void => {
       done++;
@@ -148,15 +181,29 @@ export const simulateCommand: Command = {
     };
     const allRandom = (botList ?? ['random']).every((b) => b === 'random');
     const workers = Math.min(availableParallelism(), Math.floor(total / (allRandom ? GAMES_PER_WORKER : 1)));
-    const play = async (g: CompiledGame, variants: string[]): Promise<Run> => {
+    const play = async (g: CompiledGame, variants: string[], params = loadedParams(values)): Promise<Run> => {
       const t0 = performance.now();
       const options = { seed, players: n, maxTurns: maxTurns ?? 1000, ...(botList ? { bots: botList } : {}), botOptions, rotate: values.rotate === true };
       const records =
         workers > 1 && target !== undefined
-          ? await playParallel({ target, variants, params: loadedParams(values), ...options }, total, workers, onGame)
+          ? await playParallel({ target, variants, params, ...options }, total, workers, onGame)
           : playRange(g, options, 0, total, onGame);
       return { game: g, variants, records, report: summarize(g, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 }) };
     };
+    if (sweep) {
+      const points: SweepPoint[] = [];
+      for (const setting of sweepSettings(sweep.axes)) {
+        const params = { ...loadedParams(values), ...setting };
+        const g = loadGame(io, target, { ...values, param: JSON.stringify(params) });
+        if (!g) return 1;
+        const r = await play(g, variantList(values), params);
+        for (const e of r.report.errors.slice(0, 3)) io.err(`${JSON.stringify(setting)} game ${e.game}: ${e.error}`);
+        points.push(sweepPoint(setting, balance(g, r.records, { seed, players: n, variants: variantList(values), bots: botList ?? ['random'] }), r.records));
+      }
+      if (io.progress) io.progress(`${' '.repeat(50)}\r`);
+      printSweep(io, game, sweep.axes, points, { games: total, seed, players: n, bots: botList ?? ['random'], json: values.json === true });
+      return points.some((p) => p.balance.errors > 0) ? 1 : 0;
+    }
     const a = await play(game, variantList(values));
     const b = other && compareVariants ? await play(other, compareVariants) : undefined;
     if (io.progress) io.progress(`${' '.repeat(50)}\r`);

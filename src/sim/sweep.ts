@@ -1,0 +1,150 @@
+/**
+ * Parameter sweeps: one param (or two, for a grid) stepped over a range, a balance report per
+ * value on the same seeds, summed up as the curves a designer reads: win rate per side, the first
+ * player's advantage and the length of the games, each with its 95% interval, and where the
+ * advantage cannot be told from zero. Parsing and summing up are pure; playing is the caller's.
+ */
+import { paramProblem } from '../compile/index.ts';
+import { didYouMean } from '../lang/index.ts';
+import type { Json } from '../engine/types.ts';
+import type { ParamSpec } from '../spec/types.ts';
+import { Z95, type BalanceReport, type Interval } from './balance.ts';
+import type { GameRecord } from './simulate.ts';
+
+export interface SweepAxis {
+  readonly param: string;
+  readonly values: readonly Json[];
+}
+
+/** A sweep plays this many settings at the most (each a whole balance report). */
+export const MAX_SWEEP_POINTS = 400;
+
+const numberList = (from: number, to: number, step: number): number[] => {
+  const out: number[] = [];
+  const count = Math.floor((to - from) / step + 1e-9);
+  for (let i = 0; i <= count; i++) out.push(Math.round((from + i * step) * 1e9) / 1e9);
+  return out;
+};
+
+const valueOf = (text: string, p: ParamSpec): Json => {
+  if (p.type === 'number') return text.trim() === '' ? NaN : Number(text);
+  if (p.type === 'bool') return text === 'true' ? true : text === 'false' ? false : text;
+  return text;
+};
+
+const parseAxis = (text: string, params: Readonly<Record<string, ParamSpec>>): SweepAxis | string => {
+  const eq = text.indexOf('=');
+  if (eq < 0) return `'${text}' is not a sweep: write param=from..to:step (e.g. entry=0..2000:100) or param=a|b|c`;
+  const param = text.slice(0, eq).trim();
+  const spec = params[param];
+  const names = Object.keys(params);
+  if (!spec) return `there is no param '${param}' to sweep (params: ${names.join(', ') || 'none'})${didYouMean(param, names)}`;
+  const body = text.slice(eq + 1).trim();
+  const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)(?:\s*:\s*([\d.]+))?$/.exec(body);
+  let values: Json[];
+  if (range) {
+    if (spec.type !== 'number') return `'${param}' is a ${spec.type} param: list its values as ${param}=a|b`;
+    const [from, to, step] = [Number(range[1]), Number(range[2]), Number(range[3] ?? spec.step ?? 1)];
+    if (![from, to, step].every(Number.isFinite) || step <= 0) return `'${body}': the step must be a number above 0`;
+    if (to < from) return `'${body}': the range goes from ${from} up to ${to}, which is below it`;
+    if ((to - from) / step + 1 > MAX_SWEEP_POINTS) return `'${body}' has more than ${MAX_SWEEP_POINTS} values: take a larger step`;
+    values = numberList(from, to, step);
+  } else {
+    values = body.split('|').map((v) => valueOf(v.trim(), spec));
+  }
+  for (const v of values) {
+    const problem = paramProblem(spec, v);
+    if (problem) return `sweep of '${param}': ${problem}`;
+  }
+  return { param, values: [...new Map(values.map((v) => [JSON.stringify(v), v])).values()] };
+};
+
+/** `entry=0..2000:100` or `entry=500..1000:250,target=5000|10000` (two axes make a grid). */
+export const parseSweep = (text: string, params: Readonly<Record<string, ParamSpec>>): { axes: SweepAxis[] } | { error: string } => {
+  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts.length === 0 || parts.length > 2) return { error: `--sweep takes one param or two (a grid), not ${parts.length}` };
+  const axes: SweepAxis[] = [];
+  for (const part of parts) {
+    const axis = parseAxis(part, params);
+    if (typeof axis === 'string') return { error: axis };
+    axes.push(axis);
+  }
+  if (axes.length === 2 && axes[0]?.param === axes[1]?.param) return { error: `'${axes[0]?.param}' is swept twice` };
+  const points = axes.reduce((n, a) => n * a.values.length, 1);
+  if (points > MAX_SWEEP_POINTS) return { error: `the grid has ${points} settings, more than ${MAX_SWEEP_POINTS}: take larger steps` };
+  return { axes };
+};
+
+/** Every setting of the sweep, the first axis varying slowest. */
+export const sweepSettings = (axes: readonly SweepAxis[]): Record<string, Json>[] =>
+  axes.reduce<Record<string, Json>[]>((acc, axis) => acc.flatMap((s) => axis.values.map((v) => ({ ...s, [axis.param]: v }))), [{}]);
+
+export interface SweepRate {
+  readonly name: string;
+  readonly rate: number;
+  readonly ci: Interval;
+}
+
+export interface SweepPoint {
+  readonly params: Readonly<Record<string, Json>>;
+  /** Win rate of each side (seat or team); a cooperative game has one side, the players. */
+  readonly sides: readonly SweepRate[];
+  /** The first player's advantage (its side's share of decided games minus the fair share). */
+  readonly advantage: { readonly value: number; readonly ci: Interval; readonly indistinguishable: boolean } | null;
+  /** Mean game length in turns, with the 95% interval of the mean. */
+  readonly turns: { readonly mean: number; readonly ci: Interval };
+  readonly balance: BalanceReport;
+}
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+
+const meanInterval = (values: readonly number[]): { mean: number; ci: Interval } => {
+  const n = values.length;
+  if (n === 0) return { mean: 0, ci: { low: 0, high: 0 } };
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const variance = n > 1 ? values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : 0;
+  const half = Z95 * Math.sqrt(variance / n);
+  return { mean: round(mean), ci: { low: round(mean - half), high: round(mean + half) } };
+};
+
+export const sweepPoint = (params: Readonly<Record<string, Json>>, report: BalanceReport, records: readonly GameRecord[]): SweepPoint => {
+  const sides: SweepRate[] = report.playersWin
+    ? [{ name: 'players', rate: report.playersWin.rate, ci: report.playersWin.ci }]
+    : report.sides.map((s) => ({ name: s.name, rate: s.rate, ci: s.ci }));
+  const fp = report.firstPlayer;
+  const advantage =
+    fp && fp.of > 0
+      ? {
+          value: round(fp.advantage),
+          ci: { low: round(fp.ci.low - fp.fair), high: round(fp.ci.high - fp.fair) },
+          indistinguishable: fp.ci.low <= fp.fair && fp.fair <= fp.ci.high,
+        }
+      : null;
+  const finished = records.filter((r) => r.winners !== null && !r.error);
+  const turns = meanInterval((finished.length > 0 ? finished : records).map((r) => r.turns));
+  return { params, sides, advantage, turns, balance: report };
+};
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
+const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
+
+/** The sweep as a table: one row per setting. */
+export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepAxis[], sideName: (name: string) => string): string[] => {
+  const first = points[0];
+  if (!first) return [];
+  const header = [
+    ...axes.map((a) => a.param),
+    ...first.sides.map((s) => `${sideName(s.name)} win % [95%]`),
+    'first-player advantage [95%]',
+    'turns [95%]',
+  ];
+  const rows = points.map((p) => [
+    ...axes.map((a) => String(p.params[a.param])),
+    ...p.sides.map((s) => `${pct(s.rate)} [${pct(s.ci.low)}, ${pct(s.ci.high)}]`),
+    p.advantage ? `${signed(p.advantage.value)} [${signed(p.advantage.ci.low)}, ${signed(p.advantage.ci.high)}]${p.advantage.indistinguishable ? ' ≈ 0' : ''}` : '—',
+    `${p.turns.mean.toFixed(1)} [${p.turns.ci.low.toFixed(1)}, ${p.turns.ci.high.toFixed(1)}]`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+};
