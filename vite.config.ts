@@ -1,11 +1,37 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import gameSchema from './schema/game.schema.json' with { type: 'json' };
+import variantSchema from './schema/variant.schema.json' with { type: 'json' };
+import { standaloneValidatorsModule } from './src/validate/standalone.ts';
+import { CONTENT_SECURITY_POLICY } from './src/studio/contentSecurityPolicy.ts';
+
+/** In the built studio, schemaValidators.ts becomes ajv's standalone code, generated here (see that file). */
+const standaloneValidators = (): Plugin => ({
+  name: 'houserules-standalone-validators',
+  apply: 'build',
+  load(id) {
+    if (!id.endsWith('/src/validate/schemaValidators.ts')) return undefined;
+    return standaloneValidatorsModule(gameSchema, variantSchema, {
+      gameSchema: resolve(import.meta.dirname, 'schema/game.schema.json'),
+      variantSchema: resolve(import.meta.dirname, 'schema/variant.schema.json'),
+      schemaIndex: resolve(import.meta.dirname, 'src/validate/schemaIndex.ts'),
+    });
+  },
+});
+
+/** The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts). */
+const contentSecurityPolicy = (): Plugin => ({
+  name: 'houserules-content-security-policy',
+  apply: 'build',
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), standaloneValidators(), contentSecurityPolicy()],
   base: './',
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [standaloneValidators()] },
   test: {
     environment: 'node',
     testTimeout: 60_000,

@@ -1,5 +1,6 @@
 /** The validate stage: a parsed document against a JSON Schema, with diagnostics a designer can read. */
-export { gameSchema, gameSpecValidator, specFromParsed, validateSpec } from './validateSpec.ts';
+export { gameSchema, specFromParsed, validateSpec } from './validateSpec.ts';
+export { gameSpecValidator, variantSpecValidator } from './schemaValidators.ts';
 export { compileSchemaValidator, explainSchemaErrors, validateAgainst, type SchemaValidator } from './validateAgainst.ts';
 export { closestName, didYouMean, editDistance } from './suggest.ts';
 export type { Issue } from './issues.ts';

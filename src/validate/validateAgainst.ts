@@ -18,7 +18,7 @@ export interface SchemaValidator {
  * the failing value and the schema objects themselves (see SchemaIndex). Strict mode stays on to
  * catch mistakes in our own schemas; union types (`type: [string, number]`) are deliberate.
  */
-const AJV_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
+export const AJV_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
 
 /**
  * Compiles `schema`; `references` are other schemas it `$ref`s by `$id` (the variant schema will

@@ -2,16 +2,14 @@ import gameSchemaJson from '../../schema/game.schema.json';
 import type { ParsedDoc } from '../parse/types.ts';
 import { hasErrors, type Diagnostic, type Result } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
-import { compileSchemaValidator, validateAgainst, type SchemaValidator } from './validateAgainst.ts';
+import { gameSpecValidator } from './schemaValidators.ts';
+import { validateAgainst } from './validateAgainst.ts';
 
 /** The game spec schema (schema/game.schema.json), for tools that need it as data. */
 export const gameSchema: Readonly<Record<string, unknown>> = gameSchemaJson;
 
-/** Compiled once at module load: compiling takes milliseconds, validating a spec far less. */
-export const gameSpecValidator: SchemaValidator = compileSchemaValidator(gameSchemaJson);
-
 /** Checks a parsed game spec against the game schema. Returns [] when the spec has the right shape. */
-export const validateSpec = (parsed: ParsedDoc): Diagnostic[] => validateAgainst(gameSpecValidator, parsed);
+export const validateSpec = (parsed: ParsedDoc): Diagnostic[] => validateAgainst(gameSpecValidator(), parsed);
 
 /** The spec, typed, when it has the right shape; later stages use this instead of a cast. */
 export const specFromParsed = (parsed: ParsedDoc): Result<GameSpec> => {

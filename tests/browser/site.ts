@@ -35,9 +35,9 @@ export const buildSite = async (outDir: string): Promise<number> => {
 
 /**
  * Serves the files of `dir` as a static host would: hashed assets may be cached for a year, the
- * page itself must be revalidated (so a new build is picked up).
+ * page itself must be revalidated (so a new build is picked up). `headers` go on every response.
  */
-export const serveDir = async (dir: string): Promise<Served> => {
+export const serveDir = async (dir: string, headers: Readonly<Record<string, string>> = {}): Promise<Served> => {
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
@@ -45,6 +45,7 @@ export const serveDir = async (dir: string): Promise<Served> => {
       (body) => {
         const immutable = /[/\\]assets[/\\]/.test(file);
         res.writeHead(200, {
+          ...headers,
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
           'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         });
