@@ -28,6 +28,8 @@ export const LIMITS = {
   choices: 100_000,
   /** Candidate choices tried (accepted or not by `where`) while listing one move's arguments. */
   choicesTried: 1_000_000,
+  /** Combinations a scoring table's `cover` may try while reading one roll. */
+  coverSteps: 200_000,
   /** Lines in a game log; older lines are dropped past it. */
   logLines: 10_000,
   /** Games one `simulate` command may play. */

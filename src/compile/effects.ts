@@ -27,6 +27,7 @@ import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 
 
 export interface EffectCompiler {
@@ -311,7 +312,7 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
 };
 
 /** Runs of a `while` without `max`: a condition that never turns false stops with an error. */
-export const WHILE_LIMIT = 1000;
+export const WHILE_LIMIT = LIMITS.whileDefault;
 
 /** `while: COND, do: [...]`: the effects again and again while the condition holds, at most `max` times. */
 const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unknown }>, path: DocPath, locals: Locals): EffectRun => {
@@ -321,6 +322,7 @@ const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unkno
   if (!test) return NOTHING;
   return (ctx, vals, rng) => {
     const limit = max ? (max.run(envOf(ctx, vals)) as number) : WHILE_LIMIT;
+    if (limit > LIMITS.whileMax) throw new EffectError(`while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`);
     let out = ctx;
     for (let runs = 0; test.run(envOf(out, vals)) === true; runs++) {
       if (runs >= limit) throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);

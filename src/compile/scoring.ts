@@ -3,7 +3,8 @@
  * each with a condition and points, and the best reading ("cover") of a roll by them. This is how
  * a scoring table stays data instead of a chain of ifs.
  */
-import type { Env, Value } from '../lang/index.ts';
+import { HostCallError, type Env, type Value } from '../lang/index.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import { extendEnv } from '../runtime/env.ts';
@@ -200,6 +201,7 @@ interface Reading {
  */
 export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env): Cover => {
   const memo = new Map<string, Reading>();
+  let tried = 0;
   // Every part of a combination sees `roll`, the faces being read: `faces` expressions too.
   const withRoll = extendEnv(env, { roll: roll as Value });
   const search = (counts: Map<number, number>, from: number): Reading => {
@@ -210,6 +212,9 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
     for (let i = from; i < combos.length; i++) {
       const combo = combos[i] as CompiledCombo;
       for (const match of combo.matches(counts, withRoll)) {
+        if (++tried > LIMITS.coverSteps) {
+          throw new HostCallError(`reading ${roll.length} faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations (the limit for one cover)`);
+        }
         const scope = extendEnv(withRoll, match.bindings);
         if (combo.when && !combo.when.run(scope)) continue;
         const points = combo.points.run(scope) as number;

@@ -6,7 +6,7 @@
 import type { Value } from '../lang/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { choicesOf, encodeValue } from '../runtime/args.ts';
+import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { envOf } from '../runtime/env.ts';
 import { eventOf, judge, seatsOf, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
@@ -19,6 +19,7 @@ export interface LegalMove {
 }
 
 const enumerate = (move: CompiledMove, transitions: readonly TransitionRules[], ctx: GameContext, seat: number, out: LegalMove[]): void => {
+  const budget = newChoiceBudget();
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
@@ -29,7 +30,7 @@ const enumerate = (move: CompiledMove, transitions: readonly TransitionRules[], 
       });
       return;
     }
-    for (const choice of choicesOf(arg, ctx, locals)) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
+    for (const choice of choicesOf(arg, ctx, locals, budget)) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
   };
   walk(0, { seat }, {});
 };

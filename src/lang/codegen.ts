@@ -1,5 +1,5 @@
 import type { BuiltinArg, CallContext, Callback } from './builtins.ts';
-import { ExprRuntimeError, type Span } from './errors.ts';
+import { ExprRuntimeError, HostCallError, type Span } from './errors.ts';
 import type { Lambda, Node } from './ir.ts';
 import type { Env } from './library.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
@@ -242,7 +242,15 @@ export function generate(root: Node, origin: Origin): Code {
       case 'host': {
         const { fn } = node;
         const args = node.args.map(gen);
-        return (env, frame) => fn.impl(args.map((arg) => arg(env, frame)), env);
+        return (env, frame) => {
+          const values = args.map((arg) => arg(env, frame));
+          try {
+            return fn.impl(values, env);
+          } catch (error) {
+            if (error instanceof HostCallError) throw fail(node, error.message);
+            throw error;
+          }
+        };
       }
       case 'definition': {
         const { definition } = node;

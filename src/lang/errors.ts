@@ -10,6 +10,9 @@ export interface Span {
   readonly end: number;
 }
 
+/** Thrown by a host function to refuse a call; the expression reports it at the call. */
+export class HostCallError extends Error {}
+
 /**
  * Thrown by a compiled expression's `run` when evaluation cannot go on (index out of range,
  * division by zero, `first([])`, runaway recursion…). `source` is the text the offsets point

@@ -8,10 +8,11 @@ import { deepEqual } from '../lang/index.ts';
 import { envOf, extendEnv, type LocalValues } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 
 /** Subsets are enumerated exhaustively; a larger domain is refused rather than hanging. */
 export const MAX_SUBSET_DOMAIN = 16;
-export const MAX_CHOICES = 100_000;
+export const MAX_CHOICES = LIMITS.choices;
 
 const isRecord = (v: unknown): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -71,13 +72,28 @@ const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, ctx: GameCo
 
 export class ArgError extends Error {}
 
+/**
+ * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
+ * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
+ */
+export interface ChoiceBudget {
+  tried: number;
+}
+
+export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0 });
+
 /** Every value of `arg` that is legal given the earlier arguments in `locals`. */
-export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues): Value[] => {
+export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
   const env = envOf(ctx, locals);
   const ok = (v: Value): boolean => !arg.where || arg.where.run(extendEnv(env, { [arg.name]: v })) === true;
   const out: Value[] = [];
   const push = (v: Value): void => {
-    if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${MAX_CHOICES} choices`);
+    if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
+    if (++budget.tried > LIMITS.choicesTried) {
+      throw new ArgError(
+        `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
+      );
+    }
     if (ok(v)) out.push(v);
   };
   if (arg.kind === 'oneOf') {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
-import { newGame } from '../../src/engine/index.ts';
+import { legalMoves, newGame, step } from '../../src/engine/index.ts';
 import { compileText, messages, specText } from './helpers.ts';
 
 const { library } = createLibrary(
@@ -159,5 +159,54 @@ describe('YAML nesting', () => {
   it('a block nesting past the limit is refused where it passes the limit', () => {
     const text = Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}k:`).join('\n') + '\n';
     expect(messages(compileText(text))[0]).toMatch(/probe\.yaml:201:\d+: error: the YAML is nested too deeply/);
+  });
+});
+
+describe('enumeration, scoring covers and loops', () => {
+  const started = (parts: Record<string, string>) => {
+    const out = compileText(specText(parts));
+    if (!out.game) throw new Error(messages(out).join('\n'));
+    const start = newGame(out.game, { seed: 1 });
+    if (!start.ok) throw new Error(start.error);
+    return { game: out.game, state: start.state };
+  };
+
+  it("an assign over 12×12 whose 'where' rejects everything stops at the candidates-tried limit", () => {
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    args:\n      pairs: { assign: { from: 'range(0, 12)', to: 'range(0, 12)' }, where: 'false' }\n    effects: []",
+    });
+    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'pairs' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
+  });
+
+  it('two oneOf arguments of 90,000 items each are limited by their product, not each alone', () => {
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    args:\n      a: { oneOf: 'range(0, 90000)' }\n      b: { oneOf: 'range(0, 90000)' }\n    effects: []",
+    });
+    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
+  });
+
+  it('a while with max: 1000000000 is refused at the effect, naming the limit', () => {
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]",
+    });
+    const result = step(game, state, { move: 'go', seat: 0 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`));
+  });
+
+  it("cover('roll', …) over 60 dice stops at the cover limit, located at the call", () => {
+    const combos = Array.from({ length: 6 }, (_, f) => `      s${f + 1}: { faces: [${f + 1}], points: ${f + 1} }`).join('\n');
+    const pairs = Array.from({ length: 6 }, (_, f) => `      p${f + 1}: { same: 2, points: 1 }`).join('\n');
+    const text = specText({
+      definitions: `scoring:\n  roll:\n    combos:\n${combos}\n${pairs}\n      run3: { run: 3, points: 5 }`,
+      moves: "moves:\n  go:\n    effects:\n      - set: { game.n: \"cover('roll', map(range(0, 60), i => i % 6 + 1)).points\" }",
+    });
+    const out = compileText(text);
+    if (!out.game) throw new Error(messages(out).join('\n'));
+    const start = newGame(out.game, { seed: 1 });
+    if (!start.ok) throw new Error(start.error);
+    const result = step(out.game, start.state, { move: 'go', seat: 0 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: reading 60 faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations`));
   });
 });
