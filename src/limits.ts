@@ -30,8 +30,6 @@ export const LIMITS = {
   choicesTried: 1_000_000,
   /** Combinations a scoring table's `cover` may try while reading one roll. */
   coverSteps: 200_000,
-  /** Lines in a game log; older lines are dropped past it. */
-  logLines: 10_000,
   /** Games one `simulate` command may play. */
   games: 1_000_000,
   /** Players a command line may ask for. */

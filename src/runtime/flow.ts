@@ -3,6 +3,8 @@
  * and `__stalled` when automatic transitions ran AUTO_LIMIT times without a move, so that a
  * looping flow stops with a message instead of hanging the page.
  */
-export const AUTO_LIMIT = 1000;
+import { LIMITS } from '../limits.ts';
+
+export const AUTO_LIMIT = LIMITS.autoTransitions;
 export const OVER = '__over';
 export const STALLED = '__stalled';
