@@ -1,7 +1,7 @@
 /**
  * Issue 16: the built studio runs under a Content-Security-Policy without `unsafe-eval` and
  * without inline scripts, in Chromium. The policy comes as a meta tag in the page and, here, also
- * as a header on every file, so the workers (compile, Monaco, ELK, Balance) run under it too. Any
+ * as a header on every file, so the workers (compile, Monaco, ELK) run under it too. Any
  * violation is reported by the browser; the test collects them from the page and the console.
  * Validation in the browser uses ajv's standalone code and says exactly what the CLI says.
  */
