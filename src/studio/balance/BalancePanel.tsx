@@ -6,13 +6,14 @@
  * the compiled game only.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChartConfiguration } from 'chart.js';
 import { botNames } from '../../bots/index.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
-import { Chart, lengthChart, rateChart } from './charts.ts';
+import { lengthChart, rateChart } from './charts.ts';
 import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import { SweepSection } from './SweepSection.tsx';
+import { ChartCanvas } from './ChartCanvas.tsx';
 import './balance.css';
 
 interface Props {
@@ -31,20 +32,6 @@ interface Result {
 const spawn = (): WorkerLike => new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
 
 const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
-
-const ChartCanvas = ({ config, testId }: { config: ChartConfiguration<'bar'>; testId: string }) => {
-  const canvas = useRef<HTMLCanvasElement | null>(null);
-  useEffect(() => {
-    if (!canvas.current) return;
-    const chart = new Chart(canvas.current, config);
-    return () => chart.destroy();
-  }, [config]);
-  return (
-    <div className="balance-chart">
-      <canvas ref={canvas} data-testid={testId} />
-    </div>
-  );
-};
 
 const BalancePanelInner = ({ input, game }: Props) => {
   const [open, setOpen] = useState(false);
@@ -174,6 +161,14 @@ const BalancePanelInner = ({ input, game }: Props) => {
           )}
           {status.kind === 'cancelled' && <p className="empty-note">Cancelled.</p>}
           {status.kind === 'error' && <div className="error-box">{status.message}</div>}
+          <SweepSection
+            input={input}
+            game={game}
+            games={games}
+            job={{ seed: /^\d+$/.test(seed) ? Number(seed) : seed, players: n, bots: seatBots, botOptions: { iterations }, rotate, maxTurns: 1000 }}
+            workers={cores()}
+            spawn={spawn}
+          />
           {result && charts && (
             <div className="balance-result" data-testid="balance-result">
               <ChartCanvas config={charts.rates} testId="balance-rates" />

@@ -1,0 +1,126 @@
+/**
+ * The sweep in the Balance panel: one numeric param stepped over a range, the panel's games
+ * played for each value on the same seeds (in the panel's workers), then the curves of win rate,
+ * first-player advantage and game length against the param, with the values where the advantage
+ * cannot be told from zero named.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CompiledGame, CompileInput } from '../../compile/index.ts';
+import type { NumberParamSpec } from '../../spec/types.ts';
+import { balance } from '../../sim/balance.ts';
+import { parseSweep, sweepPoint, sweepSettings, type SweepPoint } from '../../sim/sweep.ts';
+import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import type { BalanceJob } from './protocol.ts';
+import { sweepCharts } from './sweepCharts.ts';
+import { ChartCanvas } from './ChartCanvas.tsx';
+
+interface Props {
+  input: CompileInput | null;
+  game: CompiledGame | undefined;
+  games: number;
+  job: Omit<BalanceJob, 'input' | 'from' | 'to'>;
+  workers: number;
+  spawn: () => WorkerLike;
+}
+
+export const SweepSection = ({ input, game, games, job, workers, spawn }: Props) => {
+  const numeric = useMemo(
+    () => Object.entries(game?.params ?? {}).filter((entry): entry is [string, NumberParamSpec] => entry[1].type === 'number'),
+    [game],
+  );
+  const [param, setParam] = useState('');
+  const chosen = numeric.find(([name]) => name === param) ?? numeric[0];
+  const [range, setRange] = useState({ from: '', to: '', step: '' });
+  const [status, setStatus] = useState<{ done: number; total: number } | { error: string } | null>(null);
+  const [points, setPoints] = useState<{ param: string; points: SweepPoint[] } | null>(null);
+  const running = useRef<PoolRun | null>(null);
+  useEffect(() => () => running.current?.cancel(), []);
+  if (!game || !input || !chosen) return null;
+  const [name, spec] = chosen;
+  const text = `${name}=${range.from || spec.min || 0}..${range.to || spec.max || spec.default}:${range.step || spec.step || 1}`;
+
+  const start = async (): Promise<void> => {
+    const parsed = parseSweep(text, game.params);
+    if ('error' in parsed) {
+      setStatus({ error: parsed.error });
+      return;
+    }
+    const settings = sweepSettings(parsed.axes);
+    const total = settings.length * games;
+    let done = 0;
+    setPoints(null);
+    setStatus({ done, total });
+    const out: SweepPoint[] = [];
+    try {
+      for (const setting of settings) {
+        running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () => setStatus({ done: ++done, total }));
+        const records = await running.current.done;
+        out.push(sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots }), records));
+      }
+      setPoints({ param: name, points: out });
+      setStatus(null);
+    } catch (error) {
+      setStatus({ error: error instanceof Cancelled ? 'Cancelled.' : (error as Error).message });
+    } finally {
+      running.current = null;
+    }
+  };
+
+  const sideName = (side: string): string => (game.teams.length === 0 && /^\d+$/.test(side) ? `Player ${Number(side) + 1}` : side);
+  const charts = points ? sweepCharts(points.points, points.param, sideName) : null;
+  const busy = status !== null && 'done' in status;
+  return (
+    <div className="sweep" data-testid="sweep">
+      <div className="balance-form">
+        <span className="pane-title">Sweep</span>
+        <label className="field">
+          param{' '}
+          <select value={name} data-testid="sweep-param" onChange={(e) => setParam(e.target.value)}>
+            {numeric.map(([n, p]) => (
+              <option key={n} value={n} title={p.description}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['from', 'to', 'step'] as const).map((k) => (
+          <label className="field" key={k}>
+            {k}{' '}
+            <input
+              type="number"
+              value={range[k]}
+              placeholder={String(k === 'from' ? (spec.min ?? 0) : k === 'to' ? (spec.max ?? spec.default) : (spec.step ?? 1))}
+              data-testid={`sweep-${k}`}
+              onChange={(e) => setRange({ ...range, [k]: e.target.value })}
+            />
+          </label>
+        ))}
+        {busy ? (
+          <button type="button" className="btn small" onClick={() => running.current?.cancel()} data-testid="sweep-cancel">
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="btn primary small" onClick={() => void start()} data-testid="sweep-run" title={`${games} games per value, same seeds`}>
+            Sweep {text}
+          </button>
+        )}
+      </div>
+      {busy && 'done' in status && <progress className="balance-progress" max={status.total} value={status.done} data-testid="sweep-progress" />}
+      {status && 'error' in status && <div className="error-box">{status.error}</div>}
+      {charts && points && (
+        <div className="balance-result" data-testid="sweep-result">
+          <ChartCanvas config={charts.wins} testId="sweep-wins" />
+          {charts.advantage && <ChartCanvas config={charts.advantage} testId="sweep-advantage" />}
+          <ChartCanvas config={charts.turns} testId="sweep-turns" />
+          <p className="empty-note" data-testid="sweep-even">
+            {charts.advantage
+              ? charts.even.length > 0
+                ? `No first-player advantage can be told from zero at ${points.param} = ${charts.even.join(', ')} (95% intervals).`
+                : `The first player's advantage is distinguishable from zero at every ${points.param} tried.`
+              : 'No game was won by one side alone: no first-player advantage to draw.'}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+};
