@@ -1,7 +1,7 @@
 /**
  * Issue 16: the built studio runs under a Content-Security-Policy without `unsafe-eval` and
  * without inline scripts, in Chromium. The policy comes as a meta tag in the page and, here, also
- * as a header on every file, so the workers (compile, Monaco, ELK) run under it too. Any
+ * as a header on every file, so the workers (compile, Monaco, ELK, Balance) run under it too. Any
  * violation is reported by the browser; the test collects them from the page and the console.
  * Validation in the browser uses ajv's standalone code and says exactly what the CLI says.
  */
@@ -84,4 +84,22 @@ describe('the studio under a Content-Security-Policy', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 400_000);
+
+  it('plays games in the Balance panel\'s workers under the policy', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
+    });
+    await page.goto(`${site.url}#/ten-thousand`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+    await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+    await page.fill('[data-testid=balance-games]', '10');
+    await page.click('[data-testid=balance-run]');
+    await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 200_000);
 });
