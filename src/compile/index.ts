@@ -11,6 +11,10 @@ import { diagnosticFrom } from '../check/locator.ts';
 import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
 import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
 import type { GameContext, Json } from '../runtime/state.ts';
+import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
+
+// The simulator's sweeps read param values as --param does.
+export { paramProblem } from '../spec/params.ts';
 import { loadSpec, type SourceFile } from './load.ts';
 import { compileMachine, type CompiledFlow } from './machine.ts';
 import { flattenFlow } from './flatten.ts';
@@ -85,29 +89,6 @@ const resolveParams = (spec: GameSpec, values: Readonly<Record<string, Json>>, c
   return out;
 };
 
-export const paramProblem = (p: ParamSpec, value: Json): string | undefined => {
-  if (p.type === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return `expected a number, got ${JSON.stringify(value)}`;
-    if (p.min !== undefined && value < p.min) return `${value} is below the minimum ${p.min}`;
-    if (p.max !== undefined && value > p.max) return `${value} is above the maximum ${p.max}`;
-    return undefined;
-  }
-  if (p.type === 'bool') return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
-  return typeof value === 'string' && p.choices.includes(value) ? undefined : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
-};
-
-/** Each param's own declaration holds together: min ≤ max and a default the param accepts (a variant may have changed it). */
-const checkParamDeclarations = (spec: GameSpec, checker: ExprChecker): void => {
-  for (const [name, p] of Object.entries(spec.params ?? {})) {
-    if (p.type === 'number' && p.min !== undefined && p.max !== undefined && p.min > p.max) {
-      report(checker, ['params', name, 'min'], `param '${name}': the minimum ${p.min} is above the maximum ${p.max}`);
-      continue;
-    }
-    const problem = paramProblem(p, p.default);
-    if (problem) report(checker, ['params', name, 'default'], `param '${name}': the default ${problem}`);
-  }
-};
-
 /** The piece-limit error of setting up a game this way, if it has one (other setup errors show when a game starts). */
 const pieceLimitError = (initialContext: InitialContext, players: number, params: Readonly<Record<string, Json>>): SpecLimitError | undefined => {
   try {
@@ -173,7 +154,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
 
-  checkParamDeclarations(spec, checker);
+  for (const p of paramDeclarationProblems(spec.params ?? {})) report(checker, p.path, p.message);
   const paramValues = resolveParams(spec, input.params ?? {}, checker);
   const flow = checkFlow(spec);
   for (const p of flow.problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));

@@ -27,7 +27,9 @@ export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, pat
   return clauses.flatMap((clause, i) => {
     const at = typeof guard === 'string' ? path : [...path, i, 'test'];
     const test = checkExpr(checker, clause.test, at, locals, typeOf('bool'));
-    return test ? [{ test, reason: clause.reason || `\`${test.source}\` is false` }] : [];
+    const reason = clause.reason || `\`${test?.source ?? clause.test}\` is false`;
+    const rules = typeof clause === 'object' && 'rules' in clause && clause.rules?.length ? ` (${clause.rules.join(', ')})` : '';
+    return test ? [{ test, reason: reason + rules }] : [];
   });
 };
 

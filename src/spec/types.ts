@@ -172,6 +172,8 @@ export interface GuardClause {
   id?: string;
   test: ExprSource;
   reason: string;
+  /** The numbered rules this test implements, shown with the reason. */
+  rules?: string[];
 }
 
 export interface MoveSpec {

@@ -8,9 +8,12 @@ import { locate, locateInScalar, parseSpecText, type ParsedDoc } from '../parse/
 import { validateSpecValue, validateVariant } from '../validate/index.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
+import { didYouMean } from '../lang/suggest.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { Locator } from '../check/locator.ts';
-import { mergePatch, resolvePath, type Plain, type Written } from './merge.ts';
+import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Place, type Plain, type Written } from './merge.ts';
+import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
+import type { ParamSpec } from '../spec/types.ts';
 
 export interface VariantSpec {
   variant: string;
@@ -33,19 +36,34 @@ export interface Applied {
   spec: GameSpec | undefined;
   locator: Locator;
   diagnostics: Diagnostic[];
+  /** Every place a variant changed, as a path into `spec`, with the file and line that changed it. */
+  changes: AppliedChange[];
 }
 
-interface LoadedVariant {
+export interface AppliedChange {
+  readonly variant: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly change: Written['change'];
+  /** The place in the merged spec; undefined for a removal (or a place a later variant removed). */
+  readonly path: DocPath | undefined;
+  /** The place as the variant named it (items by id or derived key). */
+  readonly place: string;
+}
+
+export interface LoadedVariant {
   spec: VariantSpec;
   doc: ParsedDoc;
 }
 
-const at = (doc: ParsedDoc, path: DocPath, message: string, severity: 'error' | 'warning' = 'error'): Diagnostic => ({
-  severity,
+/** A problem with a key or a list item points at the key (or the item's first line), not the whole block under it. */
+const at = (doc: ParsedDoc, path: DocPath, message: string): Diagnostic => ({
+  severity: 'error',
   message,
   path,
   file: doc.file,
-  ...locate(doc, path),
+  ...locate(doc, path, 'head'),
 });
 
 export const parseVariant = (file: VariantFile): { variant?: LoadedVariant; diagnostics: Diagnostic[] } => {
@@ -96,13 +114,7 @@ const requiresChain = (v: LoadedVariant, other: string, byId: Map<string, Loaded
   return (v.spec.requires ?? []).some((id) => id === other || (byId.has(id) && requiresChain(byId.get(id) as LoadedVariant, other, byId, seen)));
 };
 
-const key = (path: DocPath): string => path.join('\u0000');
-
-const overlaps = (a: DocPath, b: DocPath): boolean => {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-};
+const prefixOf = (a: DocPath, b: DocPath): boolean => a.length <= b.length && a.every((s, i) => s === b[i]);
 
 export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): Applied => {
   const diagnostics: Diagnostic[] = [];
@@ -118,7 +130,7 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     locate: (path, offset) => {
       let best: (typeof origins)[number] | undefined;
       for (const o of origins) {
-        if (o.target.length <= path.length && overlaps(o.target, path) && (!best || o.target.length >= best.target.length)) best = o;
+        if (prefixOf(o.target, path) && (!best || o.target.length >= best.target.length)) best = o;
       }
       const doc = best?.doc ?? base;
       const mapped = best ? [...best.source, ...path.slice(best.target.length)] : path;
@@ -128,36 +140,55 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
   for (const v of loaded) {
     if (v.spec.game !== baseSpec.id) diagnostics.push(at(v.doc, ['game'], `variant '${v.spec.variant}' is for game '${v.spec.game}', not '${baseSpec.id}'`));
   }
-  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics };
+  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes: [] };
   const order = ordered(loaded, diagnostics);
   conflictsOf(order, diagnostics);
 
   let spec = base.value as Plain;
-  const writes: { v: LoadedVariant; w: Written }[] = [];
+  const lineage = newLineage();
+  const writes: { v: LoadedVariant; w: Written; prev: Plain }[] = [];
   for (const v of order) {
+    // The patch first: a variant may widen a param's range and set a value in it.
+    if (v.spec.patch) {
+      const prev = spec;
+      const merged = mergePatch(spec, v.spec.patch, [], ['patch'], lineage);
+      spec = merged.value;
+      for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}': ${p.message}`));
+      for (const w of merged.written) writes.push({ v, w, prev });
+    }
     for (const [name, value] of Object.entries(v.spec.params ?? {})) {
-      const param = (spec as { params?: Record<string, Plain> }).params?.[name];
+      const param = (spec as { params?: Record<string, ParamSpec> }).params?.[name];
       if (param === undefined) {
-        diagnostics.push(at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}', which the game does not declare`));
+        const declared = Object.keys((spec as { params?: Record<string, Plain> }).params ?? {});
+        diagnostics.push(at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}', which the game does not declare${didYouMean(name, declared)}`));
         continue;
       }
-      const merged = mergePatch(spec, { params: { [name]: { default: value } } }, [], ['params', name]);
+      const problem = paramProblem(param, value);
+      if (problem) {
+        diagnostics.push(at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}' to ${JSON.stringify(value)}: ${problem}`));
+        continue;
+      }
+      const prev = spec;
+      const merged = mergePatch(spec, { params: { [name]: { default: value } } }, [], ['params', name], lineage);
       spec = merged.value;
-      const w = { target: ['params', name, 'default'], source: ['params', name] };
-      writes.push({ v, w });
-    }
-    if (v.spec.patch) {
-      const merged = mergePatch(spec, v.spec.patch, [], ['patch']);
-      spec = merged.value;
-      for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}' ${p.message}`));
-      for (const w of merged.written) writes.push({ v, w });
+      for (const w of merged.written) writes.push({ v, w: { ...w, source: ['params', name] }, prev });
     }
   }
-  // Written places name list items by id; the locator needs them as positions in the final spec.
-  for (const { v, w } of writes) {
-    const target = resolvePath(spec, w.target);
+  // Written places name list items by identity; the locator needs them as positions in the final spec.
+  const changes: AppliedChange[] = [];
+  /** Each write at its place in the final spec (a removal: where it removed from). */
+  const placed: { v: LoadedVariant; w: Written; at: DocPath | undefined }[] = [];
+  for (const { v, w, prev } of writes) {
+    const target = w.change === 'removed' ? undefined : resolvePath(spec, w.target, lineage);
     if (target) origins.push({ target, doc: v.doc, source: w.source });
+    const { line, column } = locate(v.doc, w.source, 'head');
+    const removedFrom = w.change === 'removed' ? resolvePath(prev, w.target, lineage) : undefined;
+    placed.push({ v, w, at: target ?? removedFrom });
+    changes.push({ variant: v.spec.variant, file: v.doc.file, line, column, change: w.change, path: target, ...(removedFrom ? { removedFrom } : {}), place: describePlace(w.target) });
   }
+  /** The last write that holds `place` (or, with `inside`, that is held by it): the variant to blame for a problem there. */
+  const culpritOf = (place: DocPath, inside = false) =>
+    placed.findLast(({ at }) => at !== undefined && (prefixOf(at, place) || (inside && prefixOf(place, at))));
   const byId = new Map(order.map((v) => [v.spec.variant, v]));
   const reported = new Set<string>();
   for (const [i, a] of writes.entries()) {
@@ -168,28 +199,34 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
         (b.v.spec.conflicts ?? []).includes(a.v.spec.variant) ||
         requiresChain(a.v, b.v.spec.variant, byId) ||
         requiresChain(b.v, a.v.spec.variant, byId);
-      const pair = `${a.v.spec.variant}|${b.v.spec.variant}|${key(a.w.target)}`;
+      const pair = `${a.v.spec.variant}|${b.v.spec.variant}|${describePlace(a.w.target)}`;
       if (declared || reported.has(pair)) continue;
       reported.add(pair);
-      const other = locate(a.v.doc, a.w.source);
+      const other = locate(a.v.doc, a.w.source, 'head');
       diagnostics.push(
         at(
           b.v.doc,
           b.w.source,
-          `variants '${a.v.spec.variant}' and '${b.v.spec.variant}' both change ${(b.w.target.length <= a.w.target.length ? b.w.target : a.w.target).join('.')} ` +
+          `variants '${a.v.spec.variant}' and '${b.v.spec.variant}' both change ${describePlace(b.w.target.length <= a.w.target.length ? b.w.target : a.w.target)} ` +
             `(also at ${a.v.doc.file}:${other.line}:${other.column}); declare a conflict or a requirement between them`,
         ),
       );
     }
   }
-  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics };
+  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
+  // A range a variant narrowed (or a default it moved) that its param's declaration now refuses.
+  for (const problem of paramDeclarationProblems((spec as { params?: Record<string, ParamSpec> }).params ?? {})) {
+    const culprit = culpritOf(problem.path.slice(0, 2), true);
+    if (culprit) diagnostics.push(at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves ${problem.message}`));
+  }
+  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
   for (const problem of validateSpecValue(spec)) {
     // A spec made invalid by what a variant removed or wrote is that variant's problem, in its file.
     const place = problem.missing === undefined ? problem.path : [...problem.path, problem.missing];
-    const culprit = writes.findLast(({ w }) => w.target.length <= place.length && w.target.every((seg, i) => String(seg) === String(place[i])));
+    const culprit = culpritOf(place);
     if (culprit) diagnostics.push(at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves the game invalid: ${problem.message}`));
     else diagnostics.push({ severity: 'error', message: problem.message, path: problem.path, ...locator.locate(problem.path) });
   }
-  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics };
-  return { spec: spec as unknown as GameSpec, locator, diagnostics };
+  if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
+  return { spec: spec as unknown as GameSpec, locator, diagnostics, changes };
 };

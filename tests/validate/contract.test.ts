@@ -64,7 +64,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('scoringTable'))).toEqual(fields<T.ScoringTableSpec>()(['description', 'combos']));
     expect(propsOf(def('combo'))).toEqual(fields<T.ComboSpec>()(['description', 'same', 'groups', 'run', 'faces', 'when', 'points']));
     expect(propsOf(def('turns'))).toEqual(fields<T.TurnsSpec>()(['first', 'next']));
-    expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['id', 'test', 'reason']));
+    expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['id', 'test', 'reason', 'rules']));
     expect(propsOf(def('move'))).toEqual(fields<T.MoveSpec>()(['title', 'description', 'rules', 'by', 'args', 'guard', 'effects']));
     expect(propsOf(def('flow'))).toEqual(fields<T.FlowSpec>()(['initial', 'states']));
     expect(propsOf(def('state'))).toEqual(

@@ -13,7 +13,7 @@ import type { Io } from '../../src/cli/command.ts';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { newGame, rig, step } from '../../src/engine/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { mergePatch, resolvePath, type Plain } from '../../src/variants/merge.ts';
+import { describePlace, mergePatch, newLineage, resolvePath, type Plain } from '../../src/variants/merge.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TINY = join(ROOT, 'tests/fixtures/variants/tiny');
@@ -63,13 +63,15 @@ describe('patches addressed by id', () => {
     expect(errors[0]).toMatch(/^tests\/fixtures\/variants\/tiny\/variants\/bad-effect\.yaml:12:30: error: .*string/);
   });
 
-  it('merging by id works on lists where only some items have ids; written places name items by id', () => {
+  it('merging by id works on lists where only some items have ids; written places name items by identity', () => {
+    const lineage = newLineage();
     const base: Plain = { list: [{ log: 'a' }, { id: 'b', log: 'b' }] };
-    const merged = mergePatch(base, { list: [{ id: 'c', $before: 'b', log: 'c' }] }, [], ['patch']);
+    const merged = mergePatch(base, { list: [{ id: 'c', $before: 'b', log: 'c' }] }, [], ['patch'], lineage);
+    expect(merged.problems).toEqual([]);
     expect(merged.value).toEqual({ list: [{ log: 'a' }, { id: 'c', log: 'c' }, { id: 'b', log: 'b' }] });
-    expect(merged.written).toEqual([{ target: ['list', 'c'], source: ['patch', 'list', 0] }]);
-    expect(resolvePath(merged.value, ['list', 'c', 'log'])).toEqual(['list', 1, 'log']);
-    expect(resolvePath(merged.value, ['list', 'gone'])).toBeUndefined();
+    expect(merged.written.map((w) => [describePlace(w.target), w.source, w.change])).toEqual([['list.c', ['patch', 'list', 0], 'added']]);
+    expect(resolvePath(merged.value, [...(merged.written[0]?.target ?? []), 'log'], lineage)).toEqual(['list', 1, 'log']);
+    expect(resolvePath(merged.value, ['list', { item: {}, name: 'gone' }], lineage)).toBeUndefined();
   });
 });
 
@@ -86,32 +88,32 @@ describe('bad input: each a clear error naming the file and line', () => {
 
   it('a patch that targets nothing: $remove of a missing id, null for a missing key, $before a missing id', () => {
     expect(build('remove-missing').errors).toEqual([
-      "tests/fixtures/variants/tiny/variants/remove-missing.yaml:11:13: error: variant 'remove-missing' removes item 'lost' of flow.states.rolled.always, which does not exist",
+      "tests/fixtures/variants/tiny/variants/remove-missing.yaml:11:13: error: variant 'remove-missing': there is no item 'lost' in flow.states.rolled.always (items: won, next)",
     ]);
     expect(build('null-missing').errors).toEqual([
-      "tests/fixtures/variants/tiny/variants/null-missing.yaml:8:12: error: variant 'null-missing' removes 'params.speed', which does not exist",
+      "tests/fixtures/variants/tiny/variants/null-missing.yaml:8:5: error: variant 'null-missing': there is no 'speed' in params",
     ]);
     expect(build('place-missing').errors).toEqual([
-      "tests/fixtures/variants/tiny/variants/place-missing.yaml:10:11: error: variant 'place-missing' places 'shout' next to 'shake', which is not an item of moves.roll.effects",
+      "tests/fixtures/variants/tiny/variants/place-missing.yaml:11:11: error: variant 'place-missing': places 'shout' next to 'shake', which is not an item of moves.roll.effects (items: throw, note, count)",
     ]);
   });
 
   it('two variants that change the same place without declaring a conflict: both files and lines', () => {
     expect(build('target-20', 'target-30').errors).toEqual([
-      'tests/fixtures/variants/tiny/variants/target-30.yaml:7:11: error: ' +
+      'tests/fixtures/variants/tiny/variants/target-30.yaml:7:3: error: ' +
         "variants 'target-20' and 'target-30' both change params.target.default " +
-        '(also at tests/fixtures/variants/tiny/variants/target-20.yaml:7:11); declare a conflict or a requirement between them',
+        '(also at tests/fixtures/variants/tiny/variants/target-20.yaml:7:3); declare a conflict or a requirement between them',
     ]);
     expect(build('bonus-count', 'bonus-count-2').errors).toEqual([
-      'tests/fixtures/variants/tiny/variants/bonus-count-2.yaml:11:32: error: ' +
+      'tests/fixtures/variants/tiny/variants/bonus-count-2.yaml:11:18: error: ' +
         "variants 'bonus-count' and 'bonus-count-2' both change moves.roll.effects.count.add.player.score " +
-        '(also at tests/fixtures/variants/tiny/variants/bonus-count.yaml:11:32); declare a conflict or a requirement between them',
+        '(also at tests/fixtures/variants/tiny/variants/bonus-count.yaml:11:18); declare a conflict or a requirement between them',
     ]);
   });
 
   it('the same errors through the CLI', async () => {
     const { code, err } = await cli(['validate', join(TINY, 'game.yaml'), '--variant', 'target-20,target-30']);
     expect(code).toBe(1);
-    expect(err).toMatch(/target-30\.yaml:7:11: error: variants 'target-20' and 'target-30' both change params\.target\.default \(also at .*target-20\.yaml:7:11\)/);
+    expect(err).toMatch(/target-30\.yaml:7:3: error: variants 'target-20' and 'target-30' both change params\.target\.default \(also at .*target-20\.yaml:7:3\)/);
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * A param value against its declaration (type, range, choices), and a declaration against itself
+ * (min ≤ max, the default a value it allows). `--param`, a variant's `params:` and a patch of a
+ * param's range or default are all held to the same rules.
+ */
+import type { DocPath } from './diagnostics.ts';
+import type { ParamSpec } from './types.ts';
+
+type Value = null | boolean | number | string | readonly Value[] | { readonly [key: string]: Value };
+
+export const paramProblem = (p: ParamSpec, value: Value): string | undefined => {
+  if (p.type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `expected a number, got ${JSON.stringify(value)}`;
+    if (p.min !== undefined && value < p.min) return `${value} is below the minimum ${p.min}`;
+    if (p.max !== undefined && value > p.max) return `${value} is above the maximum ${p.max}`;
+    return undefined;
+  }
+  if (p.type === 'bool') return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
+  return typeof value === 'string' && p.choices.includes(value) ? undefined : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
+};
+
+export interface ParamDeclarationProblem {
+  readonly path: DocPath;
+  readonly message: string;
+}
+
+/** Every declared param whose range is empty or whose default its own declaration refuses. */
+export const paramDeclarationProblems = (params: Readonly<Record<string, ParamSpec>>): ParamDeclarationProblem[] =>
+  Object.entries(params).flatMap(([name, p]): ParamDeclarationProblem[] => {
+    if (p.type === 'number' && p.min !== undefined && p.max !== undefined && p.min > p.max) {
+      return [{ path: ['params', name, 'min'], message: `param '${name}': the minimum ${p.min} is above the maximum ${p.max}` }];
+    }
+    const problem = paramProblem(p, p.default);
+    return problem ? [{ path: ['params', name, 'default'], message: `param '${name}': the default ${problem}` }] : [];
+  });
