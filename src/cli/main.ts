@@ -10,9 +10,10 @@ import { simulateCommand } from './commands/simulate.ts';
 import { replayCommand } from './commands/replay.ts';
 import { graphCommand } from './commands/graph.ts';
 import { analyzeCommand } from './commands/analyze.ts';
+import { diffCommand } from './commands/diff.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand];
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand];
 
 const usage = (): string =>
   [

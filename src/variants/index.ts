@@ -5,7 +5,7 @@
  * again as an ordinary spec. Diagnostics point into the file that wrote the node.
  */
 import { locate, locateInScalar, parseSpecText, type ParsedDoc } from '../parse/index.ts';
-import { validateSpecValue, validateVariant } from '../validate/index.ts';
+import { validateSpec, validateSpecValue, validateVariant } from '../validate/index.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { didYouMean } from '../lang/suggest.ts';
@@ -48,6 +48,8 @@ export interface AppliedChange {
   readonly change: Written['change'];
   /** The place in the merged spec; undefined for a removal (or a place a later variant removed). */
   readonly path: DocPath | undefined;
+  /** For a removal: where the removed part was, in the spec the variant was applied to. */
+  readonly removedFrom?: DocPath;
   /** The place as the variant named it (items by id or derived key). */
   readonly place: string;
 }
@@ -229,4 +231,28 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
   return { spec: spec as unknown as GameSpec, locator, diagnostics, changes };
+};
+
+export interface Overlay {
+  /** The merged spec; undefined when the base or a variant has errors (in `diagnostics`). */
+  readonly spec: Plain | undefined;
+  readonly changes: readonly AppliedChange[];
+  /** The rule ids each applied variant declares. */
+  readonly variantRules: ReadonlyMap<string, readonly string[]>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A game text with variant texts applied, keeping what each variant changed (for `diff`). */
+export const overlay = (base: VariantFile, variants: readonly VariantFile[]): Overlay => {
+  const parsed = parseSpecText(base.text, base.file);
+  const variantRules = new Map(variants.flatMap((f) => {
+    const spec = parseVariant(f).variant?.spec;
+    return spec ? [[spec.variant, spec.rules ?? []] as const] : [];
+  }));
+  if (!parsed.doc) return { spec: undefined, changes: [], variantRules, diagnostics: parsed.diagnostics };
+  const diagnostics = [...parsed.diagnostics, ...validateSpec(parsed.doc)];
+  if (hasErrors(diagnostics)) return { spec: undefined, changes: [], variantRules, diagnostics };
+  if (variants.length === 0) return { spec: parsed.doc.value as Plain, changes: [], variantRules, diagnostics };
+  const applied = applyVariants(parsed.doc, variants);
+  return { spec: applied.spec as unknown as Plain | undefined, changes: applied.changes, variantRules, diagnostics: [...diagnostics, ...applied.diagnostics] };
 };
