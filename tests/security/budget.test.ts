@@ -145,7 +145,7 @@ describe('params hold together (issue 16)', () => {
     const text = specText({ params: 'params:\n  n: { type: number, default: 1, min: 0, max: 10, description: n }' });
     const variant = { file: 'big.yaml', text: 'variant: big\ngame: probe\ntitle: Big\ndescription: Big.\nparams: { n: 1000 }\n' };
     const lines = messages(compileText(text, {}, [variant]));
-    expect(lines.join('\n')).toMatch(/big\.yaml:5:\d+: error: param 'n': the default 1000 is above the maximum 10/);
+    expect(lines.join('\n')).toMatch(/big\.yaml:5:\d+: error: variant 'big' sets param 'n' to 1000: 1000 is above the maximum 10/);
   });
 });
 

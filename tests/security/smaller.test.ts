@@ -12,14 +12,14 @@ describe('variants', () => {
   it('a variant that deletes flow is named, in its own file', () => {
     const out = compileText(specText(), {}, [variant('noflow', '  flow: null')]);
     expect(out.game).toBeUndefined();
-    expect(messages(out)).toEqual(["noflow.yaml:6:9: error: variant 'noflow' leaves the game invalid: missing required property 'flow'"]);
+    expect(messages(out)).toEqual(["noflow.yaml:6:3: error: variant 'noflow' leaves the game invalid: missing required property 'flow'"]);
   });
 
   it('$before with $after on one item is refused', () => {
     const text = specText({ moves: 'moves:\n  go:\n    effects:\n      - { id: a, add: { game.n: 1 } }' });
     const out = compileText(text, {}, [variant('both', '  moves:\n    go:\n      effects:\n        - { id: b, $before: a, $after: a, add: { game.n: 1 } }')]);
     expect(out.game).toBeUndefined();
-    expect(messages(out).join('\n')).toContain("both.yaml:9:11: error: variant 'both' places 'b' both before 'a' and after 'a': give one of $before and $after");
+    expect(messages(out).join('\n')).toContain("both.yaml:9:11: error: variant 'both': a new item goes one place: $before and $after cannot both be given");
   });
 });
 

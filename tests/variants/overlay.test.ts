@@ -183,10 +183,10 @@ describe('variant param values are checked like --param (item 3)', () => {
 
   it("a patched range or default must fit the param's own declaration, located in the variant", () => {
     expect(build(variant('range', 'patch:\n  params:\n    target: { max: 40 }\n')).errors).toEqual([
-      "v/range.yaml:7:20: error: param 'target': the default does not fit its declaration: 50 is above the maximum 40",
+      "v/range.yaml:7:15: error: variant 'range' leaves param 'target': the default 50 is above the maximum 40",
     ]);
     expect(build(variant('empty', 'patch:\n  params:\n    target: { min: 90, max: 80, default: 85 }\n')).errors).toEqual([
-      "v/empty.yaml:7:29: error: param 'target': the maximum 80 is below the minimum 90",
+      "v/empty.yaml:7:33: error: variant 'empty' leaves param 'target': the minimum 90 is above the maximum 80",
     ]);
     const game = ok(variant('wider', 'patch:\n  params:\n    target: { max: 500, default: 300 }\nparams:\n  target: 400\n'));
     expect([game.params.target, game.paramValues.target]).toEqual([expect.objectContaining({ max: 500, default: 400 }), 400]);
