@@ -9,7 +9,7 @@ import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/in
 import { simulate } from '../src/sim/simulate.ts';
 import { legalMoves, newGame } from '../src/engine/index.ts';
 import { baseline, measure, type Figure } from './measure.ts';
-import { measureStudio } from '../tests/studio/measure.ts';
+import { measureStudioBench, studioReport } from './studio.ts';
 
 const GAMES = join(import.meta.dirname, '../games');
 const figures: Figure[] = [];
@@ -80,21 +80,13 @@ if (expr.ok) {
   figures.push({ ...e, note: `${Math.round((n / e.ms) * 1000).toLocaleString('en')} evaluations/s, ${(e.ms / js.ms).toFixed(1)}× hand-written JS` });
 }
 
-/** The built studio in Debian's chromium (skipped with --no-studio, or when chromium is missing). */
+/** The built studio in Debian's chromium (bench/studio.ts; skipped with --no-studio, or without chromium). */
+const studioLines: string[] = [];
 if (!process.argv.includes('--no-studio')) {
   try {
-    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-    for (const f of await measureStudio(3)) {
-      const row = (name: string, ms: number, note: string): void => {
-        figures.push({ name: `studio ${f.game} (${f.lines} lines): ${name}`, ms, ratio: ms / baselineMs, note });
-      };
-      row('first load to editor, diagram and board', median(f.firstLoadMs), 'goal ≤ 2000 ms');
-      row('keystroke to markers and a playable machine, in the page', median(f.inPageMarkerMs), 'goal ≤ 100 ms');
-      row('keystroke to markers, seen from the test driver', median(f.keystrokeToMarkerMs), 'includes the key round trip');
-      row('diagram re-laid out by ELK after an edit', median(f.relayoutMs), 'goal ≤ 500 ms');
-    }
+    studioLines.push(...studioReport(await measureStudioBench(undefined, 3), baselineMs));
   } catch (error) {
-    console.log(`studio figures skipped: ${(error as Error).message}`);
+    studioLines.push(`studio figures skipped: ${(error as Error).message}`);
   }
 }
 
@@ -102,3 +94,4 @@ console.log(`baseline workload: ${baselineMs.toFixed(1)} ms (ratios below are ti
 for (const f of figures) {
   console.log(`${f.name}\n  ${f.ms.toFixed(2)} ms   ratio ${f.ratio.toFixed(3)}${f.note ? `   ${f.note}` : ''}`);
 }
+for (const line of studioLines) console.log(line);
