@@ -49,7 +49,7 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
   useEffect(() => {
     if (!host.current) return;
     const ed = monaco.editor.create(host.current, {
-      theme: 'vs-dark',
+      theme: 'houserules-dark',
       automaticLayout: true,
       fontSize: 13,
       lineHeight: 19,

@@ -1,0 +1,44 @@
+/**
+ * Accessibility (issue 11 item 8): an axe-core audit of the gallery, the studio and each of its
+ * panels finds no serious or critical violation.
+ */
+import { describe, expect, it } from 'vitest';
+import { axeAudit } from '../browser/axe.ts';
+import { boardReady, openGame, useStudio } from '../browser/studio.ts';
+
+const studio = useStudio();
+
+describe('accessibility', () => {
+  it('the gallery has no serious or critical axe violation', async () => {
+    const { page } = await studio.newPage();
+    await page.goto(studio.url);
+    await page.waitForSelector('[data-testid=gallery] .game-card');
+    expect(await axeAudit(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the studio and each panel have no serious or critical axe violation', async () => {
+    const { page } = await studio.newPage();
+    await openGame(page, studio.url, 'ten-thousand');
+    await boardReady(page);
+    await page.waitForSelector('[data-testid=diagram] .state');
+    // The Balance panel starts folded: open it so its form is audited too.
+    await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+    await page.waitForSelector('[data-testid=balance-run]');
+    const found: Record<string, unknown> = {};
+    for (const [name, selector] of <const>[
+      ['top bar', '.topbar'],
+      ['editor', '.editor-pane'],
+      ['diagram', '.diagram-pane'],
+      ['house rules', '.house-rules'],
+      ['playtest', '.play-column'],
+      ['balance', '.balance-panel'],
+      ['whole page', 'body'],
+    ]) {
+      const problems = await axeAudit(page, selector);
+      if (problems.length) found[name] = problems;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  });
+});
