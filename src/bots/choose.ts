@@ -5,9 +5,10 @@
 import type { CompiledGame } from '../compile/index.ts';
 import type { Rng } from '../runtime/rng.ts';
 import { legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
+import { randomChoice } from './random.ts';
 import type { Bot } from './types.ts';
 
-/** The move the bots make in `state`, or undefined when nobody has a legal move. */
+/** The move the bots make in `state` (random play for a seat without a bot), or undefined when nobody has a legal move. */
 export const chooseMove = (game: CompiledGame, state: GameState, bots: readonly Bot[], rng: Rng): LegalMove | undefined => {
   const moves = legalMovesWithEvents(game, state);
   if (moves.length === 0) return undefined;
@@ -15,6 +16,6 @@ export const chooseMove = (game: CompiledGame, state: GameState, bots: readonly 
   const seat = seats[rng.below(seats.length)] as number;
   const mine = moves.filter((m) => m.move.seat === seat);
   const bot = bots[seat] ?? bots[0];
-  if (!bot) return mine[rng.below(mine.length)];
+  if (!bot) return randomChoice(mine, rng);
   return bot.choose(state, seat, mine, rng);
 };

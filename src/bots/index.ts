@@ -1,5 +1,5 @@
 /**
- * Bots by name: `random`, `greedy`, `mcts`, `ismcts`, or a strategy the spec declares under
+ * Bots by name: `random`, `uniform`, `greedy`, `mcts`, `ismcts`, or a strategy the spec declares under
  * `bots:`. A generic bot may name a spec strategy: `greedy:careful` judges positions with its
  * `evaluate`; `mcts:careful` and `ismcts:careful` also play out their games with its preferences.
  * Without a name they use the first strategy that declares an evaluation, and random playouts.
@@ -9,7 +9,7 @@ import { didYouMean } from '../lang/index.ts';
 import { greedyBot } from './greedy.ts';
 import { mctsBot } from './mcts.ts';
 import { preferenceBot } from './prefer.ts';
-import { randomBot } from './random.ts';
+import { randomBot, uniformBot } from './random.ts';
 import { evaluationOf } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
 import { own } from '../spec/own.ts';
@@ -20,8 +20,9 @@ export { search, playout, type SearchStats } from './mcts.ts';
 export { moveKey, legalKey } from './keys.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';
+export { randomChoice } from './random.ts';
 
-export const GENERIC_BOTS = ['random', 'greedy', 'mcts', 'ismcts'] as const;
+export const GENERIC_BOTS = ['random', 'uniform', 'greedy', 'mcts', 'ismcts'] as const;
 
 /** Every name `createBot` accepts for this game, for help texts and pickers. */
 export const botNames = (game: CompiledGame): string[] => [...GENERIC_BOTS, ...Object.keys(game.bots)];
@@ -29,7 +30,7 @@ export const botNames = (game: CompiledGame): string[] => [...GENERIC_BOTS, ...O
 export const createBot = (game: CompiledGame, name: string, options: BotOptions = {}): Bot | { error: string } => {
   const [kind = '', strategy] = name.split(':', 2);
   if (strategy !== undefined) {
-    if (kind === 'random' || !(GENERIC_BOTS as readonly string[]).includes(kind)) {
+    if (kind === 'random' || kind === 'uniform' || !(GENERIC_BOTS as readonly string[]).includes(kind)) {
       return { error: `'${name}': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)` };
     }
     const bot = own(game.bots, strategy);
@@ -41,6 +42,8 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
   switch (kind) {
     case 'random':
       return randomBot();
+    case 'uniform':
+      return uniformBot();
     case 'greedy':
       return greedyBot(game, evaluation, options, name);
     case 'mcts':

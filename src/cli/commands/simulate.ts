@@ -99,7 +99,7 @@ export const simulateCommand: Command = {
     bot: {
       type: 'string',
       hint: 'a,b',
-      help: 'the bot of each seat, or one for all: random, greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot\'s evaluation (default random)',
+      help: 'the bot of each seat, or one for all: random (a move, then its arguments), uniform (any legal move alike), greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot\'s evaluation (default random)',
     },
     iterations: { type: 'string', hint: 'N', help: 'MCTS/ISMCTS iterations per move (default 200)' },
     'time-ms': { type: 'string', hint: 'ms', help: 'MCTS/ISMCTS time per move in milliseconds (the games are then no longer reproducible)' },
