@@ -28,11 +28,13 @@ import { hostFunctions, type ScoringTables } from './host.ts';
 import { compileTable } from './scoring.ts';
 import { resolveFaces } from './faces.ts';
 import { compileBots, type CompiledBot } from './bots.ts';
+import { compileMetrics, type CompiledMetric } from './metrics.ts';
 import { envOf } from '../runtime/env.ts';
 import { own } from '../spec/own.ts';
 
 export type { SourceFile } from './load.ts';
 export type { CompiledBot, CompiledPreference } from './bots.ts';
+export type { CompiledMetric } from './metrics.ts';
 
 export interface CompileInput {
   readonly base: SourceFile;
@@ -65,6 +67,8 @@ export interface CompiledGame {
   readonly nextSeat: (ctx: GameContext) => number;
   /** The strategies the spec declares under `bots:`, by name. */
   readonly bots: Readonly<Record<string, CompiledBot>>;
+  /** What the balance report measures in every game (`metrics:`), by name. */
+  readonly metrics: Readonly<Record<string, CompiledMetric>>;
 }
 
 export interface CompileOutput {
@@ -171,6 +175,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const initialContext = compileSetup(checker, spec);
   compileProcedures(cx);
   const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
+  const metrics = compileMetrics(checker, spec);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   let compiledFlow: CompiledFlow;
@@ -208,6 +213,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       locator,
       nextSeat,
       bots,
+      metrics,
     },
     diagnostics,
   };

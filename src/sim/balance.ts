@@ -1,10 +1,11 @@
 /**
  * The balance report of a run: win rate per seat or team with 95% Wilson intervals, the first
  * player's advantage, ties and games nobody won, games stopped by the cap, the length of the games
- * (turns: mean, median, percentiles, histogram), and for cooperative games the players' win rate.
+ * (turns: mean, median, percentiles, histogram), for cooperative games the players' win rate, and
+ * each metric the spec declares (mean with its 95% interval, median, spread, histogram).
  * Two runs on the same seeds (two variant sets) compare side by side. Pure: records in, numbers out.
  */
-import type { CompiledGame } from '../compile/index.ts';
+import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
 
@@ -37,6 +38,29 @@ export const differenceInterval = (a: { wins: number; n: number }, b: { wins: nu
     low: d - Math.sqrt((p1 - w1.low) ** 2 + (w2.high - p2) ** 2),
     high: d + Math.sqrt((w1.high - p1) ** 2 + (p2 - w2.low) ** 2),
   };
+};
+
+/** Student's t for a two-sided 95% interval: exact for 1-10 degrees of freedom, then Hill's expansion. */
+const T95 = [12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.306, 2.2622, 2.2281];
+export const t95 = (df: number): number => {
+  if (df < 1) return Number.POSITIVE_INFINITY;
+  if (df <= T95.length) return T95[df - 1] as number;
+  const z = Z95;
+  const g1 = (z ** 3 + z) / 4;
+  const g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96;
+  const g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384;
+  const g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160;
+  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+};
+
+/** The mean of `values` with its 95% interval (Student's t); a single value has no spread to measure. */
+export const meanInterval = (values: readonly number[]): { mean: number; sd: number; ci: Interval } => {
+  const n = values.length;
+  if (n === 0) return { mean: 0, sd: 0, ci: { low: 0, high: 0 } };
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) : 0;
+  const half = n > 1 ? (t95(n - 1) * sd) / Math.sqrt(n) : Number.POSITIVE_INFINITY;
+  return { mean, sd, ci: { low: mean - half, high: mean + half } };
 };
 
 /** The q-quantile (0…1) of sorted values, interpolated between neighbours. */
@@ -83,6 +107,33 @@ export interface LengthStats {
   readonly histogram: readonly Bin[];
 }
 
+/** One metric of the spec over the games of a run. */
+export interface MetricStats {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly format: CompiledMetric['format'];
+  readonly digits: number;
+  readonly unit: string;
+  readonly per: CompiledMetric['per'];
+  readonly rules: readonly string[];
+  /** The games it counts in (its `when` held and it did not fail). */
+  readonly n: number;
+  readonly mean: number;
+  /** The 95% interval of the mean (Student's t). */
+  readonly ci: Interval;
+  readonly median: number;
+  readonly sd: number;
+  readonly min: number;
+  readonly p10: number;
+  readonly p90: number;
+  readonly max: number;
+  readonly histogram: readonly Bin[];
+  /** Games in which it failed, and the first such error (located in the spec). */
+  readonly errors: number;
+  readonly error?: string;
+}
+
 export interface BalanceReport {
   readonly game: string;
   readonly title: string;
@@ -115,17 +166,35 @@ export interface BalanceReport {
   readonly turns: LengthStats;
   /** Game length in moves, over the same games. */
   readonly moves: LengthStats;
+  /** The spec's metrics, in the order it declares them. */
+  readonly metrics: readonly MetricStats[];
 }
 
 const round = (x: number, digits = 4): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** A bin width of 1, 2 or 5 times a power of ten, for about `bins` bins. */
-const niceWidth = (span: number, bins: number): number => {
-  if (span <= 0) return 1;
+/** A bin width of 1, 2 or 5 times a power of ten, for about `bins` bins; at least `least`. */
+const niceWidth = (span: number, bins: number, least: number): number => {
+  if (span <= 0) return least > 0 ? least : 1;
   const raw = span / bins;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].find((m) => m * power >= raw) ?? 10;
-  return Math.max(1, step * power);
+  return Math.max(least, step * power);
+};
+
+/** Sorted values in round bins; whole numbers get bins of whole width. */
+const histogramOf = (sorted: readonly number[], bins: number): Bin[] => {
+  if (sorted.length === 0) return [];
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const width = niceWidth(max - min, bins, sorted.every(Number.isInteger) ? 1 : 0);
+  const start = Math.floor(min / width) * width;
+  const histogram: Bin[] = [];
+  for (let k = 0; start + k * width <= max; k++) {
+    const from = round(start + k * width, 9);
+    const to = round(start + (k + 1) * width, 9);
+    histogram.push({ from, to, count: sorted.filter((v) => v >= from && v < to).length });
+  }
+  return histogram;
 };
 
 export const lengthStats = (values: readonly number[], bins = 10): LengthStats => {
@@ -133,12 +202,7 @@ export const lengthStats = (values: readonly number[], bins = 10): LengthStats =
   if (sorted.length === 0) return { mean: 0, min: 0, p10: 0, p25: 0, median: 0, p75: 0, p90: 0, max: 0, histogram: [] };
   const min = sorted[0] as number;
   const max = sorted[sorted.length - 1] as number;
-  const width = niceWidth(max - min, bins);
-  const start = Math.floor(min / width) * width;
-  const histogram: Bin[] = [];
-  for (let from = start; from <= max; from += width) {
-    histogram.push({ from, to: from + width, count: sorted.filter((v) => v >= from && v < from + width).length });
-  }
+  const histogram = histogramOf(sorted, bins);
   return {
     mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length, 2),
     min,
@@ -149,6 +213,40 @@ export const lengthStats = (values: readonly number[], bins = 10): LengthStats =
     p90: round(quantile(sorted, 0.9), 2),
     max,
     histogram,
+  };
+};
+
+/** A metric's numbers over the games of a run (records without a value do not count). */
+export const metricStats = (metric: CompiledMetric, records: readonly GameRecord[]): MetricStats => {
+  const values = records.flatMap((r) => {
+    const v = r.metrics?.[metric.name];
+    return typeof v === 'number' ? [v] : [];
+  });
+  const failed = records.flatMap((r) => (r.metricErrors?.[metric.name] !== undefined ? [r.metricErrors[metric.name] as string] : []));
+  const sorted = [...values].sort((a, b) => a - b);
+  const { mean, sd, ci } = meanInterval(values);
+  const empty = sorted.length === 0;
+  return {
+    name: metric.name,
+    title: metric.title,
+    description: metric.description,
+    format: metric.format,
+    digits: metric.digits,
+    unit: metric.unit,
+    per: metric.per,
+    rules: metric.rules,
+    n: values.length,
+    mean: round(mean, 6),
+    ci: { low: round(ci.low, 6), high: round(ci.high, 6) },
+    median: round(quantile(sorted, 0.5), 6),
+    sd: round(sd, 6),
+    min: empty ? 0 : (sorted[0] as number),
+    p10: round(quantile(sorted, 0.1), 6),
+    p90: round(quantile(sorted, 0.9), 6),
+    max: empty ? 0 : (sorted[sorted.length - 1] as number),
+    histogram: histogramOf(sorted, 12),
+    errors: failed.length,
+    ...(failed[0] !== undefined ? { error: failed[0] } : {}),
   };
 };
 
@@ -225,6 +323,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     byBot: botTally.size > 0 ? [...botTally].map(([name, t]) => ({ name, ...rate(t.wins, t.of) })) : null,
     turns: lengthStats(measured.map((r) => r.turns)),
     moves: lengthStats(measured.map((r) => r.moves)),
+    metrics: Object.values(game.metrics).map((m) => metricStats(m, records)),
   };
 };
 
@@ -240,7 +339,32 @@ export interface BalanceComparison {
   readonly meanTurns: number;
   /** Games (same seed) whose winners differ between the two runs. */
   readonly changed: number;
+  /**
+   * b − a for the mean of each metric both runs measure, with the 95% interval of the mean of the
+   * per-seed differences (the runs share their seeds), over the seeds where both have a value.
+   */
+  readonly metrics: readonly MetricDifference[];
 }
+
+export interface MetricDifference {
+  readonly name: string;
+  readonly title: string;
+  readonly delta: number;
+  readonly ci: Interval;
+  /** Seeds with a value in both runs. */
+  readonly pairs: number;
+}
+
+/** The paired difference of one metric between two runs on the same seeds. */
+export const metricDifference = (stats: MetricStats, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): MetricDifference => {
+  const diffs = recordsA.flatMap((r, i) => {
+    const a = r.metrics?.[stats.name];
+    const b = recordsB[i]?.metrics?.[stats.name];
+    return typeof a === 'number' && typeof b === 'number' ? [b - a] : [];
+  });
+  const { mean, ci } = meanInterval(diffs);
+  return { name: stats.name, title: stats.title, delta: round(mean, 6), ci: { low: round(ci.low, 6), high: round(ci.high, 6) }, pairs: diffs.length };
+};
 
 export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): BalanceComparison => {
   const diff = (x: Rate, y: Rate): { delta: number; ci: Interval } => ({
@@ -266,6 +390,7 @@ export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: rea
         : null,
     meanTurns: round(b.turns.mean - a.turns.mean, 2),
     changed: recordsA.filter((r, i) => key(r) !== key(recordsB[i])).length,
+    metrics: a.metrics.filter((m) => b.metrics.some((x) => x.name === m.name)).map((m) => metricDifference(m, recordsA, recordsB)),
   };
 };
 
@@ -273,6 +398,27 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const ci = (i: Interval): string => `[${pct(i.low)}, ${pct(i.high)}]`;
 const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} pts`;
 const ciPts = (i: Interval): string => `[${signed(i.low).replace(' pts', '')}, ${signed(i.high)}]`;
+
+/** A metric's value as its spec asks: a number with its digits, or a percent. */
+export const formatMetricValue = (m: Pick<MetricStats, 'format' | 'digits'>, x: number): string =>
+  m.format === 'percent' ? `${(100 * x).toFixed(m.digits)}%` : x.toFixed(m.digits);
+
+const signedMetric = (m: Pick<MetricStats, 'format' | 'digits'>, x: number): string => `${x >= 0 ? '+' : ''}${formatMetricValue(m, x)}`;
+
+/** Mean [95% interval] of a metric, e.g. `1.40 [1.25, 1.55]`. */
+export const metricSummary = (m: MetricStats): string =>
+  m.n === 0 ? 'no game counted' : `${formatMetricValue(m, m.mean)} [${formatMetricValue(m, m.ci.low)}, ${formatMetricValue(m, m.ci.high)}]`;
+
+const metricLines = (metrics: readonly MetricStats[]): string[] => {
+  if (metrics.length === 0) return [];
+  const lines = ['  metrics (mean [95% interval of the mean], median):'];
+  for (const m of metrics) {
+    const where = `${m.unit ? `${m.unit}; ` : ''}${m.n} game${m.n === 1 ? '' : 's'}${m.per === 'turn' ? ', per turn' : ''}`;
+    lines.push(`    ${m.title.padEnd(34)} ${metricSummary(m)}${m.n > 0 ? `, median ${formatMetricValue(m, m.median)}` : ''} (${where})`);
+    if (m.error !== undefined) lines.push(`      failed in ${m.errors} game${m.errors === 1 ? '' : 's'}: ${m.error}`);
+  }
+  return lines;
+};
 
 const barOf = (count: number, most: number, width = 30): string => '#'.repeat(most > 0 ? Math.round((count / most) * width) : 0);
 
@@ -302,6 +448,7 @@ export const formatBalance = (r: BalanceReport): string[] => {
     `  ${label}: mean ${t.mean}, median ${t.median}, p10 ${t.p10}, p25 ${t.p25}, p75 ${t.p75}, p90 ${t.p90}, min ${t.min}, max ${t.max}`;
   lines.push(describe('turns', r.turns));
   lines.push(describe('moves', r.moves));
+  lines.push(...metricLines(r.metrics));
   // A game that never counts a next turn (every game one turn long) is drawn by its moves.
   const t = r.turns.max > 1 ? r.turns : r.moves;
   lines.push(`  length in ${t === r.turns ? 'turns' : 'moves'}:`);
@@ -337,6 +484,13 @@ export const formatComparison = (c: BalanceComparison): string[] => {
   lines.push(row('turns (mean)', String(c.a.turns.mean), String(c.b.turns.mean), `${c.meanTurns >= 0 ? '+' : ''}${c.meanTurns}`));
   lines.push(row('turns (median)', String(c.a.turns.median), String(c.b.turns.median), ''));
   lines.push(row('stopped by the cap', String(c.a.capped), String(c.b.capped), ''));
+  for (const d of c.metrics) {
+    const a = c.a.metrics.find((m) => m.name === d.name);
+    const b = c.b.metrics.find((m) => m.name === d.name);
+    if (!a || !b) continue;
+    const diff = d.pairs === 0 ? 'no seed counted in both' : `${signedMetric(a, d.delta)} [${signedMetric(a, d.ci.low)}, ${signedMetric(a, d.ci.high)}]`;
+    lines.push(row(d.title, metricSummary(a), metricSummary(b), diff));
+  }
   lines.push(`  games whose winner changed: ${c.changed} of ${c.a.games}`);
   return lines;
 };

@@ -8,6 +8,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
 import { chooseMove, createBots, type Bot, type BotOptions } from '../bots/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
+import { trackMetrics } from './metrics.ts';
 
 export interface SimulateOptions {
   readonly games: number;
@@ -56,6 +57,10 @@ export interface GameRecord {
   /** With rotation: the bot of each seat in this game. */
   readonly bots?: readonly string[];
   readonly error?: string;
+  /** The spec's metrics in this game (see sim/metrics.ts); null where one does not count. */
+  readonly metrics?: Readonly<Record<string, number | null>>;
+  /** The located run-time error of each metric that failed in this game. */
+  readonly metricErrors?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -82,6 +87,12 @@ export const playOne = (
   let state: GameState = start.state;
   const first = state.context.active;
   const rng = new Rng(seedRng(`${seed}:moves`));
+  const metrics = Object.keys(game.metrics).length > 0 ? trackMetrics(game) : undefined;
+  const measured = (): Pick<GameRecord, 'metrics' | 'metricErrors'> => {
+    if (!metrics) return {};
+    const { values, errors } = metrics.finish(state);
+    return { metrics: values, ...(Object.keys(errors).length > 0 ? { metricErrors: errors } : {}) };
+  };
   let moves = 0;
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
     let move;
@@ -93,11 +104,13 @@ export const playOne = (
     if (!move) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
     const next = applyLegal(game, state, move);
     if (!next.ok) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: next.error };
+    const turnEnded = next.state.context.turn !== state.context.turn && next.state.context.result === null;
     state = next.state;
     moves++;
+    if (turnEnded) metrics?.turnEnded(state);
   }
   const winners = state.context.result?.winners ?? null;
-  return { winners, turns: playedTurns(state, maxTurns), moves, first, capped: winners === null };
+  return { winners, turns: playedTurns(state, maxTurns), moves, first, capped: winners === null, ...measured() };
 };
 
 const stat = (values: readonly number[]): Stat => ({

@@ -24,6 +24,7 @@ export interface GameSpec {
   procedures?: Record<string, ProcedureSpec>;
   flow: FlowSpec;
   bots?: Record<string, BotSpec>;
+  metrics?: Record<string, MetricSpec>;
 }
 
 export interface PlayersSpec {
@@ -302,4 +303,22 @@ export interface PreferenceSpec {
   when?: ExprSource;
   /** Among the moves this preference allows, the highest score is played. */
   score?: ExprSource;
+}
+
+/**
+ * A number measured in every simulated game: `value` at the end of the game (`per: game`), or at
+ * the end of every turn and at the end, combined into one number (`per: turn`). Games where
+ * `when` does not hold do not count.
+ */
+export interface MetricSpec {
+  title: string;
+  description?: string;
+  value: ExprSource | number | boolean;
+  when?: ExprSource;
+  per?: 'game' | 'turn';
+  combine?: 'mean' | 'sum' | 'min' | 'max' | 'last';
+  format?: 'number' | 'percent';
+  digits?: number;
+  unit?: string;
+  rules?: string[];
 }

@@ -43,7 +43,7 @@ type EffectOf<K extends string> = Omit<Extract<T.Effect, Record<K, unknown>>, 'i
 describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
     expect(propsOf(gameSchema as Node)).toEqual(
-      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots']),
+      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots', 'metrics']),
     );
     expect(propsOf(def('players'))).toEqual(fields<T.PlayersSpec>()(['min', 'max', 'default']));
     expect(propsOf(def('teams'))).toEqual(fields<T.TeamsSpec>()(['ids', 'assign', 'titles']));
@@ -73,6 +73,10 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'target', 'guard', 'effects', 'reenter']));
     expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'prefer', 'evaluate']));
     expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.PreferenceSpec>()(['move', 'when', 'score']));
+    expect(propsOf(def('metric'))).toEqual(fields<T.MetricSpec>()(['title', 'description', 'value', 'when', 'per', 'combine', 'format', 'digits', 'unit', 'rules']));
+    expect(enumOf(prop(def('metric'), 'per'))).toEqual(members<NonNullable<T.MetricSpec['per']>>()(['game', 'turn']));
+    expect(enumOf(prop(def('metric'), 'combine'))).toEqual(members<NonNullable<T.MetricSpec['combine']>>()(['mean', 'sum', 'min', 'max', 'last']));
+    expect(enumOf(prop(def('metric'), 'format'))).toEqual(members<NonNullable<T.MetricSpec['format']>>()(['number', 'percent']));
   });
 
   it('params: one branch per kind', () => {

@@ -137,4 +137,18 @@ export const KITCHEN_SINK: GameSpec = {
   bots: {
     greedy: { description: 'Rolls until 300.', prefer: [{ move: 'roll', when: 'game.round < 3', score: '1' }, { move: 'pick' }], evaluate: 'game.round / 10' },
   },
+  metrics: {
+    rounds: {
+      title: 'Rounds',
+      description: 'Rounds played.',
+      value: 'game.round',
+      when: 'finished',
+      per: 'turn',
+      combine: 'max',
+      format: 'number',
+      digits: 1,
+      unit: 'rounds',
+      rules: ['K-1'],
+    },
+  },
 };

@@ -105,7 +105,7 @@ export const simulateCommand: Command = {
     'time-ms': { type: 'string', hint: 'ms', help: 'MCTS/ISMCTS time per move in milliseconds (the games are then no longer reproducible)' },
     'rollout-turns': { type: 'string', hint: 'T', help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default 1 with an evaluation)' },
     rotate: { type: 'boolean', help: 'turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot\'s win rate)' },
-    report: { type: 'boolean', help: 'the balance report: win rates with 95% intervals, first-player advantage, ties, lengths' },
+    report: { type: 'boolean', help: "the balance report: win rates with 95% intervals, first-player advantage, ties, lengths, and the spec's metrics (mean, 95% interval, median)" },
     compare: { type: 'string', hint: 'c,d', help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)" },
     sweep: {
       type: 'string',
@@ -209,6 +209,8 @@ export const simulateCommand: Command = {
     if (io.progress) io.progress(`${' '.repeat(50)}\r`);
     const errors = [...a.report.errors, ...(b?.report.errors ?? [])];
     for (const e of errors.slice(0, 5)) io.err(`game ${e.game}: ${e.error}`);
+    const metricErrors = [...a.records, ...(b?.records ?? [])].flatMap((r) => Object.values(r.metricErrors ?? {}));
+    for (const e of [...new Set(metricErrors)].slice(0, 5)) io.err(`metric: ${e}`);
 
     const wantReport = values.report === true || b !== undefined;
     const balanceOf = (r: Run): BalanceReport => balance(r.game, r.records, { seed, players: n, variants: r.variants, bots: botList ?? ['random'] });
@@ -232,6 +234,7 @@ export const simulateCommand: Command = {
           byBot: comparison.byBot,
           meanTurns: comparison.meanTurns,
           changed: comparison.changed,
+          metrics: comparison.metrics,
         };
       }
       io.out(JSON.stringify(out, null, 2));
@@ -247,6 +250,6 @@ export const simulateCommand: Command = {
     } else {
       printSummary(io, game, a.report, botList);
     }
-    return errors.length > 0 ? 1 : 0;
+    return errors.length > 0 || metricErrors.length > 0 ? 1 : 0;
   },
 };

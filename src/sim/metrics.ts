@@ -1,0 +1,82 @@
+/**
+ * The spec's metrics measured over one game: a `per: game` metric once on the final state, a
+ * `per: turn` metric at the end of every turn and on the final state, its values combined into
+ * one number. A metric that fails at run time gives no value in that game and keeps its located
+ * message, so the report can say why instead of averaging fewer games silently.
+ */
+import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
+import { envOf } from '../runtime/env.ts';
+import { SpecRuntimeError } from '../check/exprs.ts';
+import { describeRuntimeError, isOver, type GameState } from '../engine/index.ts';
+
+export interface GameMetrics {
+  /** Each metric's number for the game; null when it does not count (its `when`) or failed. */
+  readonly values: Readonly<Record<string, number | null>>;
+  /** The run-time error of each metric that failed, located in the spec. */
+  readonly errors: Readonly<Record<string, string>>;
+}
+
+export interface MetricTracker {
+  /** A turn has ended: `state` is the position the next turn starts from. */
+  turnEnded(state: GameState): void;
+  /** The game is over (or stopped): the metrics' numbers. */
+  finish(state: GameState): GameMetrics;
+}
+
+const combineValues = (how: CompiledMetric['combine'], values: readonly number[]): number | null => {
+  if (values.length === 0) return null;
+  switch (how) {
+    case 'sum':
+      return values.reduce((a, b) => a + b, 0);
+    case 'min':
+      return Math.min(...values);
+    case 'max':
+      return Math.max(...values);
+    case 'last':
+      return values[values.length - 1] as number;
+    case 'mean':
+      return values.reduce((a, b) => a + b, 0) / values.length;
+  }
+};
+
+export const trackMetrics = (game: CompiledGame): MetricTracker => {
+  const metrics = Object.values(game.metrics);
+  const turnValues = new Map<string, number[]>(metrics.filter((m) => m.per === 'turn').map((m) => [m.name, []]));
+  const errors: Record<string, string> = {};
+
+  /** The metric's value in `state`, or undefined when it does not count there or fails. */
+  const measure = (m: CompiledMetric, state: GameState): number | undefined => {
+    if (errors[m.name] !== undefined) return undefined;
+    const finished = isOver(state);
+    const env = envOf(state.context, { winners: finished ? (state.context.result?.winners ?? []) : [], finished });
+    try {
+      if (m.when && m.when.run(env) !== true) return undefined;
+      const v = m.value.run(env);
+      const n = typeof v === 'boolean' ? (v ? 1 : 0) : (v as number);
+      if (!Number.isFinite(n)) throw new SpecRuntimeError(`the metric '${m.name}' gave ${String(n)}, not a number`, m.value.path);
+      return n;
+    } catch (error) {
+      errors[m.name] = describeRuntimeError(game, error);
+      return undefined;
+    }
+  };
+
+  return {
+    turnEnded: (state) => {
+      for (const [name, values] of turnValues) {
+        const v = measure(game.metrics[name] as CompiledMetric, state);
+        if (v !== undefined) values.push(v);
+      }
+    },
+    finish: (state) => {
+      const values: Record<string, number | null> = {};
+      for (const m of metrics) {
+        const v = measure(m, state);
+        const turns = turnValues.get(m.name);
+        if (turns && v !== undefined) turns.push(v);
+        values[m.name] = errors[m.name] !== undefined ? null : turns ? combineValues(m.combine, turns) : (v ?? null);
+      }
+      return { values, errors };
+    },
+  };
+};
