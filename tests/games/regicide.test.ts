@@ -10,7 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
-import { legalMoves, step, newGame, viewOf, type GameState, type Move, type Piece } from '../../src/engine/index.ts';
+import { legalMoves, legalMovesWithEvents, step, newGame, viewOf, type GameState, type Move, type Piece } from '../../src/engine/index.ts';
+import { createBot } from '../../src/bots/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { compile, moveNames, play, refused, start, where, withPieces, withVars, type ZoneAt } from '../helpers/games.ts';
@@ -274,20 +275,65 @@ describe('Regicide base game', () => {
     expect(where(s)).toBe('turn.choose');
   });
 
-  it('R-7 worked example: 5 of Clubs against a Jack of Diamonds with 10 damage → exactly 20: the Jack goes on top of the tavern', () => {
-    let s = at(base, { castle: 'JD', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 });
-    s = playCards(base, s, '5C');
-    expect(top(s, 'tavern')).toBe('JD');
-    expect(names(zone(s, 'discard'))).toBe('5C');
-    const off = compile('regicide', [], { exactToTavern: false });
-    const t = playCards(off, at(off, { castle: 'JD', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 }), '5C');
-    expect(names(zone(t, 'discard'))).toBe('5C JD');
-    expect(top(t, 'tavern')).not.toBe('JD');
+  it('R-7 worked example: 5 of Clubs against a Jack of Diamonds with 10 damage → exactly 20: the players may put the Jack on top of the tavern', () => {
+    const exact = (game: CompiledGame): GameState => playCards(game, at(game, { castle: 'JD QH', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 }), '5C');
+    // By default the player who defeated it chooses: the top of the tavern or the discard pile.
+    const s = exact(base);
+    expect(where(s)).toBe('turn.exactKill');
+    expect(moveNames(base, s)).toEqual(['placeEnemy']);
+    expect(legalMoves(base, s).map((m) => m.args?.place).sort()).toEqual(['discard', 'tavern']);
+    const toTavern = play(base, s, 'placeEnemy', { place: 'tavern' });
+    expect(top(toTavern, 'tavern')).toBe('JD');
+    expect(names(zone(toTavern, 'discard'))).toBe('5C');
+    expect(top(toTavern, 'castle')).toBe('QH');
+    expect(toTavern.context.active).toBe(0);
+    expect(where(toTavern)).toBe('turn.choose');
+    const toDiscard = play(base, s, 'placeEnemy', { place: 'discard' });
+    expect(names(zone(toDiscard, 'discard'))).toBe('5C JD');
+    expect(top(toDiscard, 'tavern')).not.toBe('JD');
+    expect(vars(toDiscard).exactTo).toBe('');
+    // The param's other readings: always to the tavern (no choice), always to the discard pile.
+    const always = compile('regicide', [], { exactKill: 'tavern' });
+    const t = exact(always);
+    expect(where(t)).toBe('turn.choose');
+    expect(top(t, 'tavern')).toBe('JD');
+    const never = compile('regicide', [], { exactKill: 'discard' });
+    const d = exact(never);
+    expect(names(zone(d, 'discard'))).toBe('5C JD');
+  });
+
+  it('R-7 a kill that is not exact, and an exact kill of the last King, ask nothing', () => {
+    const over = playCards(base, at(base, { castle: 'JD QH', hands: { 0: '7C 2D', 1: '9D' } }, { damage: 10 }), '7C');
+    expect(where(over)).toBe('turn.choose');
+    expect(names(zone(over, 'discard'))).toEqual(expect.stringContaining('JD'));
+    const king = at(base, { castle: 'KD', hands: { 0: '10C 2D', 1: '9D' } }, { damage: 20 });
+    const alone = withPieces(king, { zone: 'discard' }, zone(king, 'castle').slice(1).map((p) => p.id));
+    const last = playCards(base, alone, '10C');
+    expect(last.context.result?.winners).toEqual([0, 1]);
+  });
+
+  it('R-7 the steady bot keeps an exactly defeated enemy in the tavern only when enemies can be played from hand (R-H4)', () => {
+    const choice = (game: CompiledGame): string => {
+      const s = playCards(game, at(game, { castle: 'JD QH', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 }), '5C');
+      const steady = createBot(game, 'steady');
+      if ('error' in steady) throw new Error(steady.error);
+      return String(steady.choose(s, 0, legalMovesWithEvents(game, s), new Rng(seedRng(1))).move.args?.place);
+    };
+    expect(choice(base)).toBe('discard');
+    expect(choice(inHand)).toBe('tavern');
+  });
+
+  it('R-7 the exactKill param names its rule and says which reading is the default', () => {
+    const p = base.params.exactKill;
+    expect(p).toMatchObject({ type: 'choice', default: 'choose', choices: ['choose', 'tavern', 'discard'], rules: ['R-7'] });
+    expect(p?.description).toMatch(/R-7/);
   });
 
   it('R-7 the shields end with their enemy', () => {
     let s = at(base, { castle: 'JS QH', hands: { 0: '10S 2D', 1: '9D' } }, { damage: 10, shield: 6 });
     s = playCards(base, s, '10S');
+    // Exactly 20: the Jack goes where the player says.
+    s = play(base, s, 'placeEnemy', { place: 'discard' });
     expect(top(s, 'castle')).toBe('QH');
     expect(vars(s).shield).toBe(0);
   });
@@ -311,6 +357,8 @@ describe('Regicide base game', () => {
   it('R-9 the game goes on enemy after enemy until the last King; the castle order is J, Q, K', () => {
     let s = at(base, { castle: 'JC', hands: { 0: '10C 2D 3D', 1: '9D' } });
     s = playCards(base, s, '10C');
+    // Exactly 20: the Jack goes to the discard pile, as the player chooses.
+    s = play(base, s, 'placeEnemy', { place: 'discard' });
     expect(top(s, 'castle')).toMatch(/^J/);
     expect(zone(s, 'castle')).toHaveLength(11);
     expect(vars(s).defeated).toBe(1);
