@@ -1,6 +1,7 @@
 /**
  * The Balance panel's logic, in Node: slices of games over workers, records merged in game
- * order (equal to a serial run), progress game by game, cancellation, and the charts' data.
+ * order (equal to a serial run), progress game by game, cancellation, and the charts' data
+ * (win rates, lengths, and each metric's histogram with its mean and 95% interval).
  */
 import { describe, expect, it } from 'vitest';
 import { playRange } from '../../src/sim/simulate.ts';
@@ -8,7 +9,7 @@ import { balance } from '../../src/sim/balance.ts';
 import { Cancelled, runPool, slicesOf, type WorkerLike } from '../../src/studio/balance/pool.ts';
 import { runSlice } from '../../src/studio/balance/runSlice.ts';
 import type { BalanceJob, WorkerReply } from '../../src/studio/balance/protocol.ts';
-import { lengthChart, rateChart, rateRows } from '../../src/studio/balance/charts.ts';
+import { lengthChart, metricCaption, metricChart, rateChart, rateRows } from '../../src/studio/balance/charts.ts';
 import { compile, source } from '../helpers/games.ts';
 
 /** A worker stand-in that runs the slice in this thread, a step later, as a real one would. */
@@ -78,5 +79,29 @@ describe('the Balance panel', () => {
     const lengths = lengthChart([{ name: 'A', report }, { name: 'B', report }]);
     const total = (lengths.data.datasets[0]?.data as number[]).reduce((a, b) => a + b, 0);
     expect(total).toBe(20);
+  });
+
+  it("charts a metric: each run's histogram over shared bins, with its mean and 95% interval", () => {
+    const game = compile('regicide');
+    const a = playRange(game, { seed: 1, players: 2 }, 0, 30);
+    const b = playRange(game, { seed: 1, players: 2, bots: ['steady'] }, 0, 30);
+    const runs = [
+      { name: 'random', report: balance(game, a, { seed: 1, players: 2 }) },
+      { name: 'steady', report: balance(game, b, { seed: 1, players: 2 }) },
+    ];
+    const chart = metricChart(runs, 'defeated');
+    const datasets = chart.data.datasets as unknown as { data: number[]; mean: number; ci: [number, number]; label: string }[];
+    expect(datasets.map((d) => d.data.reduce((x, y) => x + y, 0))).toEqual([30, 30]);
+    const stats = runs.map((r) => r.report.metrics.find((m) => m.name === 'defeated'));
+    expect(datasets.map((d) => d.mean)).toEqual(stats.map((m) => m?.mean));
+    expect(datasets[1]?.ci).toEqual([stats[1]?.ci.low, stats[1]?.ci.high]);
+    expect(datasets[1]?.label).toMatch(/^steady: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\]$/);
+    // Whole enemies: one bin per number defeated, from the fewest to the most over both runs.
+    const most = Math.max(...[...a, ...b].map((r) => r.metrics?.defeated ?? 0));
+    expect(chart.data.labels?.at(-1)).toBe(String(most));
+    expect(metricCaption(runs, 'defeated')).toEqual([
+      expect.stringMatching(/^random: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\], median \d+\.\d\d over 30 games$/),
+      expect.stringMatching(/^steady: mean /),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Balance panel in chromium: games in workers, charts, progress and cancel.
+ * The Balance panel in chromium: games in workers, charts (the spec's metrics too), progress and
+ * cancel.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -7,10 +8,10 @@ import { useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 
-/** The Balance panel of 10,000, opened (it starts folded). */
-const openBalance = async (): Promise<{ page: Page; errors: string[] }> => {
+/** The Balance panel of a game (10,000 unless told), opened (it starts folded). */
+const openBalance = async (id = 'ten-thousand'): Promise<{ page: Page; errors: string[] }> => {
   const { page, errors } = await studio.newPage();
-  await page.goto(`${studio.url}#/ten-thousand`);
+  await page.goto(`${studio.url}#/${id}`);
   await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
   await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
   return { page, errors };
@@ -28,6 +29,27 @@ describe('the Balance panel', () => {
     const text = (await page.locator('.balance-text').textContent()) ?? '';
     expect(text).toMatch(/Balance of 10,000: 40 games, 2 player\(s\), seed 1, bots careful, random/);
     expect(text).toMatch(/95% CI/);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("charts the spec's metrics: Regicide's enemies defeated with its mean, 95% interval and median (R-1)", async () => {
+    const { page, errors } = await openBalance('regicide');
+    await page.fill('[data-testid=balance-games]', '30');
+    await page.click('[data-testid=balance-run]');
+    await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+    const figure = page.locator('[data-testid=balance-metric-defeated]');
+    expect(await figure.locator('figcaption').textContent()).toMatch(/^Enemies defeatedrules: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\], median \d+\.\d\d over 30 games$/);
+    expect(await page.locator('[data-testid=balance-metric-handAtTurnEnd]').count()).toBe(1);
+    // The chart is drawn: its canvas has painted pixels.
+    const painted = await page.locator('[data-testid=balance-metric-chart-defeated]').evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(500);
+    const text = (await page.locator('.balance-text').textContent()) ?? '';
+    expect(text).toMatch(/Enemies defeated\s+\d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\], median \d+\.\d\d \(enemies; 30 games\)/);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -1,8 +1,9 @@
 /**
  * The Balance panel: plays N games of the current rules (and, to compare, of the base rules on the
  * same seeds) with a bot per seat, on every core (Web Workers), with a progress bar and a Cancel
- * button, then shows win rates with their 95% intervals, the first player's advantage and the
- * length of the games, as numbers and as charts. Self-contained: it needs the compile input and
+ * button, then shows win rates with their 95% intervals, the first player's advantage, the
+ * length of the games and each metric the spec declares (mean, 95% interval, median, histogram),
+ * as numbers and as charts. Self-contained: it needs the compile input and
  * the compiled game only.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { botNames } from '../../bots/index.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
-import { lengthChart, rateChart } from './charts.ts';
+import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts';
 import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import { SweepSection } from './SweepSection.tsx';
 import { ChartCanvas } from './ChartCanvas.tsx';
@@ -83,7 +84,17 @@ const BalancePanelInner = ({ input, game }: Props) => {
   };
 
   const cancel = (): void => running.current.forEach((r) => r.cancel());
-  const charts = useMemo(() => (result ? { rates: rateChart(result.runs), lengths: lengthChart(result.runs) } : null), [result]);
+  const charts = useMemo(
+    () =>
+      result
+        ? {
+            rates: rateChart(result.runs),
+            lengths: lengthChart(result.runs),
+            metrics: (result.runs[0]?.report.metrics ?? []).map((m) => ({ name: m.name, title: m.title, chart: metricChart(result.runs, m.name), caption: metricCaption(result.runs, m.name) })),
+          }
+        : null,
+    [result],
+  );
   const text = useMemo(() => {
     if (!result) return '';
     const [a, b] = result.runs;
@@ -173,6 +184,17 @@ const BalancePanelInner = ({ input, game }: Props) => {
             <div className="balance-result" data-testid="balance-result">
               <ChartCanvas config={charts.rates} testId="balance-rates" />
               <ChartCanvas config={charts.lengths} testId="balance-lengths" />
+              {charts.metrics.map((m) => (
+                <figure className="balance-metric" key={m.name} data-testid={`balance-metric-${m.name}`}>
+                  <figcaption>
+                    <strong>{m.title}</strong>
+                    {m.caption.map((line) => (
+                      <span key={line}>{line}</span>
+                    ))}
+                  </figcaption>
+                  <ChartCanvas config={m.chart} testId={`balance-metric-chart-${m.name}`} />
+                </figure>
+              ))}
               <pre className="balance-text">{text}</pre>
             </div>
           )}

@@ -3,7 +3,7 @@
  * the bundle carries no other chart type). Data shaping is pure and tested; drawing is a thin hook.
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
-import type { BalanceReport } from '../../sim/balance.ts';
+import { formatMetricValue, metricSummary, type BalanceReport, type MetricStats } from '../../sim/balance.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -122,6 +122,94 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
       responsive: true,
       maintainAspectRatio: false,
       scales: { x: { title: { display: true, text: byTurns ? 'turns' : 'moves' } }, y: { title: { display: true, text: 'games' } } },
+      plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
+    },
+  };
+};
+
+/** A metric dataset that carries its run's mean and 95% interval, drawn over the histogram. */
+type MetricDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { mean?: number; ci?: readonly [number, number]; colour: string };
+
+/**
+ * Draws each dataset's mean as a vertical line and its 95% interval as a band across the value
+ * bins: the category axis holds bins of one width starting at `lo`, so a value maps between the
+ * centres of its neighbours.
+ */
+const meanBands = (lo: number, width: number): Plugin<'bar'> => ({
+  id: 'metricMeans',
+  afterDatasetsDraw(chart) {
+    const { ctx, chartArea } = chart;
+    const x = chart.scales.x;
+    if (!x) return;
+    const c0 = x.getPixelForValue(0);
+    const step = chart.data.labels && chart.data.labels.length > 1 ? x.getPixelForValue(1) - c0 : chartArea.right - chartArea.left;
+    const pixel = (v: number): number => c0 + ((v - lo) / width - 0.5) * step;
+    chart.data.datasets.forEach((dataset) => {
+      const d = dataset as Partial<MetricDataset>;
+      if (d.mean === undefined || !d.ci) return;
+      ctx.save();
+      ctx.fillStyle = `${d.colour ?? '#ccc'}33`;
+      ctx.fillRect(pixel(d.ci[0]), chartArea.top, Math.max(1, pixel(d.ci[1]) - pixel(d.ci[0])), chartArea.bottom - chartArea.top);
+      ctx.strokeStyle = d.colour ?? '#ccc';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(pixel(d.mean), chartArea.top);
+      ctx.lineTo(pixel(d.mean), chartArea.bottom);
+      ctx.stroke();
+      ctx.restore();
+    });
+  },
+});
+
+/** The runs' numbers for one metric: a line per run, e.g. `these rules: 0.77 [0.70, 0.84], median 1.00`. */
+export const metricCaption = (runs: readonly { name: string; report: BalanceReport }[], name: string): string[] =>
+  runs.flatMap(({ name: run, report }) => {
+    const m = report.metrics.find((x) => x.name === name);
+    if (!m) return [];
+    const failed = m.errors > 0 ? `; failed in ${m.errors} game(s)` : '';
+    return [`${run}: mean ${metricSummary(m)}${m.n > 0 ? `, median ${formatMetricValue(m, m.median)}` : ''} over ${m.n} games${failed}`];
+  });
+
+/**
+ * One metric: how many games gave each value (a histogram, one dataset per run, bins shared), with
+ * each run's mean as a line and its 95% interval as a band.
+ */
+export const metricChart = (runs: readonly { name: string; report: BalanceReport }[], name: string): ChartConfiguration<'bar'> => {
+  const stats = runs.map(({ report }) => report.metrics.find((m) => m.name === name));
+  const first = stats.find((m): m is MetricStats => m !== undefined);
+  const all = stats.flatMap((m) => m?.histogram ?? []);
+  const width = Math.max(1e-9, ...all.map((b) => b.to - b.from));
+  const lo = all.length > 0 ? Math.min(...all.map((b) => b.from)) : 0;
+  const hi = all.length > 0 ? Math.max(...all.map((b) => b.to)) : width;
+  const bins: number[] = [];
+  for (let k = 0; lo + k * width < hi - width / 2; k++) bins.push(lo + k * width);
+  const label = (x: number): string => {
+    const f = first ?? { format: 'number' as const, digits: 2 };
+    return width === 1 && Number.isInteger(x) ? String(x) : `${formatMetricValue(f, x)}–${formatMetricValue(f, x + width)}`;
+  };
+  const datasets: MetricDataset[] = runs.map(({ name: run }, i) => {
+    const m = stats[i];
+    const colour = COLOURS[i % 2] as string;
+    return {
+      label: m && m.n > 0 ? `${run}: mean ${metricSummary(m)}` : run,
+      data: bins.map((x) => (m?.histogram ?? []).filter((b) => b.from >= x - 1e-9 && b.from < x + width - 1e-9).reduce((a, b) => a + b.count, 0)),
+      backgroundColor: colour,
+      colour,
+      ...(m && m.n > 0 ? { mean: m.mean, ci: [m.ci.low, m.ci.high] as const } : {}),
+    };
+  });
+  return {
+    type: 'bar',
+    data: { labels: bins.map(label), datasets },
+    plugins: [meanBands(lo, width)],
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: {
+        x: { title: { display: true, text: `${first?.title ?? name}${first?.unit ? ` (${first.unit})` : ''}` } },
+        y: { title: { display: true, text: 'games' } },
+      },
       plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
     },
   };
