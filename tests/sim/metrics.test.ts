@@ -144,6 +144,20 @@ describe('metrics: measured in every game', () => {
   });
 });
 
+describe('metrics: a house rule may add its own', () => {
+  it('a variant patches in a metric, and a mistake in it points into the variant file', () => {
+    const variant = (value: string): string =>
+      `variant: peak\ngame: counting\ntitle: Peak\ndescription: Measures the highest total.\npatch:\n  metrics:\n    +peak:\n      title: Peak\n      value: ${value}\n`;
+    const base = { file: 'counting.yaml', text: spec(`  total:\n    title: Total\n    value: game.total\n`) };
+    const { game } = compileGame({ base, variants: [{ file: 'peak.yaml', text: variant('game.total * 2') }] });
+    expect(Object.keys(game?.metrics ?? {})).toEqual(['total', 'peak']);
+    const [r] = playRange(game as CompiledGame, { seed: 'peak', players: 2 }, 0, 1);
+    expect(r?.metrics?.peak).toBe(2 * (r?.metrics?.total as number));
+    const bad = compileGame({ base, variants: [{ file: 'peak.yaml', text: variant('game.totl') }] });
+    expect(bad.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([expect.stringMatching(/^peak\.yaml:9:\d+: error: no field 'totl'/)]);
+  });
+});
+
 describe('metrics: failures are reported, not averaged away', () => {
   it('a run-time error gives no value in that game and is kept with its place in the spec', () => {
     const game = ok(`  broken:\n    title: Broken\n    value: 10 / (game.total - 2) + first(filter(range(0, numPlayers), s => s > game.total))\n`);
