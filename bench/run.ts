@@ -1,61 +1,157 @@
 /**
- * `npm run bench`: the speed figures of the pipeline, each as a ratio to a baseline workload
- * measured in the same run (see measure.ts). Run on a quiet machine for absolute numbers.
+ * `npm run bench`: the interpreter's speed against hand-written reference engines (bench/speed.ts),
+ * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
+ * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
+ * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes}.
+ * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures.
+ * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
+ * machine does not inflate.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
 import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
 import { simulate } from '../src/sim/simulate.ts';
-import { legalMoves, newGame } from '../src/engine/index.ts';
+import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
+import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { baseline, measure, type Figure } from './measure.ts';
+import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 
 const GAMES = join(import.meta.dirname, '../games');
-const figures: Figure[] = [];
+const json = process.argv.includes('--json');
+const roundsAt = process.argv.indexOf('--rounds');
+const rounds = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 7;
 
+const read = (id: string, file: string): { file: string; text: string } => ({ file: `${id}/${file}`, text: readFileSync(join(GAMES, id, file), 'utf8') });
+
+const compileShipped = (id: string, variants: readonly string[] = []): CompiledGame => {
+  const { game, diagnostics } = compileGame({ base: read(id, 'game.yaml'), variants: variants.map((v) => read(id, `variants/${v}.yaml`)) });
+  if (!game) throw new Error(`${id} does not compile: ${diagnostics.map((d) => d.message).join('; ')}`);
+  return game;
+};
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const percentile = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** The states of one random game, for listing legal moves and weighing states. */
+const statesOf = (game: CompiledGame, players: number, seed: string, max: number): GameState[] => {
+  const start = newGame(game, { players, seed });
+  if (!start.ok) throw new Error(start.error);
+  const states = [start.state];
+  const rng = new Rng(seedRng(`${seed}:moves`));
+  let state = start.state;
+  while (states.length < max) {
+    const moves = legalMovesWithEvents(game, state);
+    if (moves.length === 0) break;
+    const next = applyLegal(game, state, moves[rng.below(moves.length)] as (typeof moves)[number]);
+    if (!next.ok) break;
+    state = next.state;
+    states.push(state);
+  }
+  return states;
+};
+
+/** Microseconds per legal-move listing over the states of a game (median of rounds). */
+const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number => {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    for (const s of states) legalMoves(game, s);
+    times.push(((performance.now() - t0) * 1000) / states.length);
+  }
+  return round(median(times));
+};
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * Bytes of heap one more game state keeps, along a game (states share what did not change), and
+ * the size of one state as JSON (what saving or sending it costs). Needs node --expose-gc.
+ */
+const memoryPerState = (game: CompiledGame, players: number): { heapBytes: number | null; jsonBytes: number } => {
+  const states = statesOf(game, players, 'memory', 2000);
+  const jsonBytes = Math.round(states.reduce((a, s) => a + JSON.stringify(s).length, 0) / states.length);
+  if (!gc) return { heapBytes: null, jsonBytes };
+  states.length = 0;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = statesOf(game, players, 'memory', 2000);
+  gc();
+  const heapBytes = Math.round((process.memoryUsage().heapUsed - before) / kept.length);
+  return { heapBytes, jsonBytes };
+};
+
+const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) => measureSpeed(config, compileShipped(config.game, config.variants), rounds));
+
+const tenThousand = compileShipped('ten-thousand');
+const soloAll = compileShipped('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
+const handOf8 = newGame(soloAll, { players: 1, seed: 3 });
+const legal = {
+  'ten-thousand': legalMovesUs(tenThousand, statesOf(tenThousand, 2, 'legal', 600)),
+  regicide: legalMovesUs(compileShipped('regicide'), statesOf(compileShipped('regicide'), 2, 'legal', 600)),
+  'regicide-solo-hand-of-8': handOf8.ok ? legalMovesUs(soloAll, Array.from({ length: 100 }, () => handOf8.state)) : NaN,
+};
+
+/** The largest shipped spec, compiled from its text as the editor does on a keystroke. */
+const largest = readdirSync(GAMES)
+  .filter((d) => existsSync(join(GAMES, d, 'game.yaml')))
+  .map((id) => read(id, 'game.yaml'))
+  .sort((a, b) => b.text.length - a.text.length)[0] as { file: string; text: string };
+compileGame({ base: largest });
+/** Milliseconds of this process's CPU time: on a shared machine the wall clock also counts other processes' turns. */
+const cpuMs = (work: () => void): number => {
+  const t0 = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(t0);
+  return (used.user + used.system) / 1000;
+};
+const loop: number[] = [];
+for (let i = 0; i < 5 * rounds; i++) loop.push(cpuMs(() => compileGame({ base: largest })));
+const editorLoopMs = { median: round(median(loop)), p95: round(percentile(loop, 0.95)), spec: largest.file };
+
+const memoryPerStateBytes = {
+  'ten-thousand': memoryPerState(tenThousand, 2),
+  regicide: memoryPerState(compileShipped('regicide'), 2),
+};
+
+if (json) {
+  const games = speeds.map(({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }) => ({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }));
+  console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes }, null, 2));
+  process.exit(0);
+}
+
+const pad = (s: string | number, n: number): string => String(s).padStart(n);
+console.log(`interpreter against hand-written reference engines: same games, single thread, ${rounds} interleaved rounds, medians`);
+console.log(`${'game'.padEnd(16)}${pad('interpreted moves/s', 22)}${pad('reference moves/s', 20)}${pad('ratio', 9)}   goal ≤ 3`);
+for (const s of speeds) console.log(`${s.id.padEnd(16)}${pad(s.interpretedMovesPerSec.toLocaleString('en'), 22)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.ratio, 9)}`);
+console.log(`\nlegal moves, µs per listing: ${Object.entries(legal).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+console.log(`editor loop (parse, validate, check, compile of ${editorLoopMs.spec}): median ${editorLoopMs.median} ms, p95 ${editorLoopMs.p95} ms (goal: median ≤ 20 ms)`);
+console.log(
+  `memory per game state: ${Object.entries(memoryPerStateBytes)
+    .map(([k, v]) => `${k} ${v.heapBytes === null ? '(run with node --expose-gc)' : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
+    .join('; ')}\n`,
+);
+
+const figures: Figure[] = [];
 const t0 = performance.now();
 baseline();
 const baselineMs = performance.now() - t0;
 
 for (const id of readdirSync(GAMES).filter((d) => existsSync(join(GAMES, d, 'game.yaml'))).sort()) {
-  const base = { file: `${id}/game.yaml`, text: readFileSync(join(GAMES, id, 'game.yaml'), 'utf8') };
   let compiled: CompiledGame | undefined;
-  figures.push(
-    measure(`compile ${id} (parse, validate, check, compile)`, () => {
-      compiled = compileGame({ base }).game;
-    }),
-  );
+  figures.push(measure(`compile ${id} (parse, validate, check, compile)`, () => {
+    compiled = compileGame({ base: read(id, 'game.yaml') }).game;
+  }));
   const game = compiled;
   if (!game) continue;
   const games = 20;
   let moves = 0;
-  const sim = measure(
-    `simulate ${id}: ${games} random games`,
-    () => {
-      moves = simulate(game, { games, seed: 1, maxTurns: 400 }).moves.mean * games;
-    },
-    3,
-  );
+  const sim = measure(`simulate ${id}: ${games} random games`, () => {
+    moves = simulate(game, { games, seed: 1, maxTurns: 400 }).moves.mean * games;
+  }, 3);
   figures.push({ ...sim, note: `${Math.round((games / sim.ms) * 1000)} games/s, ${Math.round((moves / sim.ms) * 1000)} moves/s` });
-}
-
-/** Regicide's hand of 8 (solo, with the published extras: Aces, combos, enemies in hand). */
-{
-  const id = 'regicide';
-  const read = (file: string): { file: string; text: string } => ({ file, text: readFileSync(join(GAMES, id, file), 'utf8') });
-  const variants = ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo'].filter((v) => existsSync(join(GAMES, id, 'variants', `${v}.yaml`)));
-  const game = existsSync(join(GAMES, id, 'game.yaml'))
-    ? compileGame({ base: read('game.yaml'), variants: variants.map((v) => read(`variants/${v}.yaml`)) }).game
-    : undefined;
-  const start = game ? newGame(game, { players: 1, seed: 3 }) : undefined;
-  if (game && start?.ok) {
-    let count = 0;
-    const f = measure('legal moves of a Regicide hand of 8 (solo, every extra): 100 listings', () => {
-      for (let i = 0; i < 100; i++) count = legalMoves(game, start.state).length;
-    });
-    figures.push({ ...f, note: `${(f.ms / 100).toFixed(3)} ms per listing, ${count} moves` });
-  }
 }
 
 const type = (t: string): Type => {
