@@ -65,7 +65,7 @@ describe('houserules CLI', () => {
     };
     expect(strip(a.out)).toEqual(strip(b.out));
     const report = JSON.parse(a.out) as Record<string, unknown>;
-    expect(Object.keys(report).sort()).toEqual(['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'turns', 'unfinished', 'wins'].sort());
+    expect(Object.keys(report).sort()).toEqual(['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'threads', 'turns', 'unfinished', 'wins'].sort());
     const wins = report.wins as Record<string, number>;
     expect(Object.values(wins).reduce((x, y) => x + y, 0) + (report.unfinished as number)).toBe(20);
   });
@@ -75,9 +75,25 @@ describe('houserules CLI', () => {
     expect(code).toBe(0);
     const serial = simulate(compile('ten-thousand'), { games: 50, seed: 11 });
     const { gamesPerSecond: _a, movesPerSecond: _b, errors: _e, ...expected } = serial;
-    const { gamesPerSecond: _c, movesPerSecond: _d, ...parallel } = JSON.parse(out) as Record<string, unknown>;
+    const { gamesPerSecond: _c, movesPerSecond: _d, threads, ...parallel } = JSON.parse(out) as Record<string, unknown>;
     expect(parallel).toEqual(expected);
-  });
+    expect(threads).toBeGreaterThanOrEqual(1);
+  }, 240_000);
+
+  it('simulate --threads N plays on N threads, reports them, and gives what one thread gives', async () => {
+    const strip = (text: string): Record<string, unknown> => {
+      const { gamesPerSecond: _g, movesPerSecond: _m, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      return rest;
+    };
+    const one = await run(['simulate', 'ten-thousand', '--games', '6', '--seed', '9', '--threads', '1', '--json']);
+    const two = await run(['simulate', 'ten-thousand', '--games', '6', '--seed', '9', '--threads', '2', '--json']);
+    expect(strip(one.out).threads).toBe(1);
+    expect(strip(two.out).threads).toBe(2);
+    expect({ ...strip(two.out), threads: 1 }).toEqual(strip(one.out));
+    const bad = await run(['simulate', 'ten-thousand', '--threads', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/--threads/);
+  }, 240_000);
 
   it('simulate --bot plays the named bots, one per seat, and keeps wins in its JSON', async () => {
     const { code, out } = await run(['simulate', 'ten-thousand', '--games', '4', '--seed', '2', '--bot', 'careful,mcts', '--iterations', '5', '--json']);
@@ -88,9 +104,9 @@ describe('houserules CLI', () => {
     // Bots are slow: even 4 games go to the workers, and they must agree with a serial run.
     const serial = simulate(compile('ten-thousand'), { games: 4, seed: 2, bots: ['careful', 'mcts'], botOptions: { iterations: 5 } });
     const { gamesPerSecond: _a, movesPerSecond: _b, errors: _e, ...expected } = serial;
-    const { gamesPerSecond: _c, movesPerSecond: _d, bots: _f, ...parallel } = JSON.parse(out) as Record<string, unknown>;
+    const { gamesPerSecond: _c, movesPerSecond: _d, bots: _f, threads: _t, ...parallel } = JSON.parse(out) as Record<string, unknown>;
     expect(parallel).toEqual(expected);
-  });
+  }, 240_000);
 
   it('simulate --report gives the balance report, as text and in --json', async () => {
     const text = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report']);

@@ -10,8 +10,11 @@ import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, PLAYERS_OPT
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 import { formatSweep, parseSweep, sweepPoint, sweepSettings, type SweepAxis, type SweepPoint } from '../../sim/sweep.ts';
 
-/** Below this many random games per core, starting workers costs more than it saves. */
-const GAMES_PER_WORKER = 25;
+/** More threads than this only queue up on the cores. */
+const MAX_THREADS = 256;
+
+/** By default a thread is started per core, but not for fewer random games than this: starting one costs more. */
+const GAMES_PER_THREAD = 25;
 
 /** Plays the games on every core; slices come back in order, so the result equals a serial run. */
 const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, games: number, workers: number, onGame: () => void): Promise<GameRecord[]> => {
@@ -87,7 +90,7 @@ const printSweep = (
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--json]",
+  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--threads N] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
@@ -112,6 +115,7 @@ export const simulateCommand: Command = {
       hint: 'p=a..b:s',
       help: "a balance report for each value of a param on the same seeds, e.g. 'entry=0..2000:100' or 'bumping=none|current|any'; two params separated by a comma make a grid",
     },
+    threads: { type: 'string', hint: 'N', help: 'worker threads playing the games (default: every core, one per 25 random games at most; 1 plays them in this process)' },
     json: { type: 'boolean', help: 'print the report as JSON' },
   },
   run: async ([target], values, io) => {
@@ -121,7 +125,8 @@ export const simulateCommand: Command = {
     const iterations = intOption(io, values, 'iterations', undefined, { min: 1, max: LIMITS.iterations });
     const timeMs = intOption(io, values, 'time-ms', undefined, { min: 1, max: LIMITS.timeMs });
     const rolloutTurns = intOption(io, values, 'rollout-turns', undefined, { min: 0, max: LIMITS.maxTurns });
-    if (games === null || players === null || maxTurns === null || iterations === null || timeMs === null || rolloutTurns === null) return 1;
+    const threads = intOption(io, values, 'threads', undefined, { min: 1, max: MAX_THREADS });
+    if (games === null || players === null || maxTurns === null || iterations === null || timeMs === null || rolloutTurns === null || threads === null) return 1;
     const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
     if ('error' in seeded) {
       io.err(seeded.error);
@@ -179,8 +184,10 @@ export const simulateCommand: Command = {
       done++;
       io.progress?.(bar(done, total * runs));
     };
+    // Every thread gets a slice of at least one game; the slices come back in order.
     const allRandom = (botList ?? ['random']).every((b) => b === 'random');
-    const workers = Math.min(availableParallelism(), Math.floor(total / (allRandom ? GAMES_PER_WORKER : 1)));
+    const workers = Math.max(1, Math.min(threads ?? Math.min(availableParallelism(), Math.floor(total / (allRandom ? GAMES_PER_THREAD : 1))), total));
+    const threadsUsed = workers > 1 && target !== undefined ? Math.ceil(total / Math.ceil(total / workers)) : 1;
     const play = async (g: CompiledGame, variants: string[], params = loadedParams(values)): Promise<Run> => {
       const t0 = performance.now();
       const options = { seed, players: n, maxTurns: maxTurns ?? 1000, ...(botList ? { bots: botList } : {}), botOptions, rotate: values.rotate === true };
@@ -222,7 +229,7 @@ export const simulateCommand: Command = {
         const { errors: _errors, ...rest } = r;
         return rest;
       };
-      const out: Record<string, unknown> = { ...strip(a.report) };
+      const out: Record<string, unknown> = { ...strip(a.report), threads: threadsUsed };
       if (botList) out.bots = botList;
       if (ba) out.balance = ba;
       if (b && bb && comparison) {
