@@ -280,7 +280,8 @@ const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: 
       if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
       const face = rigged.length > 0 ? (rigged.shift() as Json) : (faces[rng.below(faces.length)] as Json);
       if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
-      rolled.set(die.id, { ...(rolled.get(die.id) ?? findPiece(ctx, die.id) ?? die), face });
+      // A die read from the zone is the current one; a die from an expression may be older.
+      rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : (findPiece(ctx, die.id) ?? die))), face });
     }
     return { ...updatePieces(ctx, rolled), rigged };
   };

@@ -146,12 +146,13 @@ export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path
 
 const CACHE_LIMIT = 50_000;
 
-/** bestCover, cached by the multiset of faces when the table does not depend on the state. */
+/** bestCover, cached by the roll when the table does not depend on the state. */
 export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env): Cover => {
   if (!table.pure) return bestCover(table.combos, roll, env);
-  const key = roll.slice().sort((a, b) => a - b).join(',');
+  // Keyed by the roll in its order, so a cached reading needs no reordering of `unused`.
+  const key = roll.join(',');
   const known = table.cache.get(key);
-  if (known) return reorder(known, roll);
+  if (known) return known;
   const cover = bestCover(table.combos, roll, env);
   if (table.cache.size < CACHE_LIMIT) table.cache.set(key, cover);
   return cover;

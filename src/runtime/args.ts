@@ -85,7 +85,13 @@ export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0 });
 /** Every value of `arg` that is legal given the earlier arguments in `locals`. */
 export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
   const env = envOf(ctx, locals);
-  const ok = (v: Value): boolean => !arg.where || arg.where.run(extendEnv(env, { [arg.name]: v })) === true;
+  // One scope for every candidate, its argument overwritten in turn: an evaluation keeps no scope.
+  const scope = extendEnv(env, {}) as Record<string, Value>;
+  const ok = (v: Value): boolean => {
+    if (!arg.where) return true;
+    scope[arg.name] = v;
+    return arg.where.run(scope) === true;
+  };
   const out: Value[] = [];
   const push = (v: Value): void => {
     if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
