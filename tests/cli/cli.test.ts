@@ -120,7 +120,8 @@ describe('houserules CLI', () => {
     expect(report.balance.games).toBe(30);
     expect(report.balance.sides.map((s) => s.wins)).toEqual(Object.values(report.wins));
     expect(report.balance.firstPlayer).toBeTruthy();
-  });
+    // Two runs start worker threads that each compile the game: over a minute on a busy machine.
+  }, 240_000);
 
   it('simulate --compare plays a second variant set on the same seeds, side by side', async () => {
     const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'entry-1000', '--json']);
