@@ -98,6 +98,16 @@ describe('versions', () => {
     expect(history[0]?.summary).toBe('first saved version');
   });
 
+  it('keeps the reason of a save whose texts the newest version already holds (edits settled just before an import)', () => {
+    addVersion('g', { 'games/g/game.yaml': 'a' }, 'edit', 1);
+    addVersion('g', { 'games/g/game.yaml': 'a' }, 'before importing other.yaml', 2);
+    addVersion('g', { 'games/g/game.yaml': 'a' }, 'before importing other.yaml', 3);
+    const history = loadVersions('g');
+    expect(history).toHaveLength(1);
+    expect(history[0]?.note).toBe('edit; before importing other.yaml');
+    expect(history[0]?.at).toBe(1);
+  });
+
   it('keeps at most MAX_VERSIONS, the newest', () => {
     for (let i = 0; i < MAX_VERSIONS + 5; i++) addVersion('g', { f: String(i) }, 'edit', i);
     const history = loadVersions('g');

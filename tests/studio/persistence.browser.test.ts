@@ -72,7 +72,8 @@ describe('never losing work', () => {
     await page.waitForSelector('[data-testid=editor] .squiggly-error', { timeout: 20_000 });
     await page.waitForSelector('[data-testid=board] .board-table', { timeout: 20_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('playing the last good version'));
-    expect(await page.locator('[data-testid=diagram] .state').count()).toBeGreaterThan(0);
+    // The diagram is laid out in a worker after the page is playable.
+    await page.waitForSelector('[data-testid=diagram] .state', { timeout: 30_000 });
     expect(errors).toEqual([]);
     await page.context().close();
   });

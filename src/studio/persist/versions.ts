@@ -87,14 +87,24 @@ const sameSnapshot = (a: Snapshot, b: Snapshot): boolean => {
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 };
 
+const withNote = (notes: string, note: string): string => (notes.split('; ').includes(note) ? notes : `${notes}; ${note}`);
+
 /**
- * Saves `files` as the newest version (unless it equals the newest already saved) and returns the
- * history, oldest first. A history that cannot be saved is reported by the storage layer.
+ * Saves `files` as the newest version and returns the history, oldest first. When the newest saved
+ * version already holds these texts (the edits settled just before an import or a restore), it
+ * takes the new reason too, so History still says why the text was kept. A history that cannot be
+ * saved is reported by the storage layer.
  */
 export const addVersion = (gameId: string, files: Snapshot, note: string, now = Date.now()): Version[] => {
   const history = loadVersions(gameId);
   const newest = history[history.length - 1];
-  if (newest && sameSnapshot(newest.files, files)) return history;
+  if (newest && sameSnapshot(newest.files, files)) {
+    const notes = withNote(newest.note, note);
+    if (notes === newest.note) return history;
+    const next = [...history.slice(0, -1), { ...newest, note: notes }];
+    write(historyKey(gameId), JSON.stringify(next), 'the history of versions');
+    return next;
+  }
   const version: Version = { id: `${now.toString(36)}-${history.length}`, at: now, files, summary: newest ? diffSummary(newest.files, files) : 'first saved version', note };
   const next = [...history, version].slice(-MAX_VERSIONS);
   write(historyKey(gameId), JSON.stringify(next), 'the history of versions');
