@@ -1,9 +1,11 @@
 /** What every CLI command is: a name, its options with help, and a run that returns an exit code. */
-import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
+import { readFileSync } from 'node:fs';
+import { formatDiagnostic, type Diagnostic, type DocPath } from '../spec/diagnostics.ts';
 import { compileGame, type CompiledGame } from '../compile/index.ts';
 import { resolveGame } from './catalog.ts';
-import type { Json } from '../engine/types.ts';
+import type { Json, Move } from '../engine/types.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
+import { readMoveLog } from '../engine/moveLog.ts';
 
 export interface Io {
   out(text: string): void;
@@ -124,3 +126,29 @@ export const intOption = (
 };
 
 export const PLAYERS_RANGE = { min: 1, max: LIMITS.players } as const;
+
+/** A move log file (see engine/moveLog.ts); prints why not and returns null. */
+export const readMovesFile = (io: Io, file: string): Move[] | null => {
+  let moves: Move[] | string;
+  try {
+    moves = readMoveLog(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    moves = (error as Error).message;
+  }
+  if (typeof moves === 'string') {
+    io.err(`${file}: ${moves}`);
+    return null;
+  }
+  return moves;
+};
+
+/** `file:line:col` of a spec place, for messages that point at a rule. */
+export const placeOf = (game: CompiledGame, path: DocPath | null): string | null => {
+  if (!path) return null;
+  try {
+    const at = game.locator.locate(path);
+    return `${at.file}:${at.line}:${at.column}`;
+  } catch {
+    return null;
+  }
+};

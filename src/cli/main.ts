@@ -1,5 +1,5 @@
 /**
- * `houserules <command>`: list, validate, eval, simulate, replay, graph. Every problem is one line
+ * `houserules <command>`: list, validate, eval, simulate, replay, graph, why. Every problem is one line
  * (`file:line:col: message` for spec problems) and exit code 1, never a stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -11,9 +11,10 @@ import { replayCommand } from './commands/replay.ts';
 import { graphCommand } from './commands/graph.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { diffCommand } from './commands/diff.ts';
+import { whyCommand } from './commands/why.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand];
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand];
 
 const usage = (): string =>
   [

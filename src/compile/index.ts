@@ -30,11 +30,13 @@ import { resolveFaces } from './faces.ts';
 import { compileBots, type CompiledBot } from './bots.ts';
 import { compileMetrics, type CompiledMetric } from './metrics.ts';
 import { envOf } from '../runtime/env.ts';
+import { compileDisplay, type CompiledDisplay } from './display.ts';
 import { own } from '../spec/own.ts';
 
 export type { SourceFile } from './load.ts';
 export type { CompiledBot, CompiledPreference } from './bots.ts';
 export type { CompiledMetric } from './metrics.ts';
+export type { CompiledDisplay, CompiledShownVar, VarOwner } from './display.ts';
 
 export interface CompileInput {
   readonly base: SourceFile;
@@ -69,6 +71,8 @@ export interface CompiledGame {
   readonly bots: Readonly<Record<string, CompiledBot>>;
   /** What the balance report measures in every game (`metrics:`), by name. */
   readonly metrics: Readonly<Record<string, CompiledMetric>>;
+  /** How the state reads to players (the spec's `display:` section). */
+  readonly display: CompiledDisplay;
 }
 
 export interface CompileOutput {
@@ -176,6 +180,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   compileProcedures(cx);
   const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
   const metrics = compileMetrics(checker, spec);
+  const display = compileDisplay(checker, spec, new Map(Object.entries(moves)));
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   let compiledFlow: CompiledFlow;
@@ -214,6 +219,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       nextSeat,
       bots,
       metrics,
+      display,
     },
     diagnostics,
   };

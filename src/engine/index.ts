@@ -8,5 +8,6 @@ export { newGameByMachine, stepByMachine, legalMovesByMachine } from './statecha
 export { cloneWorking, type Working } from '../runtime/stepper.ts';
 export { viewOf } from './view.ts';
 export { encodeValue } from '../runtime/args.ts';
+export { moveOptions, whyNot, rulesCited, type MoveOption, type Refusal } from './whyNot.ts';
 export { EngineError, describeRuntimeError } from './errors.ts';
 export type * from './types.ts';

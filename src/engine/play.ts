@@ -78,6 +78,9 @@ export const isOver = (state: GameState): boolean => state.context.result !== nu
 
 const leafOf = (game: CompiledGame, w: Working): Leaf => game.table.leaves[w.leaf] as Leaf;
 
+/** The moves the current states offer, each with its transitions in the order they are tried. */
+export const offered = (game: CompiledGame, state: GameState): Leaf['moves'] => leafOf(game, workingOf(game, state)).moves;
+
 const workingIsOver = (game: CompiledGame, w: Working): boolean => w.ctx.result !== null || leafOf(game, w).name === OVER;
 
 /** Every legal move of a working state, with its event (for search: no game state is built). */

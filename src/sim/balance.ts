@@ -8,6 +8,7 @@
 import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
+import { seatNamesAtStart, teamName } from '../display/present.ts';
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
@@ -85,6 +86,8 @@ const rate = (wins: number, of: number): Rate => ({ wins, of, rate: of > 0 ? win
 export interface SideStats extends Rate {
   /** A seat number, or a team id. */
   readonly name: string;
+  /** The side as people call it: the spec's seat or team name ("Player 1", "Team A (attack)"). */
+  readonly label: string;
   readonly seats: readonly number[];
 }
 
@@ -260,10 +263,11 @@ export interface BalanceRun {
 }
 
 /** The sides of a game: its teams, or its seats. */
-export const sidesOf = (game: CompiledGame, players: number): { name: string; seats: number[] }[] => {
-  if (game.teams.length === 0) return Array.from({ length: players }, (_, s) => ({ name: String(s), seats: [s] }));
+export const sidesOf = (game: CompiledGame, players: number): { name: string; label: string; seats: number[] }[] => {
+  const ctx = game.initialContext({ players, seed: 0, params: game.paramValues });
+  if (game.teams.length === 0) return seatNamesAtStart(game, players).map((label, s) => ({ name: String(s), label, seats: [s] }));
   const team = teamAssignment(game.spec, players);
-  return game.teams.map((name, t) => ({ name, seats: team.flatMap((x, s) => (x === t ? [s] : [])) }));
+  return game.teams.map((name, t) => ({ name, label: teamName(game, ctx, t), seats: team.flatMap((x, s) => (x === t ? [s] : [])) }));
 };
 
 export const balance = (game: CompiledGame, records: readonly GameRecord[], run: BalanceRun): BalanceReport => {
@@ -431,7 +435,7 @@ export const formatBalance = (r: BalanceReport): string[] => {
     lines.push(`  cooperative: the players win ${pct(r.playersWin.rate)} ${ci(r.playersWin.ci)} (${r.playersWin.wins}/${r.playersWin.of})`);
   } else {
     for (const s of r.sides) {
-      const who = s.seats.length === 1 && s.name === String(s.seats[0]) ? `seat ${s.name}` : `${s.name} (seat${s.seats.length === 1 ? '' : 's'} ${s.seats.join(', ')})`;
+      const who = s.seats.length === 1 && s.name === String(s.seats[0]) ? s.label : `${s.label} (${s.seats.length} player${s.seats.length === 1 ? '' : 's'})`;
       lines.push(`  ${who.padEnd(24)} ${String(s.wins).padStart(6)} wins  ${pct(s.rate).padStart(6)}  95% CI ${ci(s.ci)}`);
     }
     if (r.firstPlayer) {
@@ -469,7 +473,7 @@ export const formatComparison = (c: BalanceComparison): string[] => {
       const a = c.a.sides[i];
       const b = c.b.sides[i];
       if (!a || !b) return;
-      const label = a.seats.length === 1 && a.name === String(a.seats[0]) ? `seat ${a.name}` : a.name;
+      const label = a.label;
       lines.push(row(label, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
     });
     if (c.firstPlayer && c.a.firstPlayer && c.b.firstPlayer) {

@@ -25,6 +25,7 @@ export interface GameSpec {
   flow: FlowSpec;
   bots?: Record<string, BotSpec>;
   metrics?: Record<string, MetricSpec>;
+  display?: DisplaySpec;
 }
 
 export interface PlayersSpec {
@@ -321,4 +322,26 @@ export interface MetricSpec {
   digits?: number;
   unit?: string;
   rules?: string[];
+}
+
+/** Presentation as data: how the state reads to players (docs/LANGUAGE.md, Display). */
+export interface DisplaySpec {
+  /** A seat's name; `seat` in scope. */
+  seat?: ExprSource;
+  /** A team's name; `team` (its index) in scope. */
+  team?: ExprSource;
+  score?: { label?: string; value: ExprSource };
+  vars?: { game?: Record<string, DisplayVarSpec>; player?: Record<string, DisplayVarSpec>; team?: Record<string, DisplayVarSpec> };
+  /** A piece's name by component kind; `piece` in scope. */
+  pieces?: Record<string, ExprSource>;
+  zones?: Record<string, { label?: string; hidden?: boolean }>;
+  /** A move's text by move name, in the move's scope. */
+  moves?: Record<string, ExprSource>;
+}
+
+export interface DisplayVarSpec {
+  label: string;
+  /** The value as text; `value` in scope (and `seat` or `team` for a per-owner variable). */
+  format?: ExprSource;
+  when?: ExprSource;
 }

@@ -112,7 +112,7 @@ describe('houserules CLI', () => {
     const text = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report']);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^Balance of 10,000: 30 games, 2 player\(s\), seed 3, bots careful/);
-    expect(text.out).toMatch(/seat 0 .* wins .*95% CI \[/);
+    expect(text.out).toMatch(/Player 1 .* wins .*95% CI \[/);
     expect(text.out).toMatch(/first player's side wins/);
     expect(text.out).toMatch(/turns: mean .* median .* p10 .* p90/);
     const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report', '--json']);

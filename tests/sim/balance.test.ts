@@ -109,7 +109,7 @@ describe('the balance report', () => {
 
   it('reads as text', () => {
     const text = formatBalance(r).join('\n');
-    expect(text).toMatch(/seat 0\s+7 wins\s+70\.0%\s+95% CI \[39\.7%, 89\.2%\]/);
+    expect(text).toMatch(/Player 1\s+7 wins\s+70\.0%\s+95% CI \[39\.7%, 89\.2%\]/);
     expect(text).toMatch(/first player's side wins 75\.0% .* of 8 decided games; fair share 50\.0%: advantage \+25\.0 pts/);
     expect(text).toMatch(/stopped by the turn cap 1/);
   });
@@ -157,6 +157,6 @@ describe('the balance report', () => {
     expect(c.changed).toBe(4);
     // Over the nine finished games: 40 more turns in all.
     expect(c.meanTurns).toBe(4.44);
-    expect(formatComparison(c).join('\n')).toMatch(/A = base, B = entry-1000[\s\S]*seat 0 .* -40\.0 pts/);
+    expect(formatComparison(c).join('\n')).toMatch(/A = base, B = entry-1000[\s\S]*Player 1 .* -40\.0 pts/);
   });
 });

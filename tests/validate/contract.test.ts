@@ -43,7 +43,7 @@ type EffectOf<K extends string> = Omit<Extract<T.Effect, Record<K, unknown>>, 'i
 describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
     expect(propsOf(gameSchema as Node)).toEqual(
-      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots', 'metrics']),
+      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots', 'metrics', 'display']),
     );
     expect(propsOf(def('players'))).toEqual(fields<T.PlayersSpec>()(['min', 'max', 'default']));
     expect(propsOf(def('teams'))).toEqual(fields<T.TeamsSpec>()(['ids', 'assign', 'titles']));
@@ -77,6 +77,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(enumOf(prop(def('metric'), 'per'))).toEqual(members<NonNullable<T.MetricSpec['per']>>()(['game', 'turn']));
     expect(enumOf(prop(def('metric'), 'combine'))).toEqual(members<NonNullable<T.MetricSpec['combine']>>()(['mean', 'sum', 'min', 'max', 'last']));
     expect(enumOf(prop(def('metric'), 'format'))).toEqual(members<NonNullable<T.MetricSpec['format']>>()(['number', 'percent']));
+    expect(propsOf(def('display'))).toEqual(fields<T.DisplaySpec>()(['seat', 'team', 'score', 'vars', 'pieces', 'zones', 'moves']));
+    expect(propsOf(def('displayVar'))).toEqual(fields<T.DisplayVarSpec>()(['label', 'format', 'when']));
   });
 
   it('params: one branch per kind', () => {

@@ -151,4 +151,13 @@ export const KITCHEN_SINK: GameSpec = {
       rules: ['K-1'],
     },
   },
+  display: {
+    seat: "'Seat ' + (seat + 1)",
+    team: "'Team ' + (team + 1)",
+    score: { label: 'Score', value: 'players[seat].score' },
+    vars: { game: { round: { label: 'Round', format: "'#' + value", when: 'value > 0' } }, player: {}, team: {} },
+    pieces: { d6: 'str(piece.face)' },
+    zones: { pool: { label: 'Pool', hidden: false } },
+    moves: { roll: "'Roll'" },
+  },
 };

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { replay, type Move } from '../../engine/index.ts';
-import { readMoveLog } from '../../engine/moveLog.ts';
-import { loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, seedOf, type Command } from '../command.ts';
+import { seatName, winnersText } from '../../display/present.ts';
+import { replay, whyNot } from '../../engine/index.ts';
+import { loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, placeOf, readMovesFile, seedOf, type Command } from '../command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
@@ -27,28 +26,23 @@ export const replayCommand: Command = {
       io.err(seeded.error);
       return 1;
     }
-    let moves: Move[] | string;
-    try {
-      moves = readMoveLog(JSON.parse(readFileSync(values.moves, 'utf8')));
-    } catch (error) {
-      moves = (error as Error).message;
-    }
-    if (typeof moves === 'string') {
-      io.err(`${values.moves}: ${moves}`);
-      return 1;
-    }
+    const moves = readMovesFile(io, values.moves);
+    if (!moves) return 1;
     const game = loadGame(io, target, values);
     if (!game) return 1;
     const result = replay(game, { seed: seeded.seed, players: players ?? undefined }, moves);
     if (!result.ok) {
-      io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${result.error}`);
+      const refused = result.state && moves[result.index] ? whyNot(game, result.state, moves[result.index]!) : null;
+      const where = placeOf(game, refused?.path ?? null);
+      const reason = refused ? `${refused.reason}${where ? ` (${where})` : ''}` : result.error;
+      io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${reason}`);
       return 1;
     }
     const { context, value } = result.state;
     if (values.json) io.out(JSON.stringify(result.state, null, 2));
     else {
-      io.out(`after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, active seat ${context.active}`);
-      io.out(context.result ? `game over; winners: ${context.result.winners.join(', ') || 'none'}` : 'game not over');
+      io.out(`after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, ${seatName(game, context, context.active)} to play`);
+      io.out(context.result ? `game over: ${winnersText(game, context, context.result.winners)}` : 'game not over');
     }
     return 0;
   },

@@ -8,6 +8,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { botNames } from '../../bots/index.ts';
+import { defaultSeatName, seatNamesAtStart } from '../../display/present.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
@@ -49,6 +50,7 @@ const BalancePanelInner = ({ input, game }: Props) => {
 
   const n = Math.min(Math.max(players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 8);
   const names = useMemo(() => (game ? botNames(game) : ['random']), [game]);
+  const seatNames = useMemo(() => (game ? seatNamesAtStart(game, n) : []), [game, n]);
   const seatBots = Array.from({ length: n }, (_, i) => (bots[i] && names.includes(bots[i] as string) ? (bots[i] as string) : 'random'));
   const changed = !!input && ((input.variants?.length ?? 0) > 0 || Object.keys(input.params ?? {}).length > 0);
 
@@ -135,7 +137,7 @@ const BalancePanelInner = ({ input, game }: Props) => {
             </label>
             {seatBots.map((b, i) => (
               <label className="field" key={i}>
-                seat {i}{' '}
+                {seatNames[i] ?? defaultSeatName(i)}{' '}
                 <select
                   value={b}
                   data-testid={`balance-bot-${i}`}

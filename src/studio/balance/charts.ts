@@ -21,7 +21,7 @@ export const rateRows = (r: BalanceReport): RateRow[] => {
   const pct = (x: number): number => Math.round(x * 1000) / 10;
   const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({ label, rate: pct(x.rate), low: pct(x.ci.low), high: pct(x.ci.high) });
   if (r.playersWin) return [row('players', r.playersWin)];
-  const rows = r.sides.map((s) => row(s.seats.length === 1 && s.name === String(s.seats[0]) ? `seat ${s.name}` : s.name, s));
+  const rows = r.sides.map((s) => row(s.label, s));
   for (const b of r.byBot ?? []) rows.push(row(`bot ${b.name}`, b));
   return rows;
 };

@@ -1,10 +1,14 @@
 /**
- * The table for any spec: the game's own zones and counters, then one panel per team and seat
- * with its counters and zones. Whose turn it is and who may act are marked on the seats.
+ * The table for any spec, in its players' words: the table's zones and the values the spec shows
+ * (display:), then one panel per team and seat with its name, score, values and zones. Whose turn
+ * it is and who may act are marked on the seats. The engine's own variables are in the inspect
+ * view, for spec authors, never on the table itself.
  */
+import { useState } from 'react';
+import { scoreOf, shownVars, zoneLabel, zoneShown } from '../../display/present.ts';
 import type { GameView, ZoneView } from '../../engine/types.ts';
-import { seatName, teamOfSeat, teamTitle, type GameInfo } from '../play/gameInfo.ts';
-import { Counters } from './Counters.tsx';
+import { teamOfSeat, type GameInfo, type People } from '../play/gameInfo.ts';
+import { Counters, Shown } from './Counters.tsx';
 import type { Looks } from './pieceLook.ts';
 import { ZoneRow } from './ZoneRow.tsx';
 
@@ -13,6 +17,7 @@ import { HUMAN, type SeatKind } from '../play/seats.ts';
 interface Props {
   view: GameView;
   game: GameInfo;
+  people: People;
   looks: Looks;
   seats: readonly SeatKind[];
   /** The bots a seat can be given (from the engine, including the spec's own strategies). */
@@ -28,14 +33,15 @@ const descriptions = (vars: Record<string, { description?: string }> | undefined
   Object.fromEntries(Object.entries(vars ?? {}).map(([k, v]) => [k, v.description]));
 
 export const Board = (props: Props) => {
-  const { view, game, looks, seats, botNames, onSeatKind, acting } = props;
+  const { view, game, people, looks, seats, botNames, onSeatKind, acting } = props;
+  const [inspect, setInspect] = useState(false);
   const spec = game.spec;
   const ctx = view.context;
   const zoneRow = (zone: ZoneView) => (
     <ZoneRow
       key={`${zone.name}:${zone.ownerIndex ?? ''}`}
       zone={zone}
-      title={zone.name}
+      title={zoneLabel(game, zone.name)}
       description={spec.zones?.[zone.name]?.description}
       looks={looks}
       selectable={props.selectable}
@@ -43,11 +49,13 @@ export const Board = (props: Props) => {
       onToggle={props.onToggle}
     />
   );
-  const gameZones = view.zones.filter((z) => z.owner === 'game');
-  const zonesOf = (owner: 'player' | 'team', index: number) => view.zones.filter((z) => z.owner === owner && z.ownerIndex === index);
+  const onTable = view.zones.filter((z) => zoneShown(game, z.name));
+  const gameZones = onTable.filter((z) => z.owner === 'game');
+  const zonesOf = (owner: 'player' | 'team', index: number) => onTable.filter((z) => z.owner === owner && z.ownerIndex === index);
   const seatPanel = (seat: number) => {
     const kind = seats[seat] ?? HUMAN;
     const team = teamOfSeat(game.spec, seat, ctx.numPlayers);
+    const score = scoreOf(game, ctx, seat);
     return (
       <section
         key={seat}
@@ -56,15 +64,15 @@ export const Board = (props: Props) => {
       >
         <header className="seat-head">
           <span className="seat-turn" aria-hidden>{ctx.active === seat ? '▶' : ''}</span>
-          <span className="seat-name">{seatName(seat)}</span>
-          {team !== null && <span className={`team-tag team-${team % 4}`}>{teamTitle(game.spec, team)}</span>}
+          <span className="seat-name">{people.seat(seat)}</span>
+          {team !== null && <span className={`team-tag team-${team % 4}`}>{people.team(team)}</span>}
           {view.seat === seat && <span className="seat-you" title="The board shows this seat's view">view</span>}
           <select
             className="seat-kind"
             data-testid={`seat-${seat}`}
             value={kind}
             onChange={(e) => onSeatKind(seat, e.target.value)}
-            aria-label={`${seatName(seat)} is played by`}
+            aria-label={`${people.seat(seat)} is played by`}
           >
             <option value={HUMAN}>human</option>
             {botNames.map((name) => (
@@ -74,7 +82,8 @@ export const Board = (props: Props) => {
             ))}
           </select>
         </header>
-        <Counters vars={ctx.players[seat] ?? {}} descriptions={descriptions(spec.vars?.player)} />
+        <Shown values={[...(score ? [score] : []), ...shownVars(game, ctx, 'player', seat)]} score={score !== null} />
+        {inspect && <Counters vars={ctx.players[seat] ?? {}} descriptions={descriptions(spec.vars?.player)} />}
         <div className="zones">{zonesOf('player', seat).map(zoneRow)}</div>
       </section>
     );
@@ -84,16 +93,27 @@ export const Board = (props: Props) => {
   return (
     <div className="board-table">
       <section className="table-area">
-        <header className="area-head">Table</header>
-        <Counters vars={ctx.game} descriptions={descriptions(spec.vars?.game)} />
+        <header className="area-head">
+          Table
+          <label className="inspect-toggle" title="The engine's variables, by their names in the spec: for spec authors">
+            <input type="checkbox" checked={inspect} onChange={(e) => setInspect(e.target.checked)} data-testid="inspect" /> inspect
+          </label>
+        </header>
+        <Shown values={shownVars(game, ctx, 'game')} />
+        {inspect && (
+          <div className="inspect" data-testid="inspect-vars">
+            <Counters vars={ctx.game} descriptions={descriptions(spec.vars?.game)} />
+          </div>
+        )}
         <div className="zones">{gameZones.map(zoneRow)}</div>
       </section>
       {teamCount > 0 ? (
         <div className="teams">
           {Array.from({ length: teamCount }, (_, t) => (
             <section key={t} className={`team team-${t % 4}`} data-team={t}>
-              <header className="area-head">{teamTitle(game.spec, t)}</header>
-              <Counters vars={ctx.teams[t] ?? {}} descriptions={descriptions(spec.vars?.team)} />
+              <header className="area-head">{people.team(t)}</header>
+              <Shown values={shownVars(game, ctx, 'team', t)} />
+              {inspect && <Counters vars={ctx.teams[t] ?? {}} descriptions={descriptions(spec.vars?.team)} />}
               <div className="zones">{zonesOf('team', t).map(zoneRow)}</div>
               <div className="seats">{seatsList.filter((s) => teamOfSeat(game.spec, s, ctx.numPlayers) === t).map(seatPanel)}</div>
             </section>

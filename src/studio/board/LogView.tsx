@@ -5,16 +5,17 @@
 import { useEffect, useRef } from 'react';
 import type { Move } from '../../engine/types.ts';
 import type { Session } from '../play/session.ts';
-import { seatName } from '../play/gameInfo.ts';
+import type { People } from '../play/gameInfo.ts';
 
 interface Props {
   session: Session | null;
-  describe: (move: Move) => string;
+  people: People | null;
+  /** The move made from `session.states[index]`, in words. */
+  describe: (move: Move, index: number) => string;
   onJump: (cursor: number) => void;
 }
 
-
-export const LogView = ({ session, describe, onJump }: Props) => {
+export const LogView = ({ session, people, describe, onJump }: Props) => {
   const end = useRef<HTMLLIElement | null>(null);
   const cursor = session?.cursor ?? 0;
   useEffect(() => {
@@ -50,7 +51,7 @@ export const LogView = ({ session, describe, onJump }: Props) => {
               title="Go back to this position"
             >
               <span className="log-move">
-                <span className="log-num">{i + 1}.</span> {seatName(move.seat)}: {describe(move)}
+                <span className="log-num">{i + 1}.</span> {people?.seat(move.seat) ?? ''}: {describe(move, i)}
               </span>
               {lines.map((line, j) => (
                 <span key={j} className="log-line">

@@ -1,9 +1,13 @@
 /**
- * The legal moves as buttons, one per move name. Pressing one plays the move the picked pieces
- * point to, or lists the remaining options (each a button) when the choice is still open.
+ * Every move the state offers, as buttons: the legal ones play (the move the picked pieces point
+ * to, or a list of the remaining options when the choice is still open); the others are shown
+ * disabled with the reason the rules refuse them, in their tooltip and in the "Illegal moves" list.
+ * Pressing a refused move shows the guard that refuses it in the editor.
  */
 import { useEffect, useState } from 'react';
+import type { MoveOption, Refusal } from '../../engine/whyNot.ts';
 import type { Move } from '../../engine/types.ts';
+import type { DocPath } from '../../spec/diagnostics.ts';
 import { moveTitle, type GameInfo } from '../play/gameInfo.ts';
 import { isReady, missingArgs, resolveChoice, type MoveChoice } from './selection.ts';
 
@@ -16,7 +20,15 @@ interface Props {
   describe: (move: Move) => string;
   /** Shown instead of buttons when no human can move now. */
   waiting: string | null;
+  /** The moves offered here that the rules refuse, each with its reason. */
+  refused: readonly MoveOption[];
+  onRevealGuard: (path: DocPath) => void;
 }
+
+const refusalText = (r: Refusal): string => {
+  const missing = r.rules.filter((id) => !r.reason.includes(id));
+  return missing.length > 0 ? `${r.reason} (${missing.join(', ')})` : r.reason;
+};
 
 const MAX_OPTIONS = 60;
 
@@ -30,7 +42,7 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
   });
 };
 
-export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting }: Props) => {
+export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard }: Props) => {
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
   useEffect(() => {
@@ -66,12 +78,40 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             </button>
           );
         })}
+        {refused.map((o) => (
+          <button
+            key={`refused-${o.move}`}
+            type="button"
+            className="btn move refused"
+            aria-disabled="true"
+            data-testid={`move-${o.move}`}
+            data-refused="true"
+            title={`Not allowed now: ${o.refusal ? refusalText(o.refusal) : ''}${o.refusal?.path ? ' — press to see the rule in the editor' : ''}`}
+            onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)}
+          >
+            {moveTitle(game, o.move)}
+          </button>
+        ))}
         {picked.size > 0 && (
           <button type="button" className="btn ghost small" onClick={onClearPicked}>
             Clear picked ({picked.size})
           </button>
         )}
       </div>
+      {refused.length > 0 && (
+        <div className="illegal-moves" data-testid="illegal-moves">
+          <span className="illegal-head">Illegal moves</span>
+          <ul>
+            {refused.map((o) => (
+              <li key={o.move}>
+                <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title="Show the rule in the editor">
+                  <b>{moveTitle(game, o.move)}</b>: {o.refusal ? refusalText(o.refusal) : ''}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {choices.length > 0 && picked.size === 0 && choices.some((c) => c.candidates.length > 1) && (
         <p className="move-hint">Pick pieces on the board to choose a move's arguments, then press the move.</p>
       )}

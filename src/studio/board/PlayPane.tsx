@@ -5,13 +5,16 @@
  */
 import { actingName } from '../play/acting.ts';
 import { memo, useEffect, useMemo, useState } from 'react';
-import type { GameInfo } from '../play/gameInfo.ts';
+import { scoreOf, shownVars, winnersText } from '../../display/present.ts';
+import type { GameState, GameView, Move } from '../../engine/types.ts';
+import type { DocPath } from '../../spec/diagnostics.ts';
+import { peopleOf, type GameInfo } from '../play/gameInfo.ts';
 import type { SavedPlay } from '../persist/storage.ts';
 import { freshSeed, usePlaytest, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, isBot, type SeatKind } from '../play/seats.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { Board } from './Board.tsx';
-import { describeMove, visiblePieces } from './describeMove.ts';
+import { describeMove, loggedPieces, visiblePieces } from './describeMove.ts';
 import { LogView } from './LogView.tsx';
 import { MoveBar } from './MoveBar.tsx';
 import { GameOver, HandOver } from './Overlays.tsx';
@@ -36,7 +39,12 @@ interface Props<G extends GameInfo> {
   stale: boolean;
   savedPlay: SavedPlay | null;
   onSavePlay: (play: SavedPlay) => void;
+  /** Shows a refused move's guard in the editor. */
+  onRevealGuard: (path: DocPath) => void;
 }
+
+/** Views of past states, per viewing seat, kept with the state: the log reads each move in its own position. */
+const pastViews = new WeakMap<GameState, Map<string, GameView>>();
 
 const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const { engine, game, players, seats } = props;
@@ -92,9 +100,34 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
     [pt.legal, viewSeat, viewChoice, seats],
   );
   const selection = useMemo(() => analyseSelection(humanMoves, picked, pieceIds), [humanMoves, picked, pieceIds]);
-  const describe = (m: Parameters<typeof describeMove>[1]) => (game ? describeMove(game, m, pieces, looks) : m.move);
+  const describe = (m: Move) => (game && state ? describeMove(game, state.context, m, pieces, looks) : m.move);
+  const people = game && view ? peopleOf(game, view.context) : null;
+  const viewAt = (s: GameState): GameView | null => {
+    if (!game) return null;
+    const key = String(viewSeat);
+    const known = pastViews.get(s)?.get(key);
+    if (known) return known;
+    try {
+      const v = engine.viewOf(game, s, viewSeat);
+      pastViews.set(s, (pastViews.get(s) ?? new Map()).set(key, v));
+      return v;
+    } catch {
+      return null;
+    }
+  };
+  const describeLogged = (m: Move, i: number): string => {
+    const before = pt.session?.states[i];
+    const after = pt.session?.states[i + 1];
+    if (!game || !before) return m.move;
+    return describeMove(game, before.context, m, loggedPieces(game.spec, viewAt(before), after ? viewAt(after) : null, after?.context ?? null), looks);
+  };
+  // Every move offered to the seat whose moves this screen shows, legal or not ("why not?").
+  const refused = useMemo(
+    () => (game && state && viewSeat !== null && !isBot(seats[viewSeat]) ? engine.moveOptions(game, state, viewSeat).filter((o) => o.refusal !== null) : []),
+    [engine, game, state, viewSeat, seats],
+  );
   const result = state?.context.result ?? null;
-  const toAct = game && state ? actingName(game.spec, pt.legal.map((m) => m.seat), state.context.numPlayers) : null;
+  const toAct = game && state ? actingName(game.spec, pt.legal.map((m) => m.seat), state.context.numPlayers, people ?? undefined) : null;
   const botToAct = pt.legal.some((m) => isBot(seats[m.seat]));
   const botNames = useMemo(() => (game ? engine.botNames(game) : []), [engine, game]);
   const waiting = result
@@ -140,6 +173,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
             onBotSpeed={pt.setBotSpeed}
             viewChoice={viewChoice}
             onViewChoice={setViewChoice}
+            people={people}
           />
         )}
         {pt.notice && (
@@ -156,7 +190,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           {game && view && (
             <ErrorBoundary where="the board" resetKey={state}>
               {needHandOver && viewSeat !== null ? (
-                <HandOver seat={viewSeat} name={actingName(game.spec, [viewSeat], players) ?? ''} onReady={() => setRevealed(viewSeat)} />
+                <HandOver seat={viewSeat} name={actingName(game.spec, [viewSeat], players, people ?? peopleOf(game, view.context)) ?? ''} people={people ?? peopleOf(game, view.context)} onReady={() => setRevealed(viewSeat)} />
               ) : (
                 <>
                   <MoveBar
@@ -167,10 +201,13 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
                     onClearPicked={() => setPicked(new Set())}
                     describe={describe}
                     waiting={waiting}
+                    refused={waiting ? [] : refused}
+                    onRevealGuard={props.onRevealGuard}
                   />
                   <Board
                     view={view}
                     game={game}
+                    people={people ?? peopleOf(game, view.context)}
                     looks={looks}
                     seats={seats}
                     botNames={botNames}
@@ -195,9 +232,13 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
               )}
               {result && !overClosed && (
                 <GameOver
-                  result={result}
-                  players={state?.context.numPlayers ?? players}
-                  playerVars={view.context.players}
+                  headline={winnersText(game, view.context, result.winners)}
+                  winners={result.winners}
+                  people={people ?? peopleOf(game, view.context)}
+                  standings={view.context.players.map((_, seat) => {
+                    const score = scoreOf(game, view.context, seat);
+                    return [...(score ? [score] : []), ...shownVars(game, view.context, 'player', seat)];
+                  })}
                   moves={pt.session?.cursor ?? 0}
                   onNewGame={() => newGame(null)}
                   onClose={() => setOverClosed(true)}
@@ -207,7 +248,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           )}
         </div>
       </section>
-      <LogView session={pt.session} describe={(m) => (game ? describeMove(game, m, pieces, looks) : m.move)} onJump={pt.jump} />
+      <LogView session={pt.session} people={people} describe={describeLogged} onJump={pt.jump} />
     </div>
   );
 };

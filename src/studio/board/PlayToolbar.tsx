@@ -1,6 +1,6 @@
 /** Game controls: player count, seed (fresh or fixed), new game, undo/redo, bot speed, view. */
 import { useState } from 'react';
-import { seatName } from '../play/gameInfo.ts';
+import type { People } from '../play/gameInfo.ts';
 import type { BotSpeed } from '../play/usePlaytest.ts';
 
 export type ViewChoice = 'auto' | 'spectator' | number;
@@ -23,6 +23,7 @@ interface Props {
   onBotSpeed: (s: BotSpeed) => void;
   viewChoice: ViewChoice;
   onViewChoice: (v: ViewChoice) => void;
+  people: People | null;
 }
 
 export const PlayToolbar = (p: Props) => {
@@ -94,7 +95,7 @@ export const PlayToolbar = (p: Props) => {
           <option value="spectator">spectator</option>
           {Array.from({ length: p.players }, (_, i) => (
             <option key={i} value={i}>
-              {seatName(i)}
+              {p.people?.seat(i) ?? i + 1}
             </option>
           ))}
         </select>

@@ -1,9 +1,12 @@
 /**
- * Moves in words for buttons and the log: the move's title and its arguments, with piece ids
- * replaced by what the viewer can see of the piece (a hidden piece stays unnamed).
+ * Moves in words for buttons and the log: the spec's own text for the move (display.moves), or its
+ * title with the arguments, each piece named by the spec (display.pieces) or by how it is drawn.
+ * A piece the viewer could not see stays unnamed ("a hidden card").
  */
-import type { GameView, Json, Move, Piece } from '../../engine/types.ts';
-import { moveTitle, seatName, type GameInfo } from '../play/gameInfo.ts';
+import { moveText, pieceName } from '../../display/present.ts';
+import type { GameContext, GameView, Move, Piece, ZoneContents } from '../../engine/types.ts';
+import type { GameSpec } from '../../spec/types.ts';
+import type { GameInfo } from '../play/gameInfo.ts';
 import { pieceLabel, type Looks } from './pieceLook.ts';
 
 export const visiblePieces = (view: GameView | null): Map<string, Piece> => {
@@ -12,27 +15,35 @@ export const visiblePieces = (view: GameView | null): Map<string, Piece> => {
   return map;
 };
 
-const valueText = (v: Json, pieces: ReadonlyMap<string, Piece>, looks: Looks): string => {
-  if (typeof v === 'string') {
-    const piece = pieces.get(v);
-    return piece ? pieceLabel(piece, looks) : v;
+const piecesOf = (contents: ZoneContents | undefined): Piece[] => ((contents ?? []) as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece]));
+
+/**
+ * The pieces a viewer may see named in the log line of a move: those they saw before it or see
+ * after it, and those the move put face up (into a public zone or onto a face-up pile).
+ */
+export const loggedPieces = (spec: Pick<GameSpec, 'zones'>, before: GameView | null, after: GameView | null, afterState: GameContext | null): Map<string, Piece> => {
+  const map = new Map([...visiblePieces(before), ...visiblePieces(after)]);
+  for (const [name, zone] of Object.entries(spec.zones ?? {})) {
+    const vis = zone.visibility ?? 'public';
+    if (vis !== 'public' && vis !== 'top') continue;
+    for (const p of piecesOf(afterState?.zones[name])) if (!map.has(p.id)) map.set(p.id, p);
   }
-  if (Array.isArray(v)) return v.length === 0 ? 'none' : (v as readonly Json[]).map((x) => valueText(x, pieces, looks)).join(', ');
-  if (v !== null && typeof v === 'object') {
-    const pair = v as Readonly<Record<string, Json>>;
-    // An assignment's pair reads best as "this → that".
-    if (Object.keys(pair).length === 2 && 'from' in pair && 'to' in pair) {
-      return `${valueText(pair.from ?? null, pieces, looks)} → ${valueText(pair.to ?? null, pieces, looks)}`;
-    }
-    return Object.entries(v)
-      .map(([k, x]) => `${pieces.has(k) ? valueText(k, pieces, looks) : k} → ${valueText(x, pieces, looks)}`)
-      .join('; ');
-  }
-  return JSON.stringify(v);
+  return map;
 };
 
-export const describeMove = (game: GameInfo, move: Move, pieces: ReadonlyMap<string, Piece>, looks: Looks, withSeat = false): string => {
-  const args = Object.entries(move.args ?? {});
-  const text = args.length === 0 ? '' : ` (${args.map(([k, v]) => (args.length === 1 ? valueText(v, pieces, looks) : `${k}: ${valueText(v, pieces, looks)}`)).join('; ')})`;
-  return `${withSeat ? `${seatName(move.seat)}: ` : ''}${moveTitle(game, move.move)}${text}`;
+/** The kind of a piece the viewer cannot see, read from the whole state, for "a hidden card". */
+const hiddenName = (game: GameInfo, ctx: GameContext, id: string): string => {
+  for (const contents of Object.values(ctx.zones ?? {})) {
+    const p = piecesOf(contents).find((x) => x.id === id);
+    if (p) return game.spec.components?.cards?.[p.kind] ? 'a hidden card' : game.spec.components?.dice?.[p.kind] ? 'a hidden die' : 'a hidden piece';
+  }
+  return id;
 };
+
+/** A move in words, read in `ctx`, the state it is (or was) made from. */
+export const describeMove = (game: GameInfo, ctx: GameContext, move: Move, pieces: ReadonlyMap<string, Piece>, looks: Looks): string =>
+  moveText(game, ctx, move, (id) => {
+    const piece = pieces.get(id);
+    if (piece) return pieceName(game, ctx, piece) ?? pieceLabel(piece, looks);
+    return hiddenName(game, ctx, id);
+  });

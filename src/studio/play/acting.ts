@@ -3,18 +3,29 @@
  * player: a defender may have to answer inside the attacker's turn), grouped by team when the spec
  * has teams.
  */
+import { defaultSeatName } from '../../display/present.ts';
 import type { GameSpec } from '../../spec/types.ts';
-import { seatName, teamOfSeat, teamTitle } from './gameInfo.ts';
+import { teamOfSeat, type People } from './gameInfo.ts';
+
+const teamTitle = (spec: GameSpec, index: number): string => {
+  const id = spec.teams?.ids[index] ?? `team ${index + 1}`;
+  return spec.teams?.titles?.[id] ?? id;
+};
 
 const list = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 
-/** "Player 2", "Players 1 and 3", "defenders (Player 2)", "Team D (Players 2 and 4)"; null when nobody may act. */
-export const actingName = (spec: GameSpec, actingSeats: Iterable<number>, players: number): string | null => {
+/**
+ * "Player 2", "Players 1 and 3", "defenders (Player 2)", "Team D (Players 2 and 4)"; null when
+ * nobody may act. With `names` (the spec's display), seats and teams are called by those names.
+ */
+export const actingName = (spec: GameSpec, actingSeats: Iterable<number>, players: number, names?: People): string | null => {
   const seats = [...new Set(actingSeats)].sort((a, b) => a - b);
   if (seats.length === 0) return null;
-  const people = seats.length === 1 ? seatName(seats[0] ?? 0) : `Players ${list(seats.map((s) => String(s + 1)))}`;
+  const called = seats.map((s) => names?.seat(s) ?? defaultSeatName(s));
+  const numbered = called.every((n, i) => n === defaultSeatName(seats[i] ?? 0));
+  const people = seats.length === 1 ? (called[0] ?? '') : numbered ? `Players ${list(seats.map((s) => String(s + 1)))}` : list(called);
   const teams = [...new Set(seats.map((s) => teamOfSeat(spec, s, players)))];
   if (teams.length !== 1 || teams[0] === null || teams[0] === undefined) return people;
-  return `${teamTitle(spec, teams[0])} (${people})`;
+  return `${names?.team(teams[0]) ?? teamTitle(spec, teams[0])} (${people})`;
 };

@@ -5,6 +5,9 @@
  */
 import type { Locator } from '../../check/locator.ts';
 import { teamAssignment } from '../../runtime/teams.ts';
+import type { CompiledDisplay } from '../../compile/display.ts';
+import type { CompiledArg } from '../../runtime/legality.ts';
+import { seatName as displaySeat, teamName as displayTeam, type DisplayContext } from '../../display/present.ts';
 import type { FlowGraph, Json } from '../../engine/types.ts';
 import type { GameSpec, ParamSpec } from '../../spec/types.ts';
 
@@ -17,7 +20,9 @@ export interface GameInfo {
   readonly params: Readonly<Record<string, ParamSpec>>;
   readonly paramValues: Readonly<Record<string, Json>>;
   readonly graph: FlowGraph;
-  readonly moves: Readonly<Record<string, { readonly title?: string; readonly description?: string }>>;
+  readonly moves: Readonly<Record<string, { readonly title?: string; readonly description?: string; readonly args?: readonly CompiledArg[] }>>;
+  /** How the state reads to players (the spec's `display:` section, compiled). */
+  readonly display: CompiledDisplay;
   /** The spec after variants: component declarations (for drawing pieces), zone and var docs. */
   readonly spec: GameSpec;
   /** Where a spec path is written (in the base file or the variant that wrote it). */
@@ -30,11 +35,15 @@ export const teamOfSeat = (spec: GameSpec, seat: number, players: number): numbe
   return team === undefined || team < 0 ? null : team;
 };
 
-export const teamTitle = (spec: GameSpec, index: number): string => {
-  const id = spec.teams?.ids[index] ?? `team ${index + 1}`;
-  return spec.teams?.titles?.[id] ?? id;
-};
+/** People's names for one position: every view names seats and teams through this. */
+export interface People {
+  seat(seat: number): string;
+  team(team: number): string;
+}
 
-export const seatName = (seat: number): string => `Player ${seat + 1}`;
+export const peopleOf = (game: GameInfo, ctx: DisplayContext): People => ({
+  seat: (seat) => displaySeat(game, ctx, seat),
+  team: (team) => displayTeam(game, ctx, team),
+});
 
 export const moveTitle = (game: GameInfo, name: string): string => game.moves[name]?.title ?? name;

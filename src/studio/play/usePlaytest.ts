@@ -5,12 +5,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameState, GameView, Move } from '../../engine/types.ts';
+import type { MoveOption } from '../../engine/whyNot.ts';
 import { isBot, type SeatKind } from './seats.ts';
 import { current, jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine, type Session } from './session.ts';
 import type { SavedPlay } from '../persist/storage.ts';
 
 export interface ViewEngine<G> extends PlayEngine<G> {
   viewOf(game: G, state: GameState, seat: number | null): GameView;
+  /** Every move the state offers `seat`, legal or refused with the reason ("why not?"). */
+  moveOptions(game: G, state: GameState, seat: number): MoveOption[];
   /** The bots a seat can be given for this game. */
   botNames(game: G): string[];
   /** The move bot `bot` makes for `seat`; `seed` makes its choice repeatable. */

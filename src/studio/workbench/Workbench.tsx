@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
-import { legalMoves, newGame, step, viewOf } from '../../engine/index.ts';
+import { legalMoves, moveOptions, newGame, step, viewOf } from '../../engine/index.ts';
 import { botMove, botNames } from '../play/engineBots.ts';
 import type { Json } from '../../engine/types.ts';
 import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
@@ -35,6 +35,7 @@ const ENGINE: ViewEngine<CompiledGame> = {
   legalMoves: (game, state, seat) => legalMoves(game, state, seat),
   step: (game, state, move) => step(game, state, move),
   viewOf: (game, state, seat) => viewOf(game, state, seat),
+  moveOptions: (game, state, seat) => moveOptions(game, state, seat),
   botNames,
   botMove,
 };
@@ -314,6 +315,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               stale={!analysis.ok && !!game}
               savedPlay={savedPlay}
               onSavePlay={onSavePlay}
+              onRevealGuard={revealPath}
             />
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>

@@ -1,0 +1,125 @@
+/**
+ * "Why not?": every move the current state offers a seat, with its legal ways to make it, or the
+ * reason it cannot be made now — the guard clause that fails (its reason, its rule ids and where it
+ * is written), or the argument that has no possible choice. It walks the same choices and the same
+ * guards as `legalMoves`, so a move is refused here exactly when it has no legal way there.
+ */
+import type { Value } from '../lang/index.ts';
+import { envOf } from '../runtime/env.ts';
+import type { CompiledGame } from '../compile/index.ts';
+import type { CompiledMove } from '../compile/moves.ts';
+import { failedClause, seatsOf, type CompiledGuardClause, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import { ArgError, choicesOf, decodeArg, encodeValue, newChoiceBudget } from '../runtime/args.ts';
+import { describeRuntimeError } from './errors.ts';
+import { isOver, offered, step } from './play.ts';
+import type { GameState, Json, Move } from './types.ts';
+
+export interface Refusal {
+  readonly reason: string;
+  /** Rule ids the reason cites (`(T-B9)`), else the move's own rules. */
+  readonly rules: readonly string[];
+  /** Where the failing guard clause (or argument condition) is written; null when nowhere is to blame. */
+  readonly path: DocPath | null;
+  /** How many ways of making the move this reason refuses (its most common reason is given). */
+  readonly ways: number;
+}
+
+export interface MoveOption {
+  readonly move: string;
+  readonly seat: number;
+  /** Every legal way to make the move now (empty when refused). */
+  readonly legal: readonly Move[];
+  readonly refusal: Refusal | null;
+}
+
+/** A rule id as the rulebooks number them: letters, a dash, an optional letter group and a number (T-B9, C-6.3, R-H2). */
+const RULE_ID = /\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)?\b/g;
+
+export const rulesCited = (text: string): string[] => [...new Set(text.match(RULE_ID) ?? [])];
+
+const refusalOf = (game: CompiledGame, move: CompiledMove, reason: string, path: DocPath | null, ways: number): Refusal => {
+  const cited = rulesCited(reason);
+  return { reason, rules: cited.length > 0 ? cited : (game.spec.moves?.[move.name]?.rules ?? []), path, ways };
+};
+
+/** The first clause that refuses these argument values: the move's guard, then (when every transition refuses) the first transition's. */
+const blocking = (move: CompiledMove, transitions: readonly CompiledTransition[], env: ReturnType<typeof envOf>): CompiledGuardClause | undefined => {
+  const own = failedClause(move.guard, env);
+  if (own) return own;
+  const refusals = transitions.map((t) => failedClause(t.guard, env));
+  return refusals.every((r) => r !== undefined) ? refusals[0] : undefined;
+};
+
+const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, transitions: readonly CompiledTransition[], seat: number): MoveOption => {
+  const ctx = state.context;
+  const legal: Move[] = [];
+  const tally = new Map<CompiledGuardClause, number>();
+  let empty: { arg: CompiledMove['args'][number] } | null = null;
+  const budget = newChoiceBudget();
+  const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
+    const arg = move.args[i];
+    if (!arg) {
+      const clause = blocking(move, transitions, envOf(ctx, locals));
+      if (clause) tally.set(clause, (tally.get(clause) ?? 0) + 1);
+      else legal.push(move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args });
+      return;
+    }
+    const choices = choicesOf(arg, ctx, locals, budget);
+    if (choices.length === 0 && empty === null) empty = { arg };
+    for (const choice of choices) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
+  };
+  try {
+    walk(0, { seat }, {});
+  } catch (error) {
+    const reason = error instanceof ArgError ? error.message : describeRuntimeError(game, error);
+    return { move: move.name, seat, legal: [], refusal: refusalOf(game, move, reason, null, 0) };
+  }
+  if (legal.length > 0) return { move: move.name, seat, legal, refusal: null };
+  const [worst] = [...tally.entries()].sort((a, b) => b[1] - a[1]);
+  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst[0].reason, worst[0].test.path, worst[1]) };
+  const arg = (empty as { arg: CompiledMove['args'][number] } | null)?.arg;
+  const where = arg?.where;
+  const reason = arg ? (where ? `no choice of '${arg.name}' meets \`${where.source}\`` : `there is nothing to choose as '${arg.name}'`) : 'no way to make it';
+  return { move: move.name, seat, legal, refusal: refusalOf(game, move, reason, where?.path ?? null, 0) };
+};
+
+/** Every move the current state offers `seat` (in the order the flow lists them), legal or not. */
+export const moveOptions = (game: CompiledGame, state: GameState, seat: number): MoveOption[] => {
+  if (isOver(state)) return [];
+  const env = envOf(state.context);
+  const out: MoveOption[] = [];
+  for (const [name, transitions] of offered(game, state)) {
+    const move = game.moves[name];
+    if (!move || !seatsOf(move, env).includes(seat)) continue;
+    out.push(optionFor(game, state, move, transitions, seat));
+  }
+  return out;
+};
+
+/**
+ * Why `move` is not legal now, or null when it is. A refused guard gives its clause (reason, rules,
+ * place); anything else (not offered here, not this seat's, a bad argument) gives `step`'s words.
+ */
+export const whyNot = (game: CompiledGame, state: GameState, move: Move): Refusal | null => {
+  const stepped = step(game, state, move);
+  if (stepped.ok) return null;
+  const compiled = game.moves[move.move];
+  const transitions = offered(game, state).get(move.move);
+  if (!compiled || !transitions || isOver(state) || !seatsOf(compiled, envOf(state.context)).includes(move.seat)) {
+    return { reason: stepped.error, rules: [], path: null, ways: 1 };
+  }
+  let locals: Record<string, Value> = { seat: move.seat };
+  try {
+    for (const arg of compiled.args) {
+      const decoded = decodeArg(arg, move.args?.[arg.name], state.context, locals);
+      if ('error' in decoded) return { ...refusalOf(game, compiled, decoded.error, arg.where?.path ?? null, 1), rules: [] };
+      locals = { ...locals, [arg.name]: decoded.value };
+    }
+    const clause = blocking(compiled, transitions, envOf(state.context, locals));
+    if (clause) return refusalOf(game, compiled, clause.reason, clause.test.path, 1);
+  } catch {
+    // The step's own message already says what went wrong while evaluating.
+  }
+  return { reason: stepped.error, rules: [], path: null, ways: 1 };
+};

@@ -1,0 +1,81 @@
+/**
+ * "Why not?": every move the state offers a seat, legal or refused with the failing guard's reason,
+ * rule ids and place. It must agree with legalMoves on every position of random games of every
+ * shipped game, and name the clause a house rule makes fail (T-B9 with entry 800).
+ */
+import { describe, expect, it } from 'vitest';
+import { legalMoves, moveOptions, step, whyNot, rulesCited, type GameState } from '../../src/engine/index.ts';
+import { compile, rollWith, start } from '../helpers/games.ts';
+
+const GAMES = ['ten-thousand', 'regicide', 'cetatea', 'eight-masters-revenge'];
+
+/** A deterministic walk: at each position, the legal move picked by a small LCG. */
+const walk = (id: string, seed: number, steps: number, visit: (state: GameState) => void): void => {
+  const game = compile(id);
+  let state = start(game, 2, seed);
+  let r = seed;
+  for (let i = 0; i < steps; i += 1) {
+    visit(state);
+    const legal = legalMoves(game, state);
+    if (legal.length === 0) break;
+    r = (r * 1103515245 + 12345) % 2 ** 31;
+    const next = step(game, state, legal[r % legal.length]!);
+    if (!next.ok) throw new Error(next.error);
+    state = next.state;
+  }
+};
+
+describe('why not?', () => {
+  it('T-B9 with entry 800 (and T-B8 off) a bank of 650 is shown, refused with the entry reason and where the guard is written', () => {
+    const game = compile('ten-thousand', [], { entry: 800, noFifties: false });
+    const s = rollWith(game, start(game), [6, 6, 6, 5, 2]);
+    expect(s.context.game.turnPoints).toBe(650);
+    const bank = moveOptions(game, s, 0).find((o) => o.move === 'bank');
+    expect(bank?.legal).toEqual([]);
+    expect(bank?.refusal?.reason).toMatch(/entry score/);
+    expect(bank?.refusal?.rules).toEqual(['T-B9']);
+    expect(bank?.refusal?.path).toEqual(['moves', 'bank', 'guard', 2, 'test']);
+    const roll = moveOptions(game, s, 0).find((o) => o.move === 'roll');
+    expect(roll?.refusal).toBeNull();
+    expect(whyNot(game, s, { move: 'bank', seat: 0 })?.reason).toMatch(/entry score/);
+    expect(whyNot(game, s, { move: 'roll', seat: 0 })).toBeNull();
+  });
+
+  it('T-B9 the same bank of 650 is legal with the entry of 500; T-B8 refuses it when fifties are not bankable', () => {
+    const open = compile('ten-thousand', [], { noFifties: false });
+    const s = rollWith(open, start(open), [6, 6, 6, 5, 2]);
+    expect(moveOptions(open, s, 0).find((o) => o.move === 'bank')?.refusal).toBeNull();
+    const base = compile('ten-thousand');
+    const t = rollWith(base, start(base), [6, 6, 6, 5, 2]);
+    expect(moveOptions(base, t, 0).find((o) => o.move === 'bank')?.refusal?.rules).toEqual(['T-B8']);
+  });
+
+  it('gives no option to a seat that may not move, and a reason for a move the state does not offer', () => {
+    const game = compile('ten-thousand');
+    const s = start(game);
+    expect(moveOptions(game, s, 1)).toEqual([]);
+    expect(whyNot(game, s, { move: 'bank', seat: 0 })?.reason).toMatch(/cannot be played in state/);
+  });
+
+  it('cites rule ids as the rulebooks number them', () => {
+    expect(rulesCited('needs a 1 or a 5 (T-V2), see also C-6.3 and R-H2')).toEqual(['T-V2', 'C-6.3', 'R-H2']);
+    expect(rulesCited('no rule here')).toEqual([]);
+  });
+
+  for (const id of GAMES) {
+    it(`${id}: the legal ways of the options are exactly the legal moves, on every position of a random game`, () => {
+      const game = compile(id);
+      let positions = 0;
+      for (const seed of [3, 7, 11, 19, 23]) walk(id, seed, 60, (state) => {
+        positions += 1;
+        for (let seat = 0; seat < state.context.numPlayers; seat += 1) {
+          const options = moveOptions(game, state, seat);
+          const fromOptions = options.flatMap((o) => o.legal).map((m) => JSON.stringify(m)).sort();
+          expect(fromOptions).toEqual(legalMoves(game, state, seat).map((m) => JSON.stringify(m)).sort());
+          for (const o of options) expect(o.legal.length === 0).toBe(o.refusal !== null);
+        }
+      });
+      expect(positions).toBeGreaterThanOrEqual(25);
+    });
+  }
+});
