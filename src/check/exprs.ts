@@ -23,7 +23,12 @@ export interface ExprChecker {
   readonly library: Library;
   readonly diagnostics: Diagnostic[];
   readonly locator: Locator;
+  /** When given, the local names each checked expression sees, by its path: the editor completes from these. */
+  readonly scopes?: Map<string, Locals>;
 }
+
+/** The key of an expression's place in `ExprChecker.scopes`. */
+export const scopeKey = (path: DocPath): string => JSON.stringify(path);
 
 /** A type written in the spec's own notation; the notation is fixed, so a bad one is our bug. */
 export const typeOf = (text: string): Type => {
@@ -44,6 +49,7 @@ export const checkExpr = (
   expected?: Type,
 ): CompiledExpr | undefined => {
   const text = sourceText(source);
+  checker.scopes?.set(scopeKey(path), locals);
   const scope: Scope = { ...checker.globals, ...locals };
   const result = compileExpr(text, scope, checker.library, expected);
   if (!result.ok) {

@@ -2,10 +2,10 @@
  * The whole front of the pipeline for one game: parse → validate → apply variants → check →
  * compile. Returns a CompiledGame, or the diagnostics that stopped it; never throws on user input.
  */
-import { createLibrary, type Library, type Scope } from '../lang/index.ts';
+import { createLibrary, parseType, type Library, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
 import { globalTypes } from '../check/scope.ts';
-import { checkExpr, report, typeOf, SpecLimitError, type ExprChecker } from '../check/exprs.ts';
+import { checkExpr, report, scopeKey, typeOf, SpecLimitError, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
 import { diagnosticFrom } from '../check/locator.ts';
 import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
@@ -73,6 +73,8 @@ export interface CompiledGame {
   readonly metrics: Readonly<Record<string, CompiledMetric>>;
   /** How the state reads to players (the spec's `display:` section). */
   readonly display: CompiledDisplay;
+  /** The local names every expression of the spec sees, by `scopeKey(path)` (for the editor's completion). */
+  readonly scopes: ReadonlyMap<string, Locals>;
 }
 
 export interface CompileOutput {
@@ -155,7 +157,9 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     body: d.body,
   }));
   const { library, errors } = createLibrary(hostFunctions(tables, spec), defs, globals);
-  const checker: ExprChecker = { globals, library, diagnostics, locator };
+  const scopes = new Map<string, Locals>();
+  for (const d of defs) scopes.set(scopeKey(['definitions', d.name, 'body']), Object.fromEntries(d.params.map((p) => [p.name, parseType(p.type).ok ? typeOf(p.type) : typeOf('number')])));
+  const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
     const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
     diagnostics.push(diagnosticFrom(locator, path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
@@ -220,6 +224,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       bots,
       metrics,
       display,
+      scopes,
     },
     diagnostics,
   };

@@ -10,6 +10,7 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import YamlWorker from './yaml.worker.ts?worker';
 import gameSchema from '../../../schema/game.schema.json';
 import variantSchema from '../../../schema/variant.schema.json';
+import { registerExpressionAssist } from './exprProviders.ts';
 
 // Monaco's typings declare the global with `let`, which TypeScript does not put on globalThis; the
 // editor reads it from the global object, so that is where it goes.
@@ -45,6 +46,8 @@ configureMonacoYaml(monaco, {
 
 // vs-dark's comment green is 4.2:1 on its background: a lighter green meets WCAG AA (4.5:1).
 monaco.editor.defineTheme('houserules-dark', { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '8fbf7a' }], colors: {} });
+
+registerExpressionAssist(monaco);
 
 export { monaco };
 export type Monaco = typeof monaco;
