@@ -7,9 +7,11 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchChromium, type Site } from './site.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { boardReady, focusEditor, lineOf, openGame as openStudioGame, useStudio } from '../browser/studio.ts';
+
+const studio = useStudio();
 
 const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
 
@@ -20,37 +22,11 @@ interface SpecShape {
 }
 const specOf = (id: string): SpecShape => parse(readFileSync(`games/${id}/game.yaml`, 'utf8')) as SpecShape;
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-const newPage = async (): Promise<{ page: Page; errors: string[] }> => {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors };
-};
+const newPage = () => studio.newPage();
 
 const openGame = async (page: Page, id: string): Promise<void> => {
-  await page.goto(`${site.url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+  await openStudioGame(page, studio.url, id);
   await boardReady(page);
-};
-
-const boardReady = async (page: Page): Promise<void> => {
-  await page.waitForSelector('[data-testid=board] .board-table, [data-testid=handover]', { timeout: 30_000 });
-  if (await page.locator('[data-testid=handover]').count()) await page.click('[data-testid=handover-ready]');
-  await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
 };
 
 /** Plays `n` moves by pressing the first legal move (and its first option), answering hand-overs. */
@@ -183,4 +159,60 @@ describe('the Balance panel names people as the board does', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 180_000);
+});
+
+describe('completion inside expressions', () => {
+  it('T-B9 lists params.entry after `params.` in the bank guard, from the checker\'s scope', async () => {
+    const { page, errors } = await newPage();
+    await openGame(page, 'ten-thousand');
+    const line = lineOf('ten-thousand', /^  bank:/, /test: len\(player\.levels\) > 0/);
+    await focusEditor(page);
+    await page.keyboard.press('Control+g');
+    await page.keyboard.type(String(line));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and params.');
+    const entry = page.locator('[data-testid=editor] .suggest-widget .monaco-list-row', { hasText: 'entry' }).first();
+    await entry.waitFor({ timeout: 15_000 });
+    const rows = await page.locator('[data-testid=editor] .suggest-widget .monaco-list-row').allTextContents();
+    expect(rows.some((r) => r.includes('noFifties'))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('a readable, live statechart', () => {
+  for (const id of games) {
+    it(`${id}: no label under 11 px at the default view`, async () => {
+      const { page, errors } = await newPage();
+      await openGame(page, id);
+      await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
+      await page.waitForTimeout(300);
+      const sizes = await page.evaluate(() =>
+        [...document.querySelectorAll<SVGTextElement>('[data-testid=diagram] .state-label, [data-testid=diagram] .edge-label text')].map(
+          (t) => Number.parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 0),
+        ),
+      );
+      expect(sizes.length).toBeGreaterThan(3);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 120_000);
+  }
+
+  it('10,000: pressing a move of the current state plays it, and the path taken is drawn', async () => {
+    const { page, errors } = await newPage();
+    await openGame(page, 'ten-thousand');
+    await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
+    const roll = page.locator('[data-testid=diagram] [data-play=roll]').first();
+    await roll.waitFor({ timeout: 15_000 });
+    const before = await page.locator('[data-testid=log] .log-entry').count();
+    await roll.dispatchEvent('click');
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=log] .log-entry').length > k, before, { timeout: 10_000 });
+    expect((await page.locator('[data-testid=log] .log-move').last().textContent()) ?? '').toMatch(/Player 1: Roll/);
+    expect(await page.locator('[data-testid=diagram] .edge.reached').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=diagram] .state.unreached').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -23,6 +23,8 @@ interface Props {
   /** The moves offered here that the rules refuse, each with its reason. */
   refused: readonly MoveOption[];
   onRevealGuard: (path: DocPath) => void;
+  /** A move asked for elsewhere (the diagram): pressed as if its button were. */
+  request: { move: string; nonce: number } | null;
 }
 
 const refusalText = (r: Refusal): string => {
@@ -42,12 +44,24 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
   });
 };
 
-export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard }: Props) => {
+export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request }: Props) => {
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
   useEffect(() => {
     setOpen(null);
   }, [choices]);
+  const press = (c: MoveChoice): void => {
+    const r = resolveChoice(c, picked.size);
+    if ('play' in r) onPlay(r.play);
+    else setOpen(open === c.name ? null : c.name);
+  };
+  useEffect(() => {
+    if (!request) return;
+    const choice = choices.find((c) => c.name === request.move && c.candidates.length > 0);
+    const refusal = refused.find((o) => o.move === request.move)?.refusal;
+    if (choice) press(choice);
+    else if (refusal?.path) onRevealGuard(refusal.path);
+  }, [request?.nonce]);
   const openChoice = choices.find((c) => c.name === open);
   const resolved = openChoice ? resolveChoice(openChoice, picked.size) : null;
   // Moves that read the same (the same faces on different dice) are one option to a player.
@@ -67,11 +81,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
               data-testid={`move-${c.name}`}
               disabled={disabled}
               title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`].filter(Boolean).join(' — ')}
-              onClick={() => {
-                const r = resolveChoice(c, picked.size);
-                if ('play' in r) onPlay(r.play);
-                else setOpen(open === c.name ? null : c.name);
-              }}
+              onClick={() => press(c)}
             >
               {moveTitle(game, c.name)}
               {c.candidates.length > 1 && <span className="move-count">{c.exact.length > 0 ? c.exact.length : c.candidates.length}</span>}

@@ -9,6 +9,8 @@ import { scoreOf, shownVars, winnersText } from '../../display/present.ts';
 import type { GameState, GameView, Move } from '../../engine/types.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import { peopleOf, type GameInfo } from '../play/gameInfo.ts';
+import type { Trail } from '../diagram/Diagram.tsx';
+import { activeStates as statesOf } from '../../engine/play.ts';
 import type { SavedPlay } from '../persist/storage.ts';
 import { freshSeed, usePlaytest, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, isBot, type SeatKind } from '../play/seats.ts';
@@ -41,6 +43,10 @@ interface Props<G extends GameInfo> {
   onSavePlay: (play: SavedPlay) => void;
   /** Shows a refused move's guard in the editor. */
   onRevealGuard: (path: DocPath) => void;
+  /** The states and moves of this game so far, for the diagram's path. */
+  onTrail: (trail: Trail) => void;
+  /** A move to make, asked for elsewhere (the diagram): played, or its options opened. */
+  playRequest: { move: string; nonce: number } | null;
 }
 
 /** Views of past states, per viewing seat, kept with the state: the log reads each move in its own position. */
@@ -78,10 +84,19 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
     }
   }, [engine, game, state, viewSeat]);
   const activeStates = view?.states;
-  const { onActiveStates } = props;
+  const { onActiveStates, onTrail } = props;
   useEffect(() => {
     onActiveStates(activeStates ?? []);
   }, [activeStates?.join('/'), onActiveStates]);
+  const session = pt.session;
+  useEffect(() => {
+    if (!session) return;
+    const reached = session.states.slice(0, session.cursor + 1);
+    onTrail({
+      visited: [...new Set(reached.flatMap((s) => statesOf(s.value)))],
+      moves: session.moves.slice(0, session.cursor).map((m, i) => ({ move: m.move, from: statesOf(session.states[i]?.value ?? '') })),
+    });
+  }, [session, onTrail]);
 
   // Hot seat: with hidden hands and more than one human, the next human must confirm first.
   const hasPrivate = view?.zones.some((z) => z.visibility === 'owner' && z.owner !== 'game') ?? false;
@@ -203,6 +218,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
                     waiting={waiting}
                     refused={waiting ? [] : refused}
                     onRevealGuard={props.onRevealGuard}
+                    request={props.playRequest}
                   />
                   <Board
                     view={view}

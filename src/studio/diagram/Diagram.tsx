@@ -1,7 +1,9 @@
 /**
  * The statechart of the compiled flow: laid out by ELK in a worker (debounced, only when the graph
- * changed), drawn as SVG. Active states are highlighted while playing; clicking a state or a
- * transition label reveals where it is written in the spec.
+ * changed), drawn as SVG, readable by default (labels at full size, guards in the tooltips, the view
+ * on the current state). While playing: the active states are highlighted, the path this game took
+ * is drawn and what it never reached is dimmed; pressing a move of the current state plays it.
+ * Clicking a state or another transition reveals where it is written in the spec.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowGraph } from '../../engine/types.ts';
@@ -9,7 +11,15 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import type { DiagramLayout } from './fromElk.ts';
 import { canvasMeasure, layoutFlow, warmUpLayout } from './layoutClient.ts';
 import { DiagramSvg } from './DiagramSvg.tsx';
-import { fitView, usePanZoom } from './usePanZoom.ts';
+import { fitView, readableView, usePanZoom } from './usePanZoom.ts';
+
+/** What this game has gone through so far, for drawing its path. */
+export interface Trail {
+  /** Every state the game has been in (as seen after each move). */
+  readonly visited: readonly string[];
+  /** The moves made, each with the states active when it was made. */
+  readonly moves: readonly { readonly from: readonly string[]; readonly move: string }[];
+}
 
 interface Props {
   graph: FlowGraph | undefined;
@@ -17,15 +27,18 @@ interface Props {
   onReveal: (path: DocPath) => void;
   /** Set when the spec has errors and the graph shown is the last good one. */
   stale: boolean;
+  trail: Trail | null;
+  /** Plays a move of the current state (its arguments are asked on the board). */
+  onPlay: (move: string) => void;
 }
 
 const DEBOUNCE_MS = 150;
 
-const DiagramInner = ({ graph, active, onReveal, stale }: Props) => {
+const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay }: Props) => {
   const [layout, setLayout] = useState<DiagramLayout | null>(null);
   // Guards make labels long; a narrow pane reads better with move names alone (guards stay in
   // each label's tooltip).
-  const [guards, setGuards] = useState(true);
+  const [guards, setGuards] = useState(false);
   const [status, setStatus] = useState<{ ms?: number; error?: string; busy: boolean; count: number }>({ busy: false, count: 0 });
   const svgRef = useRef<SVGSVGElement | null>(null);
   const { view, setView, onPointerDown, panned, setPanned } = usePanZoom(svgRef);
@@ -57,19 +70,29 @@ const DiagramInner = ({ graph, active, onReveal, stale }: Props) => {
     // graphKey stands for the graph's content, so `graph` itself is deliberately not a dependency.
   }, [graphKey, measure, guards]);
 
-  const fit = (): void => {
+  const activeSet = useMemo(() => new Set(active), [active]);
+  const focus = useMemo(() => {
+    const leaf = layout?.nodes.filter((n) => activeSet.has(n.id)).pop();
+    return leaf ? { x: leaf.x + leaf.width / 2, y: leaf.y + leaf.height / 2 } : null;
+  }, [layout, activeSet]);
+
+  const fitReadable = (): void => {
+    const svg = svgRef.current;
+    if (!svg || !layout) return;
+    setView(readableView({ width: svg.clientWidth, height: svg.clientHeight }, layout, focus));
+    setPanned(false);
+  };
+  const fitAll = (): void => {
     const svg = svgRef.current;
     if (!svg || !layout) return;
     setView(fitView({ width: svg.clientWidth, height: svg.clientHeight }, layout));
-    setPanned(false);
+    setPanned(true);
   };
 
-  // Re-fit each new layout unless the user has moved the view themselves.
+  // Each new layout, and each move, re-centres the readable view unless the user moved it.
   useEffect(() => {
-    if (!panned) fit();
-  }, [layout]);
-
-  const activeSet = useMemo(() => new Set(active), [active]);
+    if (!panned) fitReadable();
+  }, [layout, focus?.x, focus?.y]);
 
   return (
     <section className="pane diagram-pane" aria-label="Statechart">
@@ -89,8 +112,11 @@ const DiagramInner = ({ graph, active, onReveal, stale }: Props) => {
           <input type="checkbox" checked={guards} onChange={(e) => setGuards(e.target.checked)} data-testid="diagram-guards" />
           guards
         </label>
-        <button type="button" className="btn ghost small" onClick={fit} title="Fit the diagram to the pane">
-          Fit
+        <button type="button" className="btn ghost small" onClick={fitReadable} title="Labels at full size, on the current state" data-testid="diagram-readable">
+          Readable
+        </button>
+        <button type="button" className="btn ghost small" onClick={fitAll} title="The whole diagram in the pane (labels may get small)">
+          Fit all
         </button>
       </header>
       <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count}>
@@ -98,7 +124,7 @@ const DiagramInner = ({ graph, active, onReveal, stale }: Props) => {
         <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="img" aria-label="Statechart diagram">
           {layout && (
             <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-              <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} />
+              <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} trail={trail} onPlay={onPlay} />
             </g>
           )}
         </svg>

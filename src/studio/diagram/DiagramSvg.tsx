@@ -1,20 +1,54 @@
-/** Draws a laid-out statechart: compound states as frames, leaves as pills, labelled transitions. */
+/**
+ * Draws a laid-out statechart: compound states as frames, leaves as pills, labelled transitions.
+ * With a game's trail, the states and transitions it went through are drawn as its path and the
+ * others dimmed; a move of the current state is a button that plays it.
+ */
 import type { DocPath } from '../../spec/diagnostics.ts';
+import type { Trail } from './Diagram.tsx';
 import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 
 interface Props {
   layout: DiagramLayout;
   active: ReadonlySet<string>;
   onReveal: (path: DocPath) => void;
+  trail: Trail | null;
+  onPlay: (move: string) => void;
 }
+
+interface Reached {
+  states: ReadonlySet<string>;
+  edges: ReadonlySet<string>;
+}
+
+/**
+ * The states and transitions a trail went through. Moves are known exactly (the move and the
+ * states it was made from); an automatic transition counts as taken when the game was in both of
+ * its ends, since the engine settles them between moves without recording each step.
+ */
+export const reachedBy = (layout: DiagramLayout, trail: Trail): Reached => {
+  const states = new Set(trail.visited);
+  const edges = new Set<string>();
+  for (const e of layout.edges) {
+    if (e.kind === 'move' && trail.moves.some((m) => m.move === e.name && m.from.includes(e.source))) edges.add(e.id);
+    if (e.kind === 'always' && states.has(e.source) && (e.target === null || states.has(e.target))) edges.add(e.id);
+  }
+  for (const e of layout.edges) if (edges.has(e.id) && e.target) states.add(e.target);
+  return { states, edges };
+};
+
+const trailClass = (reached: Reached | null, id: string, kind: 'states' | 'edges'): string =>
+  reached === null ? '' : reached[kind].has(id) ? 'reached' : 'unreached';
 
 const pathOf = (points: readonly Point[]): string =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
 
-const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>): string =>
-  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : ''].join(' ');
+const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null): string =>
+  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : '', edge.kind === 'initial' ? '' : trailClass(reached, edge.id, 'edges')].join(' ');
 
-export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
+export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) => {
+  const reached = trail ? reachedBy(layout, trail) : null;
+  const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
+  return (
   <>
     <defs>
       <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -29,7 +63,7 @@ export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
       .map((n) => (
         <g
           key={n.id}
-          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''}`}
+          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
@@ -45,7 +79,7 @@ export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
       <path
         key={e.id}
         d={pathOf(e.points)}
-        className={edgeClass(e, active)}
+        className={edgeClass(e, active, reached)}
         markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
       />
     ))}
@@ -57,7 +91,7 @@ export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
       .map((n) => (
         <g
           key={n.id}
-          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''}`}
+          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
@@ -75,12 +109,13 @@ export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
         e.label && (
           <g
             key={`label-${e.id}`}
-            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''}`}
+            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')}`}
             data-clickable
             data-edge={e.id}
-            onClick={() => onReveal(e.path)}
+            data-play={playable(e) ? e.name : undefined}
+            onClick={() => (playable(e) ? onPlay(e.name) : onReveal(e.path))}
           >
-            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}`}</title>
+            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}${playable(e) ? ' — press to play it' : reached && !reached.edges.has(e.id) ? ' — not taken in this game' : ''}`}</title>
             <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
             <text x={e.label.x} y={e.label.y + e.label.height - 4}>
               {e.label.text}
@@ -89,4 +124,5 @@ export const DiagramSvg = ({ layout, active, onReveal }: Props) => (
         ),
     )}
   </>
-);
+  );
+};

@@ -31,6 +31,8 @@ export interface DrawnEdge {
   source: string;
   target: string | null;
   kind: 'move' | 'always' | 'initial';
+  /** The move's name (or the automatic transition's id). */
+  name: string;
   points: Point[];
   label: { text: string; full: string; x: number; y: number; width: number; height: number } | null;
   path: DocPath;
@@ -81,7 +83,7 @@ export const fromElk = (graph: FlowGraph, laid: ElkNode): DiagramLayout => {
     }
     const target = elkEdge.targets[0] ?? null;
     if (elkEdge.id.startsWith(INITIAL_PREFIX)) {
-      edges.push({ id: elkEdge.id, source: '', target, kind: 'initial', points, label: null, path: byId.get(target ?? '')?.path ?? [] });
+      edges.push({ id: elkEdge.id, source: '', target, kind: 'initial', name: '', points, label: null, path: byId.get(target ?? '')?.path ?? [] });
       continue;
     }
     const flow = flowEdges.get(elkEdge.id);
@@ -92,6 +94,7 @@ export const fromElk = (graph: FlowGraph, laid: ElkNode): DiagramLayout => {
       source: flow.source,
       target: flow.target,
       kind: flow.kind,
+      name: flow.label,
       points,
       label: label
         ? {

@@ -12,11 +12,26 @@ export interface View {
 
 const clamp = (k: number): number => Math.min(4, Math.max(0.15, k));
 
-export const fitView = (box: { width: number; height: number }, content: { width: number; height: number }): View => {
+export const fitView = (box: { width: number; height: number }, content: { width: number; height: number }, minK = 0): View => {
   if (content.width <= 0 || content.height <= 0 || box.width <= 0 || box.height <= 0) return { x: 0, y: 0, k: 1 };
-  const k = clamp(Math.min(box.width / content.width, box.height / content.height, 1.15));
-  return { x: (box.width - content.width * k) / 2, y: Math.max(0, (box.height - content.height * k) / 2), k };
+  const k = clamp(Math.max(minK, Math.min(box.width / content.width, box.height / content.height, 1.15)));
+  return { x: Math.max(0, (box.width - content.width * k) / 2), y: Math.max(0, (box.height - content.height * k) / 2), k };
 };
+
+/**
+ * The default view: the whole chart when it fits at a readable scale, else the readable scale
+ * (labels at their full size, 11 px and up) centred on `focus`, the current state; the rest is a
+ * drag or a wheel away, and "Fit all" shows everything.
+ */
+export const readableView = (box: { width: number; height: number }, content: { width: number; height: number }, focus: { x: number; y: number } | null): View => {
+  const v = fitView(box, content, READABLE_SCALE);
+  if (!focus || (content.width * v.k <= box.width && content.height * v.k <= box.height)) return v;
+  const clampTo = (want: number, size: number, span: number): number => Math.min(0, Math.max(span - size * v.k, want));
+  return { k: v.k, x: content.width * v.k <= box.width ? v.x : clampTo(box.width / 2 - focus.x * v.k, content.width, box.width), y: content.height * v.k <= box.height ? v.y : clampTo(box.height / 3 - focus.y * v.k, content.height, box.height) };
+};
+
+/** Labels are drawn at 11-12 px: at this scale or above no label is smaller than 11 px on screen. */
+export const READABLE_SCALE = 1;
 
 export const usePanZoom = (
   svgRef: RefObject<SVGSVGElement | null>,

@@ -12,8 +12,9 @@ import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
 import { useAnalysis, type AnalysisInput } from '../analysis/useAnalysis.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { PlayPane } from '../board/PlayPane.tsx';
-import { Diagram } from '../diagram/Diagram.tsx';
+import { Diagram, type Trail } from '../diagram/Diagram.tsx';
 import type { RevealRequest } from '../editor/SpecEditor.tsx';
+import { setExprContext } from '../editor/exprContext.ts';
 import { downloadText, pickTextFile } from '../persist/fileIO.ts';
 import { encodeShare, type SharedSpec } from '../persist/share.ts';
 import { loadLastGood, loadPlay, loadSettings, onStorageProblem, saveLastGood, savePlay, saveSettings, type GameSettings, type SavedPlay } from '../persist/storage.ts';
@@ -85,6 +86,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   );
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   const [activeStates, setActiveStates] = useState<readonly string[]>([]);
+  const [trail, setTrail] = useState<Trail | null>(null);
+  const [playRequest, setPlayRequest] = useState<{ move: string; nonce: number } | null>(null);
+  const onPlayFromDiagram = useCallback((move: string) => setPlayRequest({ move, nonce: Date.now() }), []);
   const [columns, setColumns] = useState<[number, number]>([0.33, 0.3]);
   const [latency, setLatency] = useState<number | null>(null);
   const lastEdit = useRef<number | null>(null);
@@ -141,6 +145,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
     });
   };
   const game = analysis.lastGood;
+  useEffect(() => setExprContext(game ?? null), [game]);
 
   // Problems of the variant files that are not switched on (the compile only reads the others).
   const diagnostics = useMemo(() => {
@@ -288,7 +293,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         </ErrorBoundary>
         <Splitter onDrag={dragTo(0)} label="Resize the editor" />
         <ErrorBoundary where="the diagram" resetKey={game}>
-          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.ok && !!game} />
+          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.ok && !!game} trail={trail} onPlay={onPlayFromDiagram} />
         </ErrorBoundary>
         <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
         <div className="right-column">
@@ -312,6 +317,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               restartToken={restartToken}
               initialSeed={initialSeed}
               onActiveStates={setActiveStates}
+              onTrail={setTrail}
+              playRequest={playRequest}
               stale={!analysis.ok && !!game}
               savedPlay={savedPlay}
               onSavePlay={onSavePlay}
