@@ -70,10 +70,10 @@ describe('the Balance panel', () => {
     const records = playRange(game, { seed: 1, bots: ['careful', 'random'], rotate: true }, 0, 20);
     const report = balance(game, records, { seed: 1, players: 2 });
     const rows = rateRows(report);
-    expect(rows.map((r) => r.label)).toEqual(['seat 0', 'seat 1', 'bot careful', 'bot random']);
+    expect(rows.map((r) => r.label)).toEqual(['Player 1', 'Player 2', 'bot careful', 'bot random']);
     for (const r of rows) expect(r.low <= r.rate && r.rate <= r.high).toBe(true);
     const rates = rateChart([{ name: 'A', report }]);
-    expect(rates.data.labels).toEqual(['seat 0', 'seat 1', 'bot careful', 'bot random']);
+    expect(rates.data.labels).toEqual(['Player 1', 'Player 2', 'bot careful', 'bot random']);
     expect(rates.data.datasets[0]?.data).toEqual(rows.map((r) => r.rate));
     expect((rates.data.datasets[0] as unknown as { ci: number[][] }).ci[0]).toEqual([rows[0]?.low, rows[0]?.high]);
     const lengths = lengthChart([{ name: 'A', report }, { name: 'B', report }]);

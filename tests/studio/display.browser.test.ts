@@ -93,7 +93,7 @@ describe('the board speaks the spec\'s language', () => {
       const rawId = new RegExp(`\\b(${kinds.join('|')})-\\d+\\b`);
       expect(moves.filter((m) => rawId.test(m))).toEqual([]);
       const status = (await page.textContent('[data-testid=turn-status]')) ?? '';
-      if (!status.includes('game over')) expect(status).toMatch(/Player \d+ to play/);
+      if (!status.includes('game over')) expect(status).toMatch(/Players? [\d, and]+ to act/);
       expect(errors).toEqual([]);
       await page.context().close();
     }, 120_000);
