@@ -111,4 +111,29 @@ export const boardReady = async (page: Page): Promise<void> => {
   await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
 };
 
+/**
+ * Sets house-rule params at their controls, waits until the settings hold them, and reloads, so
+ * the board plays the new rules from the start: the rules are rebuilt only after a change settles,
+ * and a game begun before that would be replayed under them.
+ */
+export const setParams = async (page: Page, gameId: string, params: Record<string, string | boolean>): Promise<void> => {
+  for (const [name, value] of Object.entries(params)) {
+    const control = page.locator(`[data-testid=param-${name}]`);
+    if (typeof value === 'boolean') await control.setChecked(value);
+    else {
+      await control.fill(value);
+      await control.press('Enter');
+    }
+  }
+  await page.waitForFunction(
+    ([key, wanted]) => {
+      const saved = (JSON.parse(localStorage.getItem(key) ?? '{}') as { params?: Record<string, unknown> }).params ?? {};
+      return Object.entries(wanted).every(([k, v]) => String(saved[k]) === String(v));
+    },
+    [`houserules:v1:settings:${gameId}`, params] as const,
+  );
+  await page.reload();
+  await boardReady(page);
+};
+
 export const logCount = (page: Page): Promise<number> => page.locator('[data-testid=log] .log-entry').count();

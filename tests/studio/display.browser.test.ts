@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardReady, focusEditor, lineOf, openGame as openStudioGame, useStudio } from '../browser/studio.ts';
+import { boardReady, focusEditor, lineOf, openGame as openStudioGame, setParams, useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 
@@ -104,9 +104,7 @@ describe('why not?', () => {
   it('T-B9 10,000 with the entry at 800 (and T-B8 off): a bank of 650 is shown refused, says why, and shows its guard', async () => {
     const { page, errors } = await newPage();
     await openGame(page, 'ten-thousand');
-    await page.fill('[data-testid=param-entry]', '800');
-    await page.locator('[data-testid=param-entry]').press('Enter');
-    await page.uncheck('[data-testid=param-noFifties]');
+    await setParams(page, 'ten-thousand', { entry: '800', noFifties: false });
     // Seed 38 opens with 6 6 6 5 2: a turn of 650 (found with the engine; the CLI test uses it too).
     await page.fill('[data-testid=seed]', '38');
     await page.click('[data-testid=new-game]');

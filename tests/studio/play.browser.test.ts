@@ -5,7 +5,7 @@
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeShare } from '../../src/studio/persist/share.ts';
-import { boardReady, logCount, openGame, useStudio } from '../browser/studio.ts';
+import { boardReady, logCount, openGame, setParams, useStudio } from '../browser/studio.ts';
 
 const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
 
@@ -47,28 +47,8 @@ describe('the playtest', () => {
     const { page, errors } = await studio.newPage();
     await openGame(page, studio.url, id);
     await boardReady(page);
-    for (const [name, value] of Object.entries(QUICK_END[id] ?? {})) {
-      const control = page.locator(`[data-testid=param-${name}]`);
-      if (typeof value === 'boolean') await control.setChecked(value);
-      else {
-        await control.fill(value);
-        await control.press('Enter');
-      }
-    }
     const quick = QUICK_END[id];
-    if (quick) {
-      // The rules are rebuilt after a param settles; start from a page built with them, so the
-      // bots do not begin a game that the new rules then replay.
-      await page.waitForFunction(
-        ([key, wanted]) => {
-          const params = (JSON.parse(localStorage.getItem(key) ?? '{}') as { params?: Record<string, unknown> }).params ?? {};
-          return Object.entries(wanted).every(([k, v]) => String(params[k]) === String(v));
-        },
-        [`houserules:v1:settings:${id}`, quick] as const,
-      );
-      await page.reload();
-      await boardReady(page);
-    }
+    if (quick) await setParams(page, id, quick);
     await page.selectOption('[data-testid=bot-speed]', 'instant');
     const seats = await page.locator('[data-testid^=seat-]').count();
     // The engine's bots: a greedy one in the first seat, random ones elsewhere.
