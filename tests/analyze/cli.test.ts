@@ -1,7 +1,7 @@
 /** `houserules analyze`: its JSON, its text table and its one-line refusals. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli.ts';
+import { runCli } from '../helpers/cli.ts';
 
 const PIG = join(import.meta.dirname, 'fixtures/pig.yaml');
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { parseSweep, sweepSettings } from '../../src/sim/sweep.ts';
 import { compile } from '../helpers/games.ts';
 

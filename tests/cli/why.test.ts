@@ -7,16 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import type { Io } from '../../src/cli/command.ts';
+import { runCli } from '../helpers/cli.ts';
 
-const run = async (argv: string[]): Promise<{ code: number; out: string; err: string }> => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readStdin: async () => '' };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+const run = runCli;
 
 const log = (moves: unknown[]): string => {
   const file = join(mkdtempSync(join(tmpdir(), 'why-')), 'moves.json');

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary } from '../../src/lang/index.ts';
-import { main } from '../../src/cli/main.ts';
-import type { Io } from '../../src/cli/command.ts';
+import { runCli } from '../helpers/cli.ts';
 import { RESERVED_NAMES } from '../../src/spec/own.ts';
 import gameSchema from '../../schema/game.schema.json';
 import { compileText, messages, specText } from './helpers.ts';
@@ -103,11 +102,7 @@ describe('Object.prototype names inside expressions work like any name', () => {
 });
 
 describe('Object.prototype names at the command line', () => {
-  const run = async (argv: string[]): Promise<{ code: number; err: string }> => {
-    const err: string[] = [];
-    const io: Io = { out: () => undefined, err: (t) => err.push(t), readStdin: async () => '' };
-    return { code: await main(argv, io), err: err.join('\n') };
-  };
+  const run = runCli;
 
   const game = join(mkdtempSync(join(tmpdir(), 'houserules-proto-')), 'probe.yaml');
   writeFileSync(game, specText({ definitions: 'bots:\n  careful: { description: c, prefer: [ { move: go } ] }' }));

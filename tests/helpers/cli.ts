@@ -1,4 +1,4 @@
-/** Runs the CLI in process and collects what it prints. */
+/** Runs the CLI in-process with captured output, as a shell would see it. */
 import { main } from '../../src/cli/main.ts';
 import type { Io } from '../../src/cli/command.ts';
 
