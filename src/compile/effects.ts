@@ -216,7 +216,7 @@ const compileAssign = (
   locals: Locals,
   adding: boolean,
 ): EffectRun => {
-  const steps: { target: VarTarget; value: CompiledExpr }[] = [];
+  const steps: { key: string; target: VarTarget; value: CompiledExpr }[] = [];
   for (const [key, source] of Object.entries(assignments)) {
     const target = parseVarTarget(cx.checker, cx.spec, key, [...path, key], locals);
     if (!target) continue;
@@ -226,13 +226,17 @@ const compileAssign = (
       continue;
     }
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
-    if (value) steps.push({ target, value });
+    if (value) steps.push({ key, target, value });
   }
   return (ctx, vals) => {
     const env = envOf(ctx, vals);
     const values = steps.map((s) => {
       const v = s.value.run(env) as Json;
-      return adding ? (readVar(ctx, s.target, env, vals) as number) + (v as number) : v;
+      if (!adding) return v;
+      const sum = (readVar(ctx, s.target, env, vals) as number) + (v as number);
+      // Infinity would reach the state and print as null: an error at the effect instead.
+      if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
+      return sum;
     });
     const pieces = new Map<string, Piece>();
     let out = ctx;

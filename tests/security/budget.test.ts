@@ -194,6 +194,15 @@ describe('enumeration, scoring covers and loops', () => {
     if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`));
   });
 
+  it('an add that overflows is a runtime error at the effect, so Infinity never reaches the state', () => {
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    effects:\n      - add: { game.n: 'pow(10, 308)' }\n      - add: { game.n: 'pow(10, 308)' }",
+    });
+    const result = step(game, state, { move: 'go', seat: 0 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^probe\.yaml:\d+:\d+: runtime error: add: game\.n would be too large to be a number/);
+  });
+
   it("cover('roll', …) over 60 dice stops at the cover limit, located at the call", () => {
     const combos = Array.from({ length: 6 }, (_, f) => `      s${f + 1}: { faces: [${f + 1}], points: ${f + 1} }`).join('\n');
     const pairs = Array.from({ length: 6 }, (_, f) => `      p${f + 1}: { same: 2, points: 1 }`).join('\n');
