@@ -3,16 +3,15 @@
  * seat's score, the variables the board shows with their labels, piece names, moves as text and
  * who won. The studio, the CLI and the reports all read the game through these functions, so a
  * person is numbered the same way everywhere (seat 0 is "Player 1" unless the spec names it).
- *
- * A display expression that fails while the game runs shows its error in place of the text
- * (marked with ⚠), rather than a default that would hide the mistake.
+ * Seats and moves are named by engine/people.ts, which the engine's own messages use too.
  */
 import type { CompiledDisplay, CompiledShownVar, VarOwner } from '../compile/display.ts';
 import type { CompiledArg } from '../runtime/legality.ts';
 import type { InitialContext } from '../compile/setup.ts';
 import { teamAssignment } from '../runtime/teams.ts';
-import type { CompiledExpr } from '../check/exprs.ts';
-import { envOf, type LocalValues } from '../runtime/env.ts';
+import type { LocalValues } from '../runtime/env.ts';
+import { defaultSeatName } from '../runtime/legality.ts';
+import { displayText, failedText, moveTitle, runDisplay, seatName, type DisplayContext } from '../engine/people.ts';
 import { decodeArg } from '../runtime/args.ts';
 import type { GameContext, Json, Move, Piece } from '../engine/types.ts';
 import { formatValue, type Value } from '../lang/index.ts';
@@ -25,29 +24,7 @@ export interface Presentable {
   readonly moves: Readonly<Record<string, { readonly title?: string; readonly args?: readonly CompiledArg[] }>>;
 }
 
-/** The context a display expression reads: a state's, or a view's (a view has no hidden zones). */
-export type DisplayContext = Omit<GameContext, 'zones' | 'rng' | 'rigged'> & Partial<Pick<GameContext, 'zones' | 'rng' | 'rigged'>>;
-
-const run = (expr: CompiledExpr, ctx: DisplayContext, locals: LocalValues): Value => {
-  const full = { zones: {}, rng: [0, 0, 0, 0], rigged: [], ...ctx } as GameContext;
-  return expr.run(envOf(full, locals));
-};
-
-const failed = (error: unknown): string => `⚠ ${error instanceof Error ? error.message : String(error)}`;
-
-const text = (expr: CompiledExpr, ctx: DisplayContext, locals: LocalValues): string => {
-  try {
-    const v = run(expr, ctx, locals);
-    return typeof v === 'string' ? v : formatValue(v);
-  } catch (error) {
-    return failed(error);
-  }
-};
-
-export const defaultSeatName = (seat: number): string => `Player ${seat + 1}`;
-
-export const seatName = (game: Presentable, ctx: DisplayContext, seat: number): string =>
-  game.display.seat ? text(game.display.seat, ctx, { seat }) : defaultSeatName(seat);
+export { defaultSeatName, seatName, moveTitle, type DisplayContext };
 
 /** Seat names before any move (for reports and pickers that have no game state): from the start context. */
 export const seatNamesAtStart = (game: Presentable & { readonly initialContext: InitialContext; readonly paramValues: Readonly<Record<string, Json>> }, players: number): string[] => {
@@ -56,7 +33,7 @@ export const seatNamesAtStart = (game: Presentable & { readonly initialContext: 
 };
 
 export const teamName = (game: Presentable, ctx: DisplayContext, team: number): string => {
-  if (game.display.team) return text(game.display.team, ctx, { team });
+  if (game.display.team) return displayText(game.display.team, ctx, { team });
   const id = game.spec.teams?.ids[team] ?? `team ${team + 1}`;
   return game.spec.teams?.titles?.[id] ?? id;
 };
@@ -78,10 +55,10 @@ export const scoreOf = (game: Presentable, ctx: DisplayContext, seat: number): S
   const score = game.display.score;
   if (!score) return null;
   try {
-    const v = run(score.value, ctx, { seat });
+    const v = runDisplay(score.value, ctx, { seat });
     return { name: 'score', label: score.label, text: typeof v === 'number' ? plainNumber(v) : formatValue(v) };
   } catch (error) {
-    return { name: 'score', label: score.label, text: failed(error) };
+    return { name: 'score', label: score.label, text: failedText(error) };
   }
 };
 
@@ -111,12 +88,12 @@ export const shownVars = (game: Presentable, ctx: DisplayContext, owner: VarOwne
     const locals: LocalValues = { ...(key ? { [key]: index ?? 0 } : {}), value: value as Value };
     if (shown.when) {
       try {
-        if (run(shown.when, ctx, locals) !== true) return [];
+        if (runDisplay(shown.when, ctx, locals) !== true) return [];
       } catch (error) {
-        return [{ name: shown.name, label: shown.label, text: failed(error) }];
+        return [{ name: shown.name, label: shown.label, text: failedText(error) }];
       }
     }
-    return [{ name: shown.name, label: shown.label, text: shown.format ? text(shown.format, ctx, locals) : valueText(value) }];
+    return [{ name: shown.name, label: shown.label, text: shown.format ? displayText(shown.format, ctx, locals) : valueText(value) }];
   });
 };
 
@@ -124,14 +101,12 @@ export const shownVars = (game: Presentable, ctx: DisplayContext, owner: VarOwne
 export const pieceName = (game: Presentable, ctx: DisplayContext, piece: Piece): string | null => {
   if (piece.hidden === true) return null;
   const expr = game.display.pieces[piece.kind];
-  return expr ? text(expr, ctx, { piece: piece as unknown as Value }) : null;
+  return expr ? displayText(expr, ctx, { piece: piece as unknown as Value }) : null;
 };
 
 export const zoneLabel = (game: Presentable, zone: string): string => game.display.zones[zone]?.label ?? zone;
 
 export const zoneShown = (game: Presentable, zone: string): boolean => game.display.zones[zone]?.hidden !== true;
-
-export const moveTitle = (game: Presentable, name: string): string => game.moves[name]?.title ?? name;
 
 /**
  * A move as text, read in the state it was (or would be) made from: the spec's own text for the
@@ -147,7 +122,7 @@ export const moveText = (game: Presentable, ctx: GameContext, move: Move, namePi
       if ('error' in decoded) return `${moveTitle(game, move.move)} (${decoded.error})`;
       locals = { ...locals, [arg.name]: decoded.value };
     }
-    return text(expr, ctx, locals);
+    return displayText(expr, ctx, locals);
   }
   const given = Object.entries(move.args ?? {});
   if (given.length === 0) return moveTitle(game, move.move);

@@ -7,11 +7,12 @@
 import type { CompiledGame } from '../compile/index.ts';
 import { ArgError } from '../runtime/args.ts';
 import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
-import { checkMove, judge, type MoveEvent } from '../runtime/legality.ts';
+import { checkMove, judge, refusalText, type MoveEvent } from '../runtime/legality.ts';
 import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
 import type { Leaf } from '../runtime/table.ts';
 import { own } from '../spec/own.ts';
 import { describeRuntimeError } from './errors.ts';
+import { peopleOf } from './people.ts';
 import { listLegal, type LegalMove } from './moves.ts';
 import type { FlowValue, GameState, Json, Move, StepResult } from './types.ts';
 
@@ -112,7 +113,7 @@ export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent): 
   if (!move || !transitions) return `'${event.move}' cannot be played in state ${leafOf(game, w).names.join('.')}`;
   const locals = moveLocals(event);
   const verdict = judge(move, transitions, w.ctx, event.seat, locals);
-  if (!verdict.ok) return verdict.reason;
+  if (!verdict.ok) return refusalText(event.move, verdict.refused, peopleOf(game, w.ctx));
   const before = { leaf: w.leaf, ctx: w.ctx };
   try {
     takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals);
@@ -137,7 +138,7 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
     if (isOver(state)) return { ok: false, error: 'the game is over' };
     const w = workingOf(game, state);
     const leaf = leafOf(game, w);
-    const checked = checkMove(game.moves, { where: leaf.names.join('.'), moves: leaf.moves }, w.ctx, move);
+    const checked = checkMove(game.moves, { where: leaf.names.join('.'), moves: leaf.moves }, w.ctx, move, peopleOf(game, w.ctx));
     if (!checked.ok) return { ok: false, error: checked.error };
     takeMove(game.table, w, own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>, checked.transition, checked.locals);
     return settled(game, w);

@@ -10,6 +10,7 @@ import type { CompiledTransition } from '../compile/machine.ts';
 import { AUTO_LIMIT, STALLED } from '../runtime/flow.ts';
 import { checkMove } from '../runtime/legality.ts';
 import { describeRuntimeError } from './errors.ts';
+import { peopleOf } from './people.ts';
 import { listLegal, type LegalMove } from './moves.ts';
 import { activeStates, isOver, type NewGameOptions } from './play.ts';
 import type { FlowValue, GameState, Move, StepResult } from './types.ts';
@@ -80,7 +81,7 @@ export const legalMovesByMachine = (game: CompiledGame, state: GameState): Legal
 export const stepByMachine = (game: CompiledGame, state: GameState, move: Move): StepResult => {
   try {
     if (isOver(state)) return { ok: false, error: 'the game is over' };
-    const checked = checkMove(game.moves, { where: activeStates(state.value).join('.'), moves: offeredByMachine(game, state) }, state.context, move);
+    const checked = checkMove(game.moves, { where: activeStates(state.value).join('.'), moves: offeredByMachine(game, state) }, state.context, move, peopleOf(game, state.context));
     if (!checked.ok) return { ok: false, error: checked.error };
     const machine = game.flow.machine;
     const snapshot = machine.resolveState({ value: state.value, context: state.context });

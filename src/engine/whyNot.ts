@@ -1,17 +1,19 @@
 /**
  * "Why not?": every move the current state offers a seat, with its legal ways to make it, or the
  * reason it cannot be made now — the guard clause that fails (its reason, its rule ids and where it
- * is written), or the argument that has no possible choice. It walks the same choices and the same
- * guards as `legalMoves`, so a move is refused here exactly when it has no legal way there.
+ * is written), or the argument that has no possible choice. It walks the same choices as
+ * `legalMoves` and asks the same `judge` of each, so it never decides anything on its own: a move
+ * is refused here exactly when it has no legal way there, for the clause `judge` blames.
  */
 import type { Value } from '../lang/index.ts';
 import { envOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { failedClause, seatsOf, type CompiledGuardClause, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
+import { blamedClause, judge, refusalText, seatsOf, type CompiledGuardClause, type Refused, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import { ArgError, choicesOf, decodeArg, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { describeRuntimeError } from './errors.ts';
+import { peopleOf } from './people.ts';
 import { isOver, offered, step } from './play.ts';
 import type { GameState, Json, Move } from './types.ts';
 
@@ -43,26 +45,38 @@ const refusalOf = (game: CompiledGame, move: CompiledMove, reason: string, path:
   return { reason, rules: cited.length > 0 ? cited : (game.spec.moves?.[move.name]?.rules ?? []), path, ways };
 };
 
-/** The first clause that refuses these argument values: the move's guard, then (when every transition refuses) the first transition's. */
-const blocking = (move: CompiledMove, transitions: readonly CompiledTransition[], env: ReturnType<typeof envOf>): CompiledGuardClause | undefined => {
-  const own = failedClause(move.guard, env);
-  if (own) return own;
-  const refusals = transitions.map((t) => failedClause(t.guard, env));
-  return refusals.every((r) => r !== undefined) ? refusals[0] : undefined;
+interface Blame {
+  readonly reason: string;
+  readonly path: DocPath | null;
+  /** What the tally counts by: the clause, or the text when no clause refused. */
+  readonly key: CompiledGuardClause | string;
+}
+
+/** What a `judge` refusal blames: its guard clause (reason and place), else its words. */
+const blameOf = (game: CompiledGame, ctx: GameState['context'], move: string, refused: Refused): Blame => {
+  const clause = blamedClause(refused);
+  if (clause) return { reason: clause.reason, path: clause.test.path, key: clause };
+  const reason = refusalText(move, refused, peopleOf(game, ctx));
+  return { reason, path: null, key: reason };
 };
 
 const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, transitions: readonly CompiledTransition[], seat: number): MoveOption => {
   const ctx = state.context;
   const legal: Move[] = [];
-  const tally = new Map<CompiledGuardClause, number>();
+  const tally = new Map<Blame['key'], { blame: Blame; ways: number }>();
   let empty: { arg: CompiledMove['args'][number] } | null = null;
   const budget = newChoiceBudget();
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
-      const clause = blocking(move, transitions, envOf(ctx, locals));
-      if (clause) tally.set(clause, (tally.get(clause) ?? 0) + 1);
-      else legal.push(move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args });
+      const verdict = judge(move, transitions, ctx, seat, locals);
+      if (verdict.ok) {
+        legal.push(move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args });
+        return;
+      }
+      const blame = blameOf(game, ctx, move.name, verdict.refused);
+      const seen = tally.get(blame.key);
+      tally.set(blame.key, { blame, ways: (seen?.ways ?? 0) + 1 });
       return;
     }
     const choices = choicesOf(arg, ctx, locals, budget);
@@ -76,8 +90,8 @@ const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, tra
     return { move: move.name, seat, legal: [], refusal: refusalOf(game, move, reason, null, 0) };
   }
   if (legal.length > 0) return { move: move.name, seat, legal, refusal: null };
-  const [worst] = [...tally.entries()].sort((a, b) => b[1] - a[1]);
-  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst[0].reason, worst[0].test.path, worst[1]) };
+  const [worst] = [...tally.values()].sort((a, b) => b.ways - a.ways);
+  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst.blame.reason, worst.blame.path, worst.ways) };
   const arg = (empty as { arg: CompiledMove['args'][number] } | null)?.arg;
   const where = arg?.where;
   const reason = arg ? (where ? `no choice of '${arg.name}' meets \`${where.source}\`` : `there is nothing to choose as '${arg.name}'`) : 'no way to make it';
@@ -116,7 +130,8 @@ export const whyNot = (game: CompiledGame, state: GameState, move: Move): Refusa
       if ('error' in decoded) return { ...refusalOf(game, compiled, decoded.error, arg.where?.path ?? null, 1), rules: [] };
       locals = { ...locals, [arg.name]: decoded.value };
     }
-    const clause = blocking(compiled, transitions, envOf(state.context, locals));
+    const verdict = judge(compiled, transitions, state.context, move.seat, locals);
+    const clause = verdict.ok ? undefined : blamedClause(verdict.refused);
     if (clause) return refusalOf(game, compiled, clause.reason, clause.test.path, 1);
   } catch {
     // The step's own message already says what went wrong while evaluating.

@@ -65,14 +65,60 @@ export const seatsOf = (move: MoveRules, env: Env): number[] => {
   return Array.isArray(v) ? (v as number[]) : [v as number];
 };
 
-export type Verdict = { readonly ok: true; readonly transition: number } | { readonly ok: false; readonly reason: string };
+/**
+ * Why a move is refused, as data: the text is built only when someone reads it (`refusalText`),
+ * so listing the legal moves, which refuses most candidates, builds no strings.
+ */
+export type Refused =
+  | { readonly kind: 'over' }
+  | { readonly kind: 'seat'; readonly seat: number; readonly seats: readonly number[] }
+  /** The move's own guard refuses. */
+  | { readonly kind: 'guard'; readonly clause: CompiledGuardClause }
+  /** Every transition the move may take refuses: each one's failing clause, in the order they are tried. */
+  | { readonly kind: 'transitions'; readonly clauses: readonly CompiledGuardClause[] };
 
-const notAllowed = (reason: string): Verdict => ({ ok: false, reason });
+export type Verdict = { readonly ok: true; readonly transition: number } | { readonly ok: false; readonly refused: Refused };
+
+const OVER: Verdict = { ok: false, refused: { kind: 'over' } };
+
+/** How people are named in refusals: a seat by the spec's name for it, a move by its title. */
+export interface People {
+  readonly seat: (seat: number) => string;
+  readonly move: (name: string) => string;
+}
+
+/** People's numbering when the spec names nobody: seat 0 is Player 1. */
+export const defaultSeatName = (seat: number): string => `Player ${seat + 1}`;
+
+export const defaultPeople: People = { seat: defaultSeatName, move: (name) => name };
+
+const listed = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? 'nobody') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+
+/** A refusal in the player's words. */
+export const refusalText = (move: string, refused: Refused, people: People = defaultPeople): string => {
+  const title = `'${people.move(move)}'`;
+  switch (refused.kind) {
+    case 'over':
+      return 'the game is over';
+    case 'seat':
+      return `${people.seat(refused.seat)} may not play ${title} now; it is for ${listed(refused.seats.map(people.seat))}`;
+    case 'guard':
+      return `${title} is not allowed: ${refused.clause.reason}`;
+    case 'transitions':
+      return `${title} is not allowed now: ${refused.clauses.map((c) => c.reason).join('; ')}`;
+  }
+};
+
+/** The guard clause to blame for a refusal: the move's own, else the first transition's; none when no guard refused. */
+export const blamedClause = (refused: Refused): CompiledGuardClause | undefined =>
+  refused.kind === 'guard' ? refused.clause : refused.kind === 'transitions' ? refused.clauses[0] : undefined;
 
 /**
  * THE legality decision: may `seat` make `move` with the arguments in `locals`, by one of
  * `transitions` (those the current states offer for it, in the order they are tried)? Allowed:
- * the index of the first transition whose guard holds. Refused: the reason, in the player's terms.
+ * the index of the first transition whose guard holds. Refused: what refused it (`refusalText`
+ * words it).
  */
 export const judge = (
   move: MoveRules,
@@ -81,19 +127,19 @@ export const judge = (
   seat: number,
   locals: LocalValues,
 ): Verdict => {
-  if (ctx.result !== null) return notAllowed('the game is over');
+  if (ctx.result !== null) return OVER;
   const seats = seatsOf(move, envOf(ctx));
-  if (!seats.includes(seat)) return notAllowed(`seat ${seat} may not play '${move.name}' now; it is for seat ${seats.join(', ') || 'nobody'}`);
+  if (!seats.includes(seat)) return { ok: false, refused: { kind: 'seat', seat, seats } };
   const env = envOf(ctx, locals);
   const failed = failedClause(move.guard, env);
-  if (failed) return notAllowed(`'${move.name}' is not allowed: ${failed.reason}`);
-  const reasons: string[] = [];
+  if (failed) return { ok: false, refused: { kind: 'guard', clause: failed } };
+  let clauses: CompiledGuardClause[] | undefined;
   for (let i = 0; i < transitions.length; i++) {
     const refused = failedClause((transitions[i] as TransitionRules).guard, env);
     if (!refused) return { ok: true, transition: i };
-    reasons.push(refused.reason);
+    (clauses ??= []).push(refused);
   }
-  return notAllowed(`'${move.name}' is not allowed now: ${reasons.join('; ')}`);
+  return { ok: false, refused: { kind: 'transitions', clauses: clauses ?? [] } };
 };
 
 /** The event of a move whose arguments are decoded in `locals` (with `seat`). */
@@ -123,6 +169,7 @@ export const checkMove = <T extends TransitionRules>(
   offer: Offer<T>,
   ctx: GameContext,
   move: Move,
+  people: People = defaultPeople,
 ): Checked<T> => {
   if (ctx.result !== null) return { ok: false, error: 'the game is over' };
   const rules = own(moves, move.move);
@@ -132,7 +179,7 @@ export const checkMove = <T extends TransitionRules>(
     return { ok: false, error: `'${move.move}' cannot be played in state ${offer.where}; possible now: ${[...offer.moves.keys()].join(', ') || 'nothing'}` };
   }
   const seats = seatsOf(rules, envOf(ctx));
-  if (!seats.includes(move.seat)) return { ok: false, error: `seat ${move.seat} may not play '${move.move}' now; it is for seat ${seats.join(', ') || 'nobody'}` };
+  if (!seats.includes(move.seat)) return { ok: false, error: refusalText(move.move, { kind: 'seat', seat: move.seat, seats }, people) };
   let locals: Record<string, Value> = { seat: move.seat };
   const given = move.args ?? {};
   for (const name of Object.keys(given)) {
@@ -144,6 +191,6 @@ export const checkMove = <T extends TransitionRules>(
     locals = { ...locals, [arg.name]: decoded.value };
   }
   const verdict = judge(rules, transitions, ctx, move.seat, locals);
-  if (!verdict.ok) return { ok: false, error: verdict.reason };
+  if (!verdict.ok) return { ok: false, error: refusalText(move.move, verdict.refused, people) };
   return { ok: true, event: eventOf(move.move, move.seat, locals), locals, transition: transitions[verdict.transition] as T };
 };

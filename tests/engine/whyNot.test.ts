@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { legalMoves, moveOptions, step, whyNot, rulesCited, type GameState } from '../../src/engine/index.ts';
-import { compile, rollWith, start } from '../helpers/games.ts';
+import { compileGame } from '../../src/compile/index.ts';
+import { compile, refused, rollWith, source, start } from '../helpers/games.ts';
 
 const GAMES = ['ten-thousand', 'regicide', 'cetatea', 'eight-masters-revenge'];
 
@@ -55,6 +56,24 @@ describe('why not?', () => {
     const s = start(game);
     expect(moveOptions(game, s, 1)).toEqual([]);
     expect(whyNot(game, s, { move: 'bank', seat: 0 })?.reason).toMatch(/cannot be played in state/);
+  });
+
+  it('a refusal names people as the display does: seats from 1 (or by the spec\'s names), moves by their titles', () => {
+    const game = compile('ten-thousand');
+    const s = start(game, 3);
+    expect(refused(game, s, { move: 'roll', seat: 1 })).toBe("Player 2 may not play 'Roll' now; it is for Player 1");
+    const { file, text } = source('ten-thousand');
+    const named = compileGame({ base: { file, text: text.replace(/^display:\n/m, "display:\n  seat: \"['Ana', 'Bo', 'Cy'][seat]\"\n") } }).game;
+    if (!named) throw new Error('the named spec does not compile');
+    expect(refused(named, start(named, 3), { move: 'roll', seat: 2 })).toBe("Cy may not play 'Roll' now; it is for Ana");
+    expect(whyNot(named, start(named, 3), { move: 'roll', seat: 2 })?.reason).toBe("Cy may not play 'Roll' now; it is for Ana");
+  });
+
+  it('T-B9 the refusal of a step and of why-not come from the same judged clause', () => {
+    const game = compile('ten-thousand', [], { entry: 800, noFifties: false });
+    const s = rollWith(game, start(game), [6, 6, 6, 5, 2]);
+    const why = whyNot(game, s, { move: 'bank', seat: 0 });
+    expect(refused(game, s, { move: 'bank', seat: 0 })).toBe(`'Bank' is not allowed: ${why?.reason}`);
   });
 
   it('cites rule ids as the rulebooks number them', () => {

@@ -114,7 +114,7 @@ describe('Cetatea', () => {
   it('C-2 a team decides as one: any member may make its moves, nobody else', () => {
     const s = start(base, 4);
     expect([...new Set(legalMoves(base, s).map((m) => m.seat))]).toEqual([0, 2]);
-    expect(refused(base, s, { move: 'attack', seat: 1, args: { dice: ['d6-1'] } })).toMatch(/may not play 'attack'/);
+    expect(refused(base, s, { move: 'attack', seat: 1, args: { dice: ['d6-1'] } })).toMatch(/^Player 2 may not play 'Attack' now; it is for Player 1 or Player 3$/);
     const t = play(base, s, 'attack', { dice: ['d6-1'] }, 2);
     expect([...new Set(legalMoves(base, t).map((m) => m.seat))]).toEqual([1, 3]);
   });
@@ -141,7 +141,7 @@ describe('Cetatea', () => {
 
   it('C-5 Team D places defenders one against one, with all its dice or only some', () => {
     const s = play(base, deployed(SPREAD), 'attack', { dice: ['d6-2', 'd712-1'] });
-    expect(refused(base, s, { move: 'defend', seat: 0, args: { pairs: [] } })).toMatch(/may not play 'defend'/);
+    expect(refused(base, s, { move: 'defend', seat: 0, args: { pairs: [] } })).toMatch(/may not play 'Defend'/);
     const twice = { defenders: ['d6-4', 'd6-5'], pairs: [{ from: 'd6-4', to: 'd6-2' }, { from: 'd6-5', to: 'd6-2' }] };
     expect(refused(base, s, { move: 'defend', seat: 1, args: twice })).toMatch(/not available \(or used twice\)/);
     const reserve = { defenders: ['d6-4'], pairs: [{ from: 'd6-4', to: 'd6-3' }] };
@@ -186,7 +186,7 @@ describe('Cetatea', () => {
     expect(piece(s, 'd6-1').paralysed).toBe(true);
     expect(where(s)).toBe('round.effects.effectA');
     expect(refused(base, s, { move: 'apply', seat: 0, args: { target: 'd6-1' } })).toMatch(/not one of the choices/);
-    expect(refused(base, s, { move: 'apply', seat: 1, args: { target: 'd6-4' } })).toMatch(/may not play 'apply'/);
+    expect(refused(base, s, { move: 'apply', seat: 1, args: { target: 'd6-4' } })).toMatch(/may not play 'Apply the effect'/);
     s = play(base, s, 'apply', { target: 'd712-2' }, 0);
     // Team D paralysed, so it does no other effect: the round goes straight to the resolution.
     expect(s.context.game.round).toBe(2);

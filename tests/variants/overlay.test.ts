@@ -288,7 +288,7 @@ describe('guards compose (item 5)', () => {
       state = r.state;
     }
     const refused = step(game, state, { move: 'roll', seat: 0 });
-    expect(refused.ok ? '' : refused.error).toBe("'roll' is not allowed: a turn stops at 20 (P-9)");
+    expect(refused.ok ? '' : refused.error).toBe("'Roll' is not allowed: a turn stops at 20 (P-9)");
   });
 
   it("the game's own clause still applies, and two variants add clauses to one guard without a conflict", () => {
@@ -297,7 +297,7 @@ describe('guards compose (item 5)', () => {
     const once = step(game, started(game, [2]), { move: 'roll', seat: 0 });
     if (!once.ok) throw new Error(once.error);
     const refused = step(game, once.state, { move: 'roll', seat: 0 });
-    expect(refused.ok ? '' : refused.error).toBe("'roll' is not allowed: `params.rolls == 0 or game.rolled < params.rolls` is false");
+    expect(refused.ok ? '' : refused.error).toBe("'Roll' is not allowed: `params.rolls == 0 or game.rolled < params.rolls` is false");
   });
 
   it('a clause of the game is changed or removed by its derived key', () => {
