@@ -6,8 +6,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { gameHash, replaceHash } from '../app/route.ts';
-import { decodeShare, type SharedSpec } from '../persist/share.ts';
-import { belongsTo, loadWorkspace, type WorkFile } from './workspace.ts';
+import type { SharedSpec } from '../persist/share.ts';
+import { readShare } from './readShare.ts';
+import { loadWorkspace, type WorkFile } from './workspace.ts';
 import { Workbench } from './Workbench.tsx';
 
 interface Props {
@@ -21,16 +22,6 @@ type Loaded =
   | { state: 'ready'; files: WorkFile[]; shared: SharedSpec | null; shareError: string | null; loadId: number };
 
 let loads = 0;
-
-/** Reads a share link for `gameId`: its files must all belong to that game. */
-const readShare = async (gameId: string, data: string): Promise<{ shared: SharedSpec } | { error: string }> => {
-  const decoded = await decodeShare(data);
-  if (!decoded.ok) return { error: decoded.error };
-  if (decoded.shared.game !== gameId) return { error: `the link is for the game '${decoded.shared.game}', not '${gameId}'` };
-  const foreign = Object.keys(decoded.shared.files).filter((f) => !belongsTo(gameId, f));
-  if (foreign.length) return { error: `the link carries files that are not of '${gameId}': ${foreign.slice(0, 3).join(', ')}` };
-  return { shared: decoded.shared };
-};
 
 export default function StudioPage({ gameId, query }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
