@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { parseSpecText } from '../../src/parse/index.ts';
 import type { Diagnostic } from '../../src/spec/diagnostics.ts';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures');
-
 /** The parts of a diagnostic a test pins down exactly. */
 const brief = (d: Diagnostic): { severity: string; line: number; column: number; message: string } => ({
   severity: d.severity,
@@ -25,13 +23,13 @@ const only = (text: string): Diagnostic => {
 };
 
 describe('parseSpecText: valid documents', () => {
-  it('parses the minimal fixture with no diagnostics and keeps what later stages need', () => {
-    const text = readFileSync(join(FIXTURES, 'minimal.yaml'), 'utf8');
-    const { doc, diagnostics } = parseSpecText(text, 'minimal.yaml');
+  it('parses the new-game template with no diagnostics and keeps what later stages need', () => {
+    const text = readFileSync(join(import.meta.dirname, '../../templates/new-game.yaml'), 'utf8');
+    const { doc, diagnostics } = parseSpecText(text, 'new-game.yaml');
     expect(diagnostics).toEqual([]);
-    expect(doc?.file).toBe('minimal.yaml');
+    expect(doc?.file).toBe('new-game.yaml');
     expect(doc?.text).toBe(text);
-    expect(doc?.value).toMatchObject({ id: 'minimal-dice', players: { min: 2, max: 2 } });
+    expect(doc?.value).toMatchObject({ id: 'new-game', players: { min: 2, max: 4 } });
     expect(doc?.document.contents).not.toBeNull();
     expect(doc?.lineCounter.linePos(0)).toEqual({ line: 1, col: 1 });
   });

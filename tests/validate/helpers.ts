@@ -5,7 +5,8 @@ import { parseSpecText, type ParsedDoc } from '../../src/parse/index.ts';
 import type { Diagnostic } from '../../src/spec/diagnostics.ts';
 import { validateSpec } from '../../src/validate/index.ts';
 
-export const MINIMAL = readFileSync(join(import.meta.dirname, '../fixtures/minimal.yaml'), 'utf8');
+/** The smallest complete spec: the studio's new-game template (it validates, compiles and plays). */
+export const MINIMAL = readFileSync(join(import.meta.dirname, '../../templates/new-game.yaml'), 'utf8');
 
 export const parseOk = (text: string): ParsedDoc => {
   const result = parseSpecText(text, 'game.yaml');
@@ -24,7 +25,7 @@ export const lines = (diagnostics: readonly Diagnostic[]): string[] => diagnosti
 export const minimalWith = (replace: [string, string][] = [], extra = ''): string => {
   let text = MINIMAL;
   for (const [from, to] of replace) {
-    if (!text.includes(from)) throw new Error(`fixture has no '${from}'`);
+    if (!text.includes(from)) throw new Error(`the template has no '${from}'`);
     text = text.replace(from, to);
   }
   return text + extra;

@@ -12,7 +12,7 @@ flow:
 `;
 
 describe('validateSpec: valid specs', () => {
-  it('accepts the minimal fixture with zero diagnostics', () => {
+  it('accepts the new-game template with zero diagnostics', () => {
     expect(validateSpec(parseOk(MINIMAL))).toEqual([]);
   });
 
@@ -44,7 +44,7 @@ describe('validateSpec: unknown properties', () => {
   });
 
   it('suggests inside nested parts, e.g. a transition', () => {
-    const text = minimalWith([['        - target: done', '        - taget: done']]);
+    const text = minimalWith([['          target: done', '          taget: done']]);
     expect(lines(validateText(text))).toEqual([`${text.split('\n').findIndex((l) => l.includes('taget')) + 1}:11 unknown property 'taget' (did you mean 'target'?)`]);
   });
 });
