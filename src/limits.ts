@@ -44,6 +44,16 @@ export const LIMITS = {
   analyzeStates: 10_000_000,
   /** Variants applied at once. */
   variants: 100,
+  /** Characters of a share link's data read by the studio. */
+  linkChars: 1_000_000,
+  /** Bytes a share link's data may inflate to; decompression stops as soon as it passes them. */
+  linkInflatedBytes: 4_000_000,
+  /** Milliseconds the studio's compile worker may take on one spec before it is stopped and replaced. */
+  compileMs: 10_000,
+  /** Milliseconds of a worker compile above which the page does not compile the spec again to play it. */
+  pageCompileMs: 3_000,
+  /** Milliseconds the diagram's layout worker may take before the layout is abandoned and the worker replaced. */
+  layoutMs: 8_000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

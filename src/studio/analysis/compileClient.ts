@@ -3,6 +3,7 @@
  * newest, and stops a compile that runs past a time limit (the worker is replaced and the spec
  * reported), so the page never waits on the compiler.
  */
+import { LIMITS } from '../../limits.ts';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import type { AnalysisInput, CompileReply, CompileRequest } from './protocol.ts';
 
@@ -20,7 +21,7 @@ export interface CompileClient {
   dispose(): void;
 }
 
-export const COMPILE_LIMIT_MS = 10_000;
+export const COMPILE_LIMIT_MS: number = LIMITS.compileMs;
 
 export interface Timers {
   set(f: () => void, ms: number): ReturnType<typeof setTimeout>;

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
+import { LIMITS } from '../../limits.ts';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { runAnalysis } from './analyse.ts';
 import { createCompileClient, type CompileClient, type CompileWorker } from './compileClient.ts';
@@ -32,7 +33,7 @@ export const DEBOUNCE_MS = 30;
 /** The page builds its playable game once no edit came for this long. */
 export const SETTLE_MS = 250;
 /** A spec whose compile took longer than this in the worker is not compiled again in the page. */
-export const PAGE_COMPILE_LIMIT_MS = 3000;
+export const PAGE_COMPILE_LIMIT_MS = LIMITS.pageCompileMs;
 
 const spawn = (): CompileWorker => new Worker(new URL('./compile.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompileWorker;
 

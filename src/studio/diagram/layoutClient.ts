@@ -7,10 +7,11 @@ import ELK from 'elkjs/lib/elk-api.js';
 import type { ELK as ElkApi } from 'elkjs/lib/elk-api.js';
 import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { FlowGraph } from '../../engine/types.ts';
+import { LIMITS } from '../../limits.ts';
 import { fromElk, type DiagramLayout } from './fromElk.ts';
 import { toElk, withDefaults, type Measure } from './toElk.ts';
 
-const TIMEOUT_MS = 8000;
+const TIMEOUT_MS = LIMITS.layoutMs;
 
 let elk: ElkApi | null = null;
 const instance = (): ElkApi => (elk ??= new ELK({ workerUrl: elkWorkerUrl }));

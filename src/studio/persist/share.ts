@@ -4,6 +4,7 @@
  * which one failed, because a truncated or hand-edited link is the common case.
  */
 import type { Json } from '../../engine/types.ts';
+import { LIMITS } from '../../limits.ts';
 
 export interface SharedSpec {
   /** The game id the link opens. */
@@ -29,8 +30,8 @@ const fromBase64Url = (text: string): Uint8Array => {
 };
 
 /** The longest link data read, and the most it may inflate to: a link is a few specs, not a bomb. */
-export const MAX_LINK_CHARS = 1_000_000;
-export const MAX_INFLATED_BYTES = 4_000_000;
+export const MAX_LINK_CHARS = LIMITS.linkChars;
+export const MAX_INFLATED_BYTES = LIMITS.linkInflatedBytes;
 
 class TooLarge extends Error {}
 
