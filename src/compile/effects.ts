@@ -41,7 +41,12 @@ export interface EffectCompiler {
   readonly procedure: ProcedureLookup;
   /** Names of the procedures some `call` names (to warn about the others). */
   readonly called: Set<string>;
+  /** Coverage only: each effect, by its path, gets a function to call every time it runs. */
+  readonly probe?: EffectProbe;
 }
+
+/** Given an effect's path at compile time, what to call each time that effect runs. */
+export type EffectProbe = (path: DocPath) => () => void;
 
 const NOTHING: EffectRun = (ctx) => ctx;
 
@@ -74,21 +79,21 @@ export const compileEffects = (
   let scope = locals;
   (effects ?? []).forEach((effect, i) => {
     const at = [...path, i];
+    const seen = cx.probe?.(at);
     if ('let' in effect) {
       const { bind, scope: grown } = compileLet(cx, effect.let, [...at, 'let'], scope);
       scope = grown;
-      steps.push({ bind });
+      steps.push({ bind: seen ? (ctx, vals) => (seen(), bind(ctx, vals)) : bind });
     } else {
       const run = compileEffect(cx, effect, at, scope);
-      steps.push({
-        effect: (ctx, vals, rng) => {
-          try {
-            return run(ctx, vals, rng);
-          } catch (error) {
-            throw locateError(error, at);
-          }
-        },
-      });
+      const located: EffectRun = (ctx, vals, rng) => {
+        try {
+          return run(ctx, vals, rng);
+        } catch (error) {
+          throw locateError(error, at);
+        }
+      };
+      steps.push({ effect: seen ? (ctx, vals, rng) => (seen(), located(ctx, vals, rng)) : located });
     }
   });
   return sequence(steps);

@@ -56,7 +56,7 @@ export const flattenFlow = (
   const plan = (leaf: string, domain: string | null, entered: readonly string[]): Plan => {
     const chain = node(leaf).chain;
     const left = domain === null ? chain : chain.slice(0, chain.indexOf(domain));
-    return { exits: exitRuns(left), entries: entryRuns(entered), leaf: indexOf(entered.length > 0 ? entered : [leaf]) };
+    return { exits: exitRuns(left), entries: entryRuns(entered), leaf: indexOf(entered.length > 0 ? entered : [leaf]), entered };
   };
 
   const planOf = (leaf: string, t: CompiledTransition): Plan | null => {
@@ -104,10 +104,11 @@ export const flattenFlow = (
     };
   });
 
+  const start = [initial, ...initialChain(initial)];
   return {
     leaves,
     leafByName: leafIndex,
-    initial: { exits: [], entries: entryRuns([initial, ...initialChain(initial)]), leaf: indexOf([initial, ...initialChain(initial)]) },
+    initial: { exits: [], entries: entryRuns(start), leaf: indexOf(start), entered: start },
     stalledLeaf: indexOf([STALLED]),
     moves,
   };

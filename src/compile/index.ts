@@ -20,7 +20,7 @@ import { compileMachine, type CompiledFlow } from './machine.ts';
 import { flattenFlow } from './flatten.ts';
 import type { FlowTable } from '../runtime/table.ts';
 import { compileProcedures, procedureTable, warnUnusedProcedures } from './procedures.ts';
-import type { EffectCompiler } from './effects.ts';
+import type { EffectCompiler, EffectProbe } from './effects.ts';
 import { compileMove, type CompiledMove } from './moves.ts';
 import { compileSetup, type InitialContext } from './setup.ts';
 import { flowGraph, type FlowGraph } from './graph.ts';
@@ -43,6 +43,8 @@ export interface CompileInput {
   readonly variants?: readonly SourceFile[];
   /** Param values that override the defaults (a house-rules panel, the CLI's --param). */
   readonly params?: Readonly<Record<string, Json>>;
+  /** Coverage only: counts each effect's runs (sim/coverage.ts); plain play compiles without it. */
+  readonly probe?: EffectProbe;
 }
 
 export interface CompiledGame {
@@ -174,7 +176,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
-  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set() };
+  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set(), probe: input.probe };
   const moves: Record<string, CompiledMove> = {};
   for (const [name, move] of Object.entries(spec.moves ?? {})) {
     const compiled = compileMove(cx, name, move, ['moves', name]);

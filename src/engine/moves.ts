@@ -10,6 +10,7 @@ import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { envOf } from '../runtime/env.ts';
 import { eventOf, judge, seatsOf, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
+import type { PlayObserver } from '../runtime/observer.ts';
 import { own } from '../spec/own.ts';
 
 /** A legal move with the event that applies it, its arguments already decoded. */
@@ -18,12 +19,19 @@ export interface LegalMove {
   readonly event: MoveEvent;
 }
 
-const enumerate = (move: CompiledMove, transitions: readonly TransitionRules[], ctx: GameContext, seat: number, out: LegalMove[]): void => {
+const enumerate = (
+  move: CompiledMove,
+  transitions: readonly TransitionRules[],
+  ctx: GameContext,
+  seat: number,
+  out: LegalMove[],
+  observer: PlayObserver | undefined,
+): void => {
   const budget = newChoiceBudget();
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
-      if (!judge(move, transitions, ctx, seat, locals).ok) return;
+      if (!judge(move, transitions, ctx, seat, locals, observer).ok) return;
       out.push({
         move: move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args },
         event: eventOf(move.name, seat, locals),
@@ -44,6 +52,7 @@ export const listLegal = (
   ctx: GameContext,
   offered: ReadonlyMap<string, readonly TransitionRules[]>,
   seat?: number,
+  observer?: PlayObserver,
 ): LegalMove[] => {
   const out: LegalMove[] = [];
   const env = envOf(ctx);
@@ -54,12 +63,12 @@ export const listLegal = (
     const [first, ...others] = seats;
     if (first === undefined) continue;
     if (readsSeat(move, transitions)) {
-      for (const s of seats) enumerate(move, transitions, ctx, s, out);
+      for (const s of seats) enumerate(move, transitions, ctx, s, out, observer);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    enumerate(move, transitions, ctx, first, out);
+    enumerate(move, transitions, ctx, first, out, observer);
     const mine = out.slice(from);
     for (const s of others) {
       for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });

@@ -9,6 +9,7 @@ import { ArgError } from '../runtime/args.ts';
 import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
 import { checkMove, judge, refusalText, type MoveEvent } from '../runtime/legality.ts';
 import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
+import type { PlayObserver } from '../runtime/observer.ts';
 import type { Leaf } from '../runtime/table.ts';
 import { own } from '../spec/own.ts';
 import { describeRuntimeError } from './errors.ts';
@@ -21,6 +22,8 @@ export type { LegalMove } from './moves.ts';
 export interface NewGameOptions {
   readonly players?: number;
   readonly seed: number | string;
+  /** Sees the states entered and transitions taken as the game starts (coverage). */
+  readonly observer?: PlayObserver;
 }
 
 /** Active state names from the top of the flow down to the current leaf. */
@@ -63,7 +66,7 @@ export const newGame = (game: CompiledGame, options: NewGameOptions): StepResult
   }
   try {
     const context = game.initialContext({ players, seed: options.seed, params: game.paramValues });
-    return settled(game, startFlow(game.table, context));
+    return settled(game, startFlow(game.table, context, options.observer));
   } catch (error) {
     return { ok: false, error: describeRuntimeError(game, error) };
   }
@@ -85,12 +88,12 @@ export const offered = (game: CompiledGame, state: GameState): Leaf['moves'] => 
 const workingIsOver = (game: CompiledGame, w: Working): boolean => w.ctx.result !== null || leafOf(game, w).name === OVER;
 
 /** Every legal move of a working state, with its event (for search: no game state is built). */
-export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number): LegalMove[] =>
-  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat);
+export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number, observer?: PlayObserver): LegalMove[] =>
+  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer);
 
 /** Every legal move with its event; the simulator and bots apply them with `applyLegal`. */
-export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number): LegalMove[] =>
-  legalMovesOf(game, workingOf(game, state), seat);
+export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number, observer?: PlayObserver): LegalMove[] =>
+  legalMovesOf(game, workingOf(game, state), seat, observer);
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>
@@ -107,7 +110,7 @@ const moveLocals = (event: MoveEvent): Record<string, MoveEvent['args'][string]>
  * is judged again (cheap: the arguments are decoded already), then taken. The error, if any, is
  * a spec's run-time error; `w` is then left as it was.
  */
-export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent): string | undefined => {
+export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent, observer?: PlayObserver): string | undefined => {
   const move = own(game.moves, event.move);
   const transitions = leafOf(game, w).moves.get(event.move);
   if (!move || !transitions) return `'${event.move}' cannot be played in state ${leafOf(game, w).names.join('.')}`;
@@ -116,7 +119,7 @@ export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent): 
   if (!verdict.ok) return refusalText(event.move, verdict.refused, peopleOf(game, w.ctx));
   const before = { leaf: w.leaf, ctx: w.ctx };
   try {
-    takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals);
+    takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals, observer);
   } catch (error) {
     w.leaf = before.leaf;
     w.ctx = before.ctx;
@@ -126,9 +129,9 @@ export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent): 
 };
 
 /** Applies a move from `legalMovesWithEvents` for this very state. */
-export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove): StepResult => {
+export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove, observer?: PlayObserver): StepResult => {
   const w = workingOf(game, state);
-  const error = applyInPlace(game, w, legal.event);
+  const error = applyInPlace(game, w, legal.event, observer);
   return error === undefined ? { ok: true, state: stateOf(game, w) } : { ok: false, error };
 };
 

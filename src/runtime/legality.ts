@@ -10,6 +10,7 @@ import { decodeArg } from './args.ts';
 import { envOf, type LocalValues } from './env.ts';
 import type { GameContext, Move } from './state.ts';
 import { own } from '../spec/own.ts';
+import type { PlayObserver } from './observer.ts';
 
 export interface CompiledGuardClause {
   readonly test: CompiledExpr;
@@ -126,16 +127,20 @@ export const judge = (
   ctx: GameContext,
   seat: number,
   locals: LocalValues,
+  observer?: PlayObserver,
 ): Verdict => {
   if (ctx.result !== null) return OVER;
   const seats = seatsOf(move, envOf(ctx));
   if (!seats.includes(seat)) return { ok: false, refused: { kind: 'seat', seat, seats } };
   const env = envOf(ctx, locals);
   const failed = failedClause(move.guard, env);
+  if (observer) observer.judged(move, failed);
   if (failed) return { ok: false, refused: { kind: 'guard', clause: failed } };
   let clauses: CompiledGuardClause[] | undefined;
   for (let i = 0; i < transitions.length; i++) {
-    const refused = failedClause((transitions[i] as TransitionRules).guard, env);
+    const transition = transitions[i] as TransitionRules;
+    const refused = failedClause(transition.guard, env);
+    if (observer) observer.judged(transition, refused);
     if (!refused) return { ok: true, transition: i };
     (clauses ??= []).push(refused);
   }

@@ -21,6 +21,8 @@ export interface Plan {
   readonly entries: readonly EffectRun[];
   /** The leaf the transition lands on. */
   readonly leaf: number;
+  /** The states entered, outermost first. */
+  readonly entered: readonly string[];
 }
 
 export interface TableTransition extends TransitionRules {
