@@ -65,6 +65,16 @@ describe('Object.prototype names in specs (issue 16)', () => {
     );
   });
 
+  it('params given from outside (the studio, a link) named like a prototype field are "no param", located, never an internal error', () => {
+    const text = specText({ params: 'params:\n  dice: { type: number, default: 1, description: d }' });
+    for (const name of NAMES) {
+      // JSON.parse makes an own '__proto__' key, as a link or saved settings would.
+      const out = compileText(text, JSON.parse(`{"${name}": 5}`) as Record<string, number>);
+      expect(out.game).toBeUndefined();
+      expect(messages(out)).toEqual([`probe.yaml:5:3: error: there is no param '${name}' to set (params: dice)`]);
+    }
+  });
+
   it('the same places accept an ordinary name (the probe itself is sound)', () => {
     for (const [place, make] of Object.entries(PLACES)) {
       const out = compileText(specText(make('plain')));
