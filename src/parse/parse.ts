@@ -1,4 +1,5 @@
-import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Document, type Pair, type YAMLMap } from 'yaml';
+import { assembleSections, type ReadSection } from './sections.ts';
 import { LIMITS } from '../limits.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
@@ -82,26 +83,51 @@ const tooDeep = (ctx: YamlContext): Diagnostic | undefined => {
 /** yaml's own parser runs out of stack on thousands of levels; say so in the user's words. */
 const deepNesting = (d: Diagnostic): Diagnostic => (/call stack/i.test(d.message) ? { ...d, message: TOO_DEEP } : d);
 
-/**
- * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
- * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
- * them is an error, so that later stages only ever see a well-formed document.
- */
-export const parseSpecText = (text: string, file: string): ParseResult => {
+/** The whole text read by yaml: the document, or undefined if yaml threw (it does not on bad input; this guards the "no stage throws" rule all the same). */
+const readYaml = (text: string): { document: Document.Parsed; lineCounter: LineCounter } | { error: unknown } => {
   const lineCounter = new LineCounter();
-  let document: Document.Parsed;
   try {
-    document = parseDocument(text, {
+    const document = parseDocument(text, {
       lineCounter,
       prettyErrors: false,
       uniqueKeys: true,
       // Problems are reported as diagnostics; yaml must not also print them on the console.
       logLevel: 'error',
     });
+    return { document, lineCounter };
   } catch (error) {
-    // yaml does not throw on bad input; this guards the "no stage throws" rule all the same.
-    return { doc: undefined, diagnostics: [atStart(file, `could not read the YAML: ${String(error)}`)] };
+    return { error };
   }
+};
+
+/** Reads one top-level section alone: its pair, when reading it found nothing to report. */
+const readSection: ReadSection = (text) => {
+  const read = readYaml(text);
+  if ('error' in read) return undefined;
+  const { document, lineCounter } = read;
+  if (document.errors.length > 0 || document.warnings.length > 0) return undefined;
+  const ctx: YamlContext = { file: '', text, document, lineCounter };
+  if (topLevelProblem(ctx) ?? tooDeep(ctx)) return undefined;
+  if (complexKeyProblems(ctx).length > 0 || unresolvedAliasProblems(ctx).length > 0) return undefined;
+  const items = (document.contents as YAMLMap).items;
+  return items.length === 1 ? { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts } : undefined;
+};
+
+/** The plain value of a well-formed document; the alias limit stops "billion laughs" documents from blowing up memory in the studio. */
+const valueOf = (document: Document, file: string): { value: unknown } | { problem: Diagnostic } => {
+  try {
+    return { value: document.toJS({ maxAliasCount: 100 }) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { problem: atStart(file, `could not read the YAML: ${reason}`) };
+  }
+};
+
+/** The text read in one piece, with every diagnostic; what parseSpecText returns for any text. */
+export const parseWhole = (text: string, file: string): ParseResult => {
+  const read = readYaml(text);
+  if ('error' in read) return { doc: undefined, diagnostics: [atStart(file, `could not read the YAML: ${String(read.error)}`)] };
+  const { document, lineCounter } = read;
   const ctx: YamlContext = { file, text, document, lineCounter };
   const diagnostics = firstPerLine([
     ...document.errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))),
@@ -114,14 +140,24 @@ export const parseSpecText = (text: string, file: string): ParseResult => {
   const structural = [...complexKeyProblems(ctx), ...unresolvedAliasProblems(ctx)];
   if (structural.length > 0) return { doc: undefined, diagnostics: [...diagnostics, ...structural] };
 
-  let value: unknown;
-  try {
-    // The alias limit stops "billion laughs" documents from blowing up memory in the studio.
-    value = document.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { doc: undefined, diagnostics: [...diagnostics, atStart(file, `could not read the YAML: ${reason}`)] };
-  }
-  const doc: ParsedDoc = { file, text, value, document, lineCounter };
+  const value = valueOf(document, file);
+  if ('problem' in value) return { doc: undefined, diagnostics: [...diagnostics, value.problem] };
+  const doc: ParsedDoc = { file, text, value: value.value, document, lineCounter };
   return { doc, diagnostics };
+};
+
+/**
+ * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
+ * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
+ * them is an error, so that later stages only ever see a well-formed document. A text whose
+ * top-level sections all read cleanly is assembled from them (sections.ts), re-reading only the
+ * sections that changed since they were last read.
+ */
+export const parseSpecText = (text: string, file: string): ParseResult => {
+  const assembled = assembleSections(text, readSection);
+  if (assembled) {
+    const value = valueOf(assembled.document, file);
+    if ('value' in value) return { doc: { file, text, value: value.value, ...assembled }, diagnostics: [] };
+  }
+  return parseWhole(text, file);
 };
