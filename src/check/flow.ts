@@ -6,12 +6,10 @@
 import { didYouMean } from '../lang/index.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { FlowSpec, GameSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
+import { acknowledgeHint, type CheckedWarning } from './warnings.ts';
 
-export interface FlowProblem {
-  path: DocPath;
-  message: string;
-  severity: 'error' | 'warning';
-}
+/** An error, or a warning the author may acknowledge where it arises. */
+export type FlowProblem = { path: DocPath; message: string; severity: 'error' } | CheckedWarning;
 
 export interface StateInfo {
   name: string;
@@ -140,7 +138,10 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
     }
   }
   for (const name of Object.keys(moves)) {
-    if (!offered.has(name)) problems.push({ path: ['moves', name], severity: 'warning', message: `move '${name}' is offered by no state of the flow` });
+    if (!offered.has(name)) {
+      const path = ['moves', name];
+      problems.push({ path, severity: 'warning', kind: 'unoffered', by: [path], message: `move '${name}' is offered by no state of the flow (${acknowledgeHint('unoffered')})` });
+    }
   }
   if (problems.some((p) => p.severity === 'error')) return { states, transitions, problems };
 
@@ -178,9 +179,12 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
     }
   }
   for (const state of states) {
-    if (!reached.has(state.name)) problems.push({ path: state.path, severity: 'warning', message: `state '${state.name}' cannot be reached from the initial state` });
+    if (!reached.has(state.name)) {
+      const message = `state '${state.name}' cannot be reached from the initial state (${acknowledgeHint('unreachable')})`;
+      problems.push({ path: state.path, severity: 'warning', kind: 'unreachable', by: [state.path], message });
+    }
   }
-  problems.push(...automaticCycles(states, transitions, entered, ancestors));
+  problems.push(...automaticCycles(states, transitions, entered, ancestors, (name) => byName.get(name)?.path ?? []));
   return { states, transitions, problems };
 };
 
@@ -193,6 +197,7 @@ const automaticCycles = (
   transitions: TransitionInfo[],
   entered: (name: string) => string[],
   ancestors: (name: string) => string[],
+  pathOf: (state: string) => DocPath,
 ): FlowProblem[] => {
   const leaves = states.filter((s) => Object.keys(s.spec.states ?? {}).length === 0).map((s) => s.name);
   const edges = new Map<string, { to: string; t: TransitionInfo }[]>();
@@ -219,14 +224,11 @@ const automaticCycles = (
         if (reported.has(key)) continue;
         reported.add(key);
         const names = [...trail.slice(at).map((step) => step.node), to].join(' → ');
-        const unguarded = cycle.every((c) => !c.guarded);
-        problems.push({
-          path: t.path,
-          severity: unguarded ? 'error' : 'warning',
-          message: unguarded
-            ? `automatic transitions loop without end: ${names}`
-            : `automatic transitions can loop: ${names} (make sure a guard stops it)`,
-        });
+        if (cycle.every((c) => !c.guarded)) problems.push({ path: t.path, severity: 'error', message: `automatic transitions loop without end: ${names}` });
+        else {
+          const message = `automatic transitions can loop: ${names} (make sure a guard stops it; ${acknowledgeHint('loop')} or its state)`;
+          problems.push({ path: t.path, severity: 'warning', kind: 'loop', by: cycle.flatMap((c) => [c.path, pathOf(c.source)]), message });
+        }
       } else if (!done.has(to)) {
         visit(to, [...trail, { node: to, via: t }]);
       }

@@ -4,6 +4,8 @@
  */
 import { createLibrary, parseType, type Library, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
+import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.ts';
+import type { CheckedWarning } from '../check/warnings.ts';
 import { globalTypes } from '../check/scope.ts';
 import { checkExpr, report, scopeKey, typeOf, SpecLimitError, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
@@ -19,7 +21,7 @@ import { loadSpec, type SourceFile } from './load.ts';
 import { compileMachine, type CompiledFlow } from './machine.ts';
 import { flattenFlow } from './flatten.ts';
 import type { FlowTable } from '../runtime/table.ts';
-import { compileProcedures, procedureTable, warnUnusedProcedures } from './procedures.ts';
+import { compileProcedures, procedureTable, unusedProcedures } from './procedures.ts';
 import type { EffectCompiler, EffectProbe } from './effects.ts';
 import { compileMove, type CompiledMove } from './moves.ts';
 import { compileSetup, type InitialContext } from './setup.ts';
@@ -171,7 +173,15 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   for (const p of paramDeclarationProblems(spec.params ?? {})) report(checker, p.path, p.message);
   const paramValues = resolveParams(spec, input.params ?? {}, checker);
   const flow = checkFlow(spec);
-  for (const p of flow.problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));
+  const warnings: CheckedWarning[] = [];
+  for (const p of flow.problems) {
+    if (p.severity === 'warning') warnings.push(p);
+    else diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));
+  }
+  const warn = (found: readonly CheckedWarning[]): void => {
+    for (const w of unacknowledged(spec, found)) diagnostics.push(diagnosticFrom(locator, w.path, w.message, 'warning'));
+  };
+  warn(warnings);
 
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
@@ -198,7 +208,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
     return { game: undefined, diagnostics };
   }
-  warnUnusedProcedures(cx);
+  const unused = unusedProcedures(cx);
+  warn(unused);
+  // Every acknowledgeable warning is known only now that everything compiled.
+  for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused])) diagnostics.push(diagnosticFrom(locator, a.path, a.message, 'warning'));
   checkPieceCounts(spec, initialContext, paramValues, checker);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 

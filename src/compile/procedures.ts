@@ -5,7 +5,8 @@
  * procedure that calls itself, directly or through others, is an error (effects do not recurse).
  */
 import type { Type } from '../lang/index.ts';
-import { report, typeOf } from '../check/exprs.ts';
+import { typeOf } from '../check/exprs.ts';
+import { acknowledgeHint, type CheckedWarning } from '../check/warnings.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
@@ -41,8 +42,10 @@ export const compileProcedures = (cx: EffectCompiler): void => {
 };
 
 /** After every effect of the spec is compiled: a procedure no `call` names is a warning. */
-export const warnUnusedProcedures = (cx: EffectCompiler): void => {
-  for (const name of Object.keys(cx.spec.procedures ?? {})) {
-    if (!cx.called.has(name)) report(cx.checker, ['procedures', name], `procedure '${name}' is never called`, 'warning');
-  }
-};
+export const unusedProcedures = (cx: EffectCompiler): CheckedWarning[] =>
+  Object.keys(cx.spec.procedures ?? {})
+    .filter((name) => !cx.called.has(name))
+    .map((name) => {
+      const path = ['procedures', name];
+      return { severity: 'warning', kind: 'unused', path, by: [path], message: `procedure '${name}' is never called (${acknowledgeHint('unused')})` };
+    });

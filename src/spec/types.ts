@@ -178,10 +178,17 @@ export interface GuardClause {
   rules?: string[];
 }
 
+/**
+ * The checker's warnings an author can acknowledge where they arise (`acknowledge:`): a loop of
+ * automatic transitions, a state nothing reaches, a move no state offers, a procedure nobody calls.
+ */
+export type WarningKind = 'loop' | 'unreachable' | 'unoffered' | 'unused';
+
 export interface MoveSpec {
   title?: string;
   description?: string;
   rules?: string[];
+  acknowledge?: WarningKind[];
   /** The seat or seats that may make the move (number or list<number>). Default `active`. */
   by?: ExprSource;
   args?: Record<string, ArgSpec>;
@@ -237,6 +244,7 @@ export type Effect = EffectId &
 /** A named list of effects with typed parameters, run by the `call` effect. */
 export interface ProcedureSpec {
   description?: string;
+  acknowledge?: WarningKind[];
   params?: Record<string, string>;
   effects: Effect[];
 }
@@ -266,6 +274,7 @@ export interface FlowSpec {
 export interface StateSpec {
   description?: string;
   rules?: string[];
+  acknowledge?: WarningKind[];
   entry?: Effect[];
   exit?: Effect[];
   initial?: string;
@@ -281,6 +290,7 @@ export interface TransitionSpec {
   id?: string;
   description?: string;
   rules?: string[];
+  acknowledge?: WarningKind[];
   target?: string;
   guard?: Guard;
   effects?: Effect[];

@@ -56,21 +56,22 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('zone'))).toEqual(fields<T.ZoneSpec>()(['description', 'owner', 'holds', 'ordered', 'visibility']));
     expect(enumOf(prop(def('zone'), 'owner'))).toEqual(members<T.ZoneOwner>()(['game', 'player', 'team']));
     expect(enumOf(prop(def('zone'), 'visibility'))).toEqual(members<T.Visibility>()(['public', 'owner', 'hidden', 'top']));
+    expect(enumOf((def('acknowledge').items ?? {}) as Node)).toEqual(members<T.WarningKind>()(['loop', 'unreachable', 'unoffered', 'unused']));
     expect(enumOf(def('varType'))).toEqual(members<T.VarType>()(['number', 'bool', 'string', 'list<number>', 'list<string>', 'list<bool>']));
     expect(propsOf(def('var'))).toEqual(fields<T.VarSpec>()(['type', 'initial', 'description']));
     expect(propsOf(def('vars'))).toEqual(fields<T.VarsSpec>()(['game', 'player', 'team']));
     expect(propsOf(def('definition'))).toEqual(fields<T.DefinitionSpec>()(['description', 'params', 'returns', 'body']));
-    expect(propsOf(def('procedure'))).toEqual(fields<T.ProcedureSpec>()(['description', 'params', 'effects']));
+    expect(propsOf(def('procedure'))).toEqual(fields<T.ProcedureSpec>()(['description', 'acknowledge', 'params', 'effects']));
     expect(propsOf(def('scoringTable'))).toEqual(fields<T.ScoringTableSpec>()(['description', 'combos']));
     expect(propsOf(def('combo'))).toEqual(fields<T.ComboSpec>()(['description', 'same', 'groups', 'run', 'faces', 'when', 'points']));
     expect(propsOf(def('turns'))).toEqual(fields<T.TurnsSpec>()(['first', 'next']));
     expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['id', 'test', 'reason', 'rules']));
-    expect(propsOf(def('move'))).toEqual(fields<T.MoveSpec>()(['title', 'description', 'rules', 'by', 'args', 'guard', 'effects']));
+    expect(propsOf(def('move'))).toEqual(fields<T.MoveSpec>()(['title', 'description', 'rules', 'acknowledge', 'by', 'args', 'guard', 'effects']));
     expect(propsOf(def('flow'))).toEqual(fields<T.FlowSpec>()(['initial', 'states']));
     expect(propsOf(def('state'))).toEqual(
-      fields<T.StateSpec>()(['description', 'rules', 'entry', 'exit', 'initial', 'states', 'always', 'on', 'final']),
+      fields<T.StateSpec>()(['description', 'rules', 'acknowledge', 'entry', 'exit', 'initial', 'states', 'always', 'on', 'final']),
     );
-    expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'target', 'guard', 'effects', 'reenter']));
+    expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'acknowledge', 'target', 'guard', 'effects', 'reenter']));
     expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'prefer', 'evaluate']));
     expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.PreferenceSpec>()(['move', 'when', 'score']));
     expect(propsOf(def('metric'))).toEqual(fields<T.MetricSpec>()(['title', 'description', 'value', 'when', 'per', 'combine', 'format', 'digits', 'unit', 'rules']));

@@ -74,6 +74,7 @@ export const KITCHEN_SINK: GameSpec = {
       title: 'Roll',
       description: 'Roll the dice.',
       rules: ['T-B1'],
+      acknowledge: ['unoffered'],
       by: 'active',
       guard: 'true',
       effects: [
@@ -108,12 +109,16 @@ export const KITCHEN_SINK: GameSpec = {
       },
     },
   },
+  procedures: {
+    tidy: { description: 'Tidies up.', acknowledge: ['unused'], params: { seat: 'number' }, effects: [{ log: 'tidy' }] },
+  },
   flow: {
     initial: 'turn',
     states: {
       turn: {
         description: 'A turn.',
         rules: ['T-B1'],
+        acknowledge: ['unreachable', 'loop'],
         entry: [{ roll: 'zones.pool' }],
         exit: [{ log: 'bye' }],
         initial: 'rolling',
@@ -128,7 +133,7 @@ export const KITCHEN_SINK: GameSpec = {
               ],
             },
           },
-          rolled: { always: [{ target: 'rolling', guard: 'true' }, { effects: [{ log: 'stay' }] }] },
+          rolled: { always: [{ target: 'rolling', guard: 'true', acknowledge: ['loop'] }, { effects: [{ log: 'stay' }] }] },
         },
       },
       end: { final: true },

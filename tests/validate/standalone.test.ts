@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,10 @@ const explain = (validator: SchemaValidator, value: unknown): string[] =>
 const yamlFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => join(dir, f));
 
-const games = yamlFiles(join(ROOT, 'games')).filter((f) => f.endsWith('game.yaml'));
-const variants = yamlFiles(join(ROOT, 'games')).filter((f) => f.includes('/variants/'));
+// Told apart by their place under games/, not by the whole path (a checkout may itself sit in a folder named variants).
+const shipped = readdirSync(join(ROOT, 'games'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+const games = shipped.filter((f) => f.endsWith('game.yaml')).map((f) => join(ROOT, 'games', f));
+const variants = shipped.filter((f) => f.split(sep).includes('variants')).map((f) => join(ROOT, 'games', f));
 const fixtures = yamlFiles(join(ROOT, 'tests/fixtures'));
 
 describe('standalone validators', () => {
