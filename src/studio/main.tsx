@@ -11,6 +11,7 @@ import './styles/gallery.css';
 import './styles/workbench.css';
 import './styles/diagram.css';
 import './styles/board.css';
+import './styles/guide.css';
 
 const root = document.getElementById('root');
 if (root) {

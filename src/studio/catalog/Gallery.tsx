@@ -1,13 +1,16 @@
 /**
- * The gallery: every game in `games/` with its description, player count and house-rule variants.
- * Titles are read from the files themselves (plain YAML parse, nothing compiled), so the page is
- * quick and a broken spec still gets a card.
+ * The gallery: "Start here", then the user's own games and every game in `games/` with its
+ * description, player count and house-rule variants; each can be duplicated as one's own. Titles
+ * are read from the files themselves (plain YAML parse, nothing compiled), so the page is quick and
+ * a broken spec still gets a card.
  */
 import { useEffect, useState } from 'react';
 import { parse } from 'yaml';
 import { gameHash } from '../app/route.ts';
 import { loadFileText } from '../persist/storage.ts';
 import { catalog, type CatalogGame } from './catalog.ts';
+import { duplicateGame, newGameFromTemplate, ownCatalog } from './ownGames.ts';
+import { StartHere } from './StartHere.tsx';
 
 interface Card {
   id: string;
@@ -15,6 +18,10 @@ interface Card {
   description: string;
   players: string;
   edited: boolean;
+  /** Made in this browser (new or duplicated), not shipped. */
+  own: boolean;
+  /** The spec's length, to pick the easiest game to read for the first step. */
+  size: number;
   variants: { id: string; title: string; description: string }[];
   problem?: string;
 }
@@ -32,10 +39,11 @@ const readYaml = (source: string): { value: unknown; problem?: string } => {
   }
 };
 
-const cardOf = async (game: CatalogGame): Promise<Card> => {
+const cardOf = (own: boolean) => async (game: CatalogGame): Promise<Card> => {
   const [base, ...variantTexts] = await Promise.all([game.base.load(), ...game.variants.map((v) => v.load())]);
   const edited = loadFileText(game.base.file) !== null || game.variants.some((v) => loadFileText(v.file) !== null);
-  const { value, problem } = readYaml(loadFileText(game.base.file) ?? base ?? '');
+  const source = loadFileText(game.base.file) ?? base ?? '';
+  const { value, problem } = readYaml(source);
   const players = field(value, 'players');
   const min = field(players, 'min');
   const max = field(players, 'max');
@@ -44,7 +52,9 @@ const cardOf = async (game: CatalogGame): Promise<Card> => {
     title: text(field(value, 'title'), game.id),
     description: text(field(value, 'description'), ''),
     players: typeof min === 'number' && typeof max === 'number' ? (min === max ? `${min}` : `${min}–${max}`) : '?',
-    edited,
+    edited: edited && !own,
+    own,
+    size: source.length,
     variants: game.variants.map((v, i) => {
       const vv = readYaml(variantTexts[i] ?? '').value;
       return { id: v.id, title: text(field(vv, 'title'), v.id), description: text(field(vv, 'description'), '') };
@@ -53,12 +63,20 @@ const cardOf = async (game: CatalogGame): Promise<Card> => {
   };
 };
 
+const open = (id: string): void => {
+  window.location.hash = gameHash(id);
+};
+
 export const Gallery = () => {
   const [cards, setCards] = useState<Card[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    Promise.all(catalog.map(cardOf)).then(setCards, (err: unknown) => setError(String(err)));
+    Promise.all([...ownCatalog().map(cardOf(true)), ...catalog.map(cardOf(false))]).then(setCards, (err: unknown) => setError(String(err)));
   }, []);
+  const first = (cards ?? []).filter((c) => !c.own && !c.problem).sort((a, b) => a.size - b.size)[0];
+  const duplicate = (id: string): void => {
+    duplicateGame(id).then(open, (err: unknown) => setError(`Could not duplicate ${id}: ${String(err)}`));
+  };
   return (
     <div className="gallery-page">
       <header className="topbar">
@@ -68,6 +86,7 @@ export const Gallery = () => {
         <span className="topbar-note">Change a game's rules without code: edit the spec, see its statechart, playtest it.</span>
       </header>
       <main className="gallery" data-testid="gallery">
+        <StartHere first={first ? { id: first.id, title: first.title } : null} onNewGame={(title) => open(newGameFromTemplate(title))} />
         <h1>Games</h1>
         {error && <div className="error-box">Could not read the games: {error}</div>}
         {cards === null && !error && <p className="empty-note">Loading games…</p>}
@@ -80,10 +99,16 @@ export const Gallery = () => {
                 <p className="game-meta">
                   {c.players} players · {c.variants.length} house rule{c.variants.length === 1 ? '' : 's'}
                   {c.edited && <span className="badge">edited</span>}
+                  {c.own && <span className="badge">yours</span>}
                 </p>
                 {c.problem && <p className="game-problem">The spec has a YAML problem: {c.problem}</p>}
                 <p className="game-desc">{c.description}</p>
               </a>
+              <div className="card-actions">
+                <button type="button" className="btn ghost small" onClick={() => duplicate(c.id)} data-testid={`duplicate-${c.id}`} title={`A copy of ${c.title} as your own game, with your edits and its house rules`}>
+                  Duplicate
+                </button>
+              </div>
               {c.variants.length > 0 && (
                 <div className="variant-chips" aria-label="Open with a house rule">
                   {c.variants.map((v) => (

@@ -80,6 +80,7 @@ export default function StudioPage({ gameId, query }: Props) {
       shareError={loaded.shareError}
       presetVariants={variantsParam !== null ? variantsParam.split(',').filter(Boolean) : null}
       onOpenOwn={openOwn}
+      tour={query.get('tour') !== null}
     />
   );
 }

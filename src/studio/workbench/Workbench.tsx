@@ -11,6 +11,7 @@ import type { Json } from '../../engine/types.ts';
 import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
 import { useAnalysis, type AnalysisInput } from '../analysis/useAnalysis.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { gameHash, replaceHash } from '../app/route.ts';
 import { PlayPane } from '../board/PlayPane.tsx';
 import { Diagram, type Trail } from '../diagram/Diagram.tsx';
 import type { RevealRequest } from '../editor/SpecEditor.tsx';
@@ -30,6 +31,7 @@ import { useVariantInfo } from './useVariantInfo.ts';
 import { adoptFiles, loadWorkspace, ownSnapshot, type WorkFile } from './workspace.ts';
 import { addVersion, loadVersions, type Version } from '../persist/versions.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { Tour } from './Tour.tsx';
 
 const ENGINE: ViewEngine<CompiledGame> = {
   newGame: (game, opts) => newGame(game, opts),
@@ -58,6 +60,8 @@ interface Props {
   presetVariants: string[] | null;
   /** Reloads the workbench with the user's own version (after a restore, or to leave a copy). */
   onOpenOwn: () => void;
+  /** Opened from the gallery's "Start here": show the guided first steps. */
+  tour: boolean;
 }
 
 const initialSettings = (gameId: string, shared: SharedSpec | null, preset: string[] | null): GameSettings => {
@@ -67,7 +71,7 @@ const initialSettings = (gameId: string, shared: SharedSpec | null, preset: stri
   return s;
 };
 
-export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn }: Props) => {
+export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
   // A share link opens as a copy: nothing of it is written over the user's own version.
   const own = shared === null;
   const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
@@ -88,14 +92,29 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const [activeStates, setActiveStates] = useState<readonly string[]>([]);
   const [trail, setTrail] = useState<Trail | null>(null);
   const [playRequest, setPlayRequest] = useState<{ move: string; nonce: number } | null>(null);
-  const onPlayFromDiagram = useCallback((move: string) => setPlayRequest({ move, nonce: Date.now() }), []);
+  const [tourOpen, setTourOpen] = useState(tour);
+  const [diagramUsed, setDiagramUsed] = useState(false);
+  const [movePlayed, setMovePlayed] = useState(false);
+  const onPlayFromDiagram = useCallback((move: string) => {
+    setDiagramUsed(true);
+    setPlayRequest({ move, nonce: Date.now() });
+  }, []);
   const [columns, setColumns] = useState<[number, number]>([0.33, 0.3]);
   const [latency, setLatency] = useState<number | null>(null);
   const lastEdit = useRef<number | null>(null);
   const [initialSeed] = useState(() => settings.seed ?? freshSeed());
   // A share link opens its own game; otherwise the game left here last time goes on.
   const [savedPlay] = useState(() => (shared ? null : loadPlay(gameId)));
-  const onSavePlay = useCallback((play: SavedPlay) => own && savePlay(gameId, play), [gameId, own]);
+  const lastPlay = useRef<SavedPlay | null>(savedPlay);
+  const onSavePlay = useCallback(
+    (play: SavedPlay) => {
+      const before = lastPlay.current;
+      if (before && before.seed === play.seed && play.cursor === before.cursor + 1) setMovePlayed(true);
+      lastPlay.current = play;
+      return own && savePlay(gameId, play);
+    },
+    [gameId, own],
+  );
 
   useEffect(() => {
     if (own) saveSettings(gameId, settings);
@@ -191,6 +210,14 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const onVariants = useCallback((variants: string[]) => setSettings((s) => ({ ...s, variants })), []);
   const onParams = useCallback((params: Record<string, Json>) => setSettings((s) => ({ ...s, params })), []);
   const restartToken = JSON.stringify([enabled, settings.params]);
+  const [startRules] = useState(restartToken);
+  const onDiagramReveal = useCallback(
+    (path: DocPath) => {
+      setDiagramUsed(true);
+      revealPath(path);
+    },
+    [revealPath],
+  );
   const activeFile = files.find((f) => f.file === active);
 
   const shareLink = async (): Promise<string> => {
@@ -268,6 +295,14 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
           </button>
         </div>
       )}
+      {tourOpen && (
+        <Tour progress={{ rules: restartToken !== startRules, flow: diagramUsed, played: movePlayed }} onPanel={setView}
+          onClose={() => {
+            setTourOpen(false);
+            replaceHash(gameHash(gameId));
+          }}
+        />
+      )}
       <nav className="view-tabs" aria-label="Panels">
         {PANELS.map(([id, label]) => (
           <button key={id} type="button" className={`view-tab ${view === id ? 'active' : ''}`} aria-pressed={view === id} onClick={() => setView(id)} data-testid={`view-${id}`}>
@@ -293,7 +328,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         </ErrorBoundary>
         <Splitter onDrag={dragTo(0)} label="Resize the editor" />
         <ErrorBoundary where="the diagram" resetKey={game}>
-          <Diagram graph={game?.graph} active={activeStates} onReveal={revealPath} stale={!analysis.ok && !!game} trail={trail} onPlay={onPlayFromDiagram} />
+          <Diagram graph={game?.graph} active={activeStates} onReveal={onDiagramReveal} stale={!analysis.ok && !!game} trail={trail} onPlay={onPlayFromDiagram} />
         </ErrorBoundary>
         <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
         <div className="right-column">

@@ -44,7 +44,7 @@ export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Prom
     files.push({ file: entry.base.file, role: 'base', original: base ?? '', text: base ?? '' });
     entry.variants.forEach((v, i) => files.push({ file: v.file, role: 'variant', variantId: v.id, original: variants[i] ?? '', text: variants[i] ?? '' }));
   }
-  const extra = copy ?? Object.fromEntries(extraFiles(gameId).map((file) => [file, loadFileText(file) ?? '']));
+  const extra = copy ?? ownGameFiles(gameId);
   for (const file of Object.keys(extra)) {
     if (!files.some((f) => f.file === file) && belongsTo(gameId, file)) {
       const role = /\/game\.ya?ml$/.test(file) ? 'base' : 'variant';
@@ -64,7 +64,8 @@ export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Prom
 };
 
 /** Files of a game kept in the autosave that are not shipped (a shared game taken as one's own). */
-const EXTRA_KEY = (gameId: string): string => `houserules:v1:extra:${gameId}`;
+const EXTRA_PREFIX = 'houserules:v1:extra:';
+const EXTRA_KEY = (gameId: string): string => `${EXTRA_PREFIX}${gameId}`;
 const extraFiles = (gameId: string): string[] => {
   try {
     const raw: unknown = JSON.parse(window.localStorage.getItem(EXTRA_KEY(gameId)) ?? '[]');
@@ -73,6 +74,28 @@ const extraFiles = (gameId: string): string[] => {
     return [];
   }
 };
+
+/**
+ * Games that exist only in this browser (made with "New game" or "Duplicate", or a shared game
+ * taken as one's own): those whose base file is one of their kept extra files.
+ */
+export const ownGameIds = (): string[] => {
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i) ?? '';
+      const id = key.startsWith(EXTRA_PREFIX) ? key.slice(EXTRA_PREFIX.length) : '';
+      if (id && !findGame(id) && extraFiles(id).some((f) => f === `games/${id}/game.yaml`)) ids.push(id);
+    }
+  } catch {
+    // No storage (a locked-down browser): there are no own games to list.
+  }
+  return ids.sort();
+};
+
+/** The files of a game kept only in this browser, with their saved texts. */
+export const ownGameFiles = (gameId: string): Snapshot =>
+  Object.fromEntries(extraFiles(gameId).map((file) => [file, loadFileText(file) ?? '']));
 
 /**
  * Makes `files` the user's own version of the game: every edited file autosaved, the others'
