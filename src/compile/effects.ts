@@ -1,5 +1,5 @@
 /**
- * Compiles a list of effects into one function from a context to the next context. The closed
+ * Compiles a list of effects into one function that changes a move's draft context. The closed
  * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
@@ -7,22 +7,9 @@ import { typeEquals, type Env, type Value } from '../lang/index.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
-import type { GameContext, Json, Piece } from '../runtime/state.ts';
+import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
 import { envOf, type LocalValues } from '../runtime/env.ts';
-import {
-  EffectError,
-  movePieces,
-  pickPieces,
-  setGameVar,
-  setPlayerVar,
-  setTeamVar,
-  updatePieces,
-  withZone,
-  zoneOf,
-  findPiece,
-  type Put,
-  type Take,
-} from '../runtime/ops.ts';
+import { EffectError, VarWrites, currentPieces, movePieces, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
@@ -48,7 +35,7 @@ export interface EffectCompiler {
 /** Given an effect's path at compile time, what to call each time that effect runs. */
 export type EffectProbe = (path: DocPath) => () => void;
 
-const NOTHING: EffectRun = (ctx) => ctx;
+const NOTHING: EffectRun = () => undefined;
 
 /** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
 type Step = { readonly effect: EffectRun } | { readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues };
@@ -57,14 +44,12 @@ const sequence = (steps: readonly Step[]): EffectRun => {
   if (steps.length === 0) return NOTHING;
   const [only] = steps;
   if (steps.length === 1 && only && 'effect' in only) return only.effect;
-  return (ctx, locals, rng) => {
-    let out = ctx;
+  return (d, locals, rng) => {
     let vals = locals;
     for (const step of steps) {
-      if ('effect' in step) out = step.effect(out, vals, rng);
-      else vals = step.bind(out, vals);
+      if ('effect' in step) step.effect(d, vals, rng);
+      else vals = step.bind(d, vals);
     }
-    return out;
   };
 };
 
@@ -86,14 +71,14 @@ export const compileEffects = (
       steps.push({ bind: seen ? (ctx, vals) => (seen(), bind(ctx, vals)) : bind });
     } else {
       const run = compileEffect(cx, effect, at, scope);
-      const located: EffectRun = (ctx, vals, rng) => {
+      const located: EffectRun = (d, vals, rng) => {
         try {
-          return run(ctx, vals, rng);
+          run(d, vals, rng);
         } catch (error) {
           throw locateError(error, at);
         }
       };
-      steps.push({ effect: seen ? (ctx, vals, rng) => (seen(), located(ctx, vals, rng)) : located });
+      steps.push({ effect: seen ? (d, vals, rng) => (seen(), located(d, vals, rng)) : located });
     }
   });
   return sequence(steps);
@@ -129,9 +114,9 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
   if ('shuffle' in effect) {
     const zone = parseZoneRef(checker, cx.spec, effect.shuffle, [...path, 'shuffle'], locals);
     if (!zone) return NOTHING;
-    return (ctx, vals, rng) => {
-      const ref = zone.resolve(envOf(ctx, vals));
-      return withZone(ctx, ref, rng.shuffle(zoneOf(ctx, ref)));
+    return (d, vals, rng) => {
+      const ref = zone.resolve(envOf(d, vals));
+      withZone(d, ref, rng.shuffle(zoneOf(d, ref)));
     };
   }
   if ('roll' in effect) return compileRoll(cx, effect.roll, [...path, 'roll'], locals);
@@ -141,7 +126,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
     const then = compileEffects(cx, effect.then, [...path, 'then'], locals);
     const otherwise = compileEffects(cx, effect.else, [...path, 'else'], locals);
     if (!test) return NOTHING;
-    return (ctx, vals, rng) => (test.run(envOf(ctx, vals)) ? then(ctx, vals, rng) : otherwise(ctx, vals, rng));
+    return (d, vals, rng) => (test.run(envOf(d, vals)) ? then(d, vals, rng) : otherwise(d, vals, rng));
   }
   if ('forEach' in effect) {
     const { var: name, in: source, do: body } = effect.forEach;
@@ -153,10 +138,14 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
       return NOTHING;
     }
     const run = compileEffects(cx, body, [...path, 'forEach', 'do'], { ...locals, [name]: element });
-    return (ctx, vals, rng) => {
-      let out = ctx;
-      for (const item of list.run(envOf(ctx, vals)) as readonly Value[]) out = run(out, { ...vals, [name]: item }, rng);
-      return out;
+    return (d, vals, rng) => {
+      const items = list.run(envOf(d, vals)) as readonly Value[];
+      // One scope for every item, its name overwritten in turn: effects keep no scope they are given.
+      const scope: Record<string, Value> = { ...vals };
+      for (const item of items) {
+        scope[name] = item;
+        run(d, scope, rng);
+      }
     };
   }
   if ('while' in effect) return compileWhile(cx, effect, path, locals);
@@ -165,39 +154,57 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
   if ('nextTurn' in effect) {
     const seatSource = effect.nextTurn?.seat;
     const seat = seatSource === undefined ? undefined : checkExpr(checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
-    return (ctx, vals) => {
-      const next = seat ? (seat.run(envOf(ctx, vals)) as number) : cx.nextSeat(ctx);
-      if (!Number.isInteger(next) || next < 0 || next >= ctx.numPlayers) throw new EffectError(`nextTurn: seat ${next} does not exist`);
-      return { ...ctx, active: next, turn: ctx.turn + 1 };
+    return (d, vals) => {
+      const next = seat ? (seat.run(envOf(d, vals)) as number) : cx.nextSeat(d);
+      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers) throw new EffectError(`nextTurn: seat ${next} does not exist`);
+      d.active = next;
+      d.turn++;
     };
   }
   if ('endGame' in effect) {
     const winners = checkExpr(checker, effect.endGame.winners, [...path, 'endGame', 'winners'], locals, typeOf('list<number>'));
     if (!winners) return NOTHING;
-    return (ctx, vals) =>
-      ctx.result ? ctx : { ...ctx, result: { winners: [...new Set(winners.run(envOf(ctx, vals)) as number[])].sort((a, b) => a - b) } };
+    return (d, vals) => {
+      if (d.result === null) d.result = { winners: [...new Set(winners.run(envOf(d, vals)) as number[])].sort((a, b) => a - b) };
+    };
   }
   report(checker, path, `unknown effect '${Object.keys(effect as object).join(', ')}'`);
   return NOTHING;
 };
 
-const writeVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues, value: Json, pieces: Map<string, Piece>): GameContext => {
+interface PieceWrite {
+  readonly id: string;
+  readonly name: string;
+  readonly value: Json;
+}
+
+const writeVar = (writes: VarWrites, d: Draft, target: VarTarget, env: Env, vals: LocalValues, value: Json, pieces: PieceWrite[]): void => {
   switch (target.kind) {
     case 'game':
-      return setGameVar(ctx, target.name, value);
+      return writes.setGame(target.name, value);
     case 'player':
-      return setPlayerVar(ctx, target.index === 'active' ? ctx.active : target.index(env), target.name, value);
+      return writes.setPlayer(target.index === 'active' ? d.active : target.index(env), target.name, value);
     case 'team':
-      return setTeamVar(ctx, target.index(env), target.name, value);
+      return writes.setTeam(target.index(env), target.name, value);
     case 'piece': {
       const local = vals[target.local] as Piece | undefined;
       if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
-      const current = pieces.get(local.id) ?? findPiece(ctx, local.id);
-      if (!current) throw new EffectError(`piece ${local.id} is in no zone`);
-      pieces.set(local.id, { ...current, [target.name]: value });
-      return ctx;
+      pieces.push({ id: local.id, name: target.name, value });
     }
   }
+};
+
+/** Piece fields written, each piece found once in its zone (one pass over the zones). */
+const writePieces = (d: Draft, writes: readonly PieceWrite[]): void => {
+  if (writes.length === 0) return;
+  const current = currentPieces(d, new Set(writes.map((w) => w.id)));
+  const updated = new Map<string, Piece>();
+  for (const w of writes) {
+    const piece = updated.get(w.id) ?? current.get(w.id);
+    if (!piece) throw new EffectError(`piece ${w.id} is in no zone`);
+    updated.set(w.id, { ...piece, [w.name]: w.value });
+  }
+  updatePieces(d, updated);
 };
 
 const readVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues): Json => {
@@ -233,22 +240,21 @@ const compileAssign = (
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
     if (value) steps.push({ key, target, value });
   }
-  return (ctx, vals) => {
-    const env = envOf(ctx, vals);
+  return (d, vals) => {
+    const env = envOf(d, vals);
     const values = steps.map((s) => {
       const v = s.value.run(env) as Json;
       if (!adding) return v;
-      const sum = (readVar(ctx, s.target, env, vals) as number) + (v as number);
+      const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
       if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
       return sum;
     });
-    const pieces = new Map<string, Piece>();
-    let out = ctx;
-    steps.forEach((s, i) => {
-      out = writeVar(out, s.target, env, vals, values[i] as Json, pieces);
-    });
-    return updatePieces(out, pieces);
+    const writes = new VarWrites(d);
+    const pieces: PieceWrite[] = [];
+    steps.forEach((s, i) => writeVar(writes, d, s.target, env, vals, values[i] as Json, pieces));
+    writes.commit();
+    writePieces(d, pieces);
   };
 };
 
@@ -262,15 +268,15 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
   const take: Take = move.take ?? 'top';
   const put: Put = move.put ?? 'top';
   if (!from || !to) return NOTHING;
-  return (ctx, vals, rng) => {
-    const env = envOf(ctx, vals);
+  return (d, vals, rng) => {
+    const env = envOf(d, vals);
     const source = from.resolve(env);
-    const inZone = zoneOf(ctx, source);
+    const inZone = zoneOf(d, source);
     let chosen: readonly Piece[];
     if (pieces) chosen = pieces.run(env) as unknown as Piece[];
     else if (count) chosen = pickPieces(inZone, count.run(env) as number, take, (n) => rng.below(n));
     else chosen = inZone;
-    return movePieces(ctx, source, to.resolve(env), chosen, put);
+    movePieces(d, source, to.resolve(env), chosen, put);
   };
 };
 
@@ -279,20 +285,22 @@ const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: 
   const zone = isZone ? parseZoneRef(cx.checker, cx.spec, source, path, locals) : undefined;
   const list = isZone ? undefined : checkExpr(cx.checker, source, path, locals);
   if (!zone && !list) return NOTHING;
-  return (ctx, vals, rng) => {
-    const env = envOf(ctx, vals);
-    const dice = zone ? zoneOf(ctx, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
+  return (d, vals, rng) => {
+    const env = envOf(d, vals);
+    const dice = zone ? zoneOf(d, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
+    // A die read from the zone is the current one; a die from an expression may be older.
+    const current = zone ? undefined : currentPieces(d, new Set(dice.map((die) => die.id)));
     const rolled = new Map<string, Piece>();
-    const rigged = ctx.rigged.slice();
+    let rigged = 0;
     for (const die of dice) {
       const faces = cx.faces.get(die.kind);
       if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
-      const face = rigged.length > 0 ? (rigged.shift() as Json) : (faces[rng.below(faces.length)] as Json);
+      const face = rigged < d.rigged.length ? (d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
       if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
-      // A die read from the zone is the current one; a die from an expression may be older.
-      rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : (findPiece(ctx, die.id) ?? die))), face });
+      rolled.set(die.id, { ...(rolled.get(die.id) ?? current?.get(die.id) ?? die), face });
     }
-    return { ...updatePieces(ctx, rolled), rigged };
+    updatePieces(d, rolled);
+    if (rigged > 0) d.rigged = d.rigged.slice(rigged);
   };
 };
 
@@ -305,19 +313,16 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
   }
   const count = checkExpr(checker, deal.count, [...path, 'count'], locals, typeOf('number'));
   if (!from || !count || !zone) return NOTHING;
-  return (ctx, vals) => {
-    const env = envOf(ctx, vals);
+  return (d, vals) => {
+    const env = envOf(d, vals);
     const source = from.resolve(env);
     const n = count.run(env) as number;
-    let out = ctx;
     for (let round = 0; round < n; round++) {
-      for (let k = 0; k < ctx.numPlayers; k++) {
-        const seat = (ctx.active + k) % ctx.numPlayers;
-        const top = zoneOf(out, source).slice(0, 1);
-        out = movePieces(out, source, { name: deal.to, index: seat }, top, 'bottom');
+      for (let k = 0; k < d.numPlayers; k++) {
+        const seat = (d.active + k) % d.numPlayers;
+        movePieces(d, source, { name: deal.to, index: seat }, zoneOf(d, source).slice(0, 1), 'bottom');
       }
     }
-    return out;
   };
 };
 
@@ -330,15 +335,13 @@ const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unkno
   const max = effect.max === undefined ? undefined : checkExpr(cx.checker, effect.max, [...path, 'max'], locals, typeOf('number'));
   const body = compileEffects(cx, effect.do, [...path, 'do'], locals);
   if (!test) return NOTHING;
-  return (ctx, vals, rng) => {
-    const limit = max ? (max.run(envOf(ctx, vals)) as number) : WHILE_LIMIT;
+  return (d, vals, rng) => {
+    const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
     if (limit > LIMITS.whileMax) throw new EffectError(`while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`);
-    let out = ctx;
-    for (let runs = 0; test.run(envOf(out, vals)) === true; runs++) {
+    for (let runs = 0; test.run(envOf(d, vals)) === true; runs++) {
       if (runs >= limit) throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
-      out = body(out, { ...vals }, rng);
+      body(d, vals, rng);
     }
-    return out;
   };
 };
 
@@ -362,10 +365,9 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
     if (expr) parts.push(expr);
     i = close + 1;
   }
-  return (ctx, vals) => {
-    const env = envOf(ctx, vals);
-    const text = parts.map((p) => (typeof p === 'string' ? p : formatValue(p.run(env)))).join('');
-    return { ...ctx, log: [...ctx.log, text] };
+  return (d, vals) => {
+    const env = envOf(d, vals);
+    d.log.push(parts.map((p) => (typeof p === 'string' ? p : formatValue(p.run(env)))).join(''));
   };
 };
 
@@ -399,10 +401,10 @@ const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown
     const value = checkExpr(cx.checker, source, [...path, 'with', param.name], locals, param.type);
     if (value) args.push({ name: param.name, value });
   }
-  return (ctx, vals, rng) => {
-    const env = envOf(ctx, vals);
+  return (d, vals, rng) => {
+    const env = envOf(d, vals);
     const bound: Record<string, Value> = {};
     for (const arg of args) bound[arg.name] = arg.value.run(env);
-    return procedure.run(ctx, bound, rng);
+    procedure.run(d, bound, rng);
   };
 };

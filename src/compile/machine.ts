@@ -11,7 +11,7 @@ import { assign, setup } from 'xstate';
 import type { Value } from '../lang/index.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, StateSpec } from '../spec/types.ts';
-import type { GameContext } from '../runtime/state.ts';
+import { draftOf, type Draft, type GameContext } from '../runtime/state.ts';
 import type { StateInfo, TransitionInfo } from '../check/flow.ts';
 import { envOf } from '../runtime/env.ts';
 import { compileEffects, type EffectCompiler } from './effects.ts';
@@ -63,11 +63,12 @@ export interface CompiledFlow {
 type Action = ReturnType<typeof assign<GameContext, MoveEvent, undefined, MoveEvent, never>>;
 type GuardFn = (args: { context: GameContext; event: MoveEvent }) => boolean;
 
-const runWith = (ctx: GameContext, runs: readonly EffectRun[], locals: Record<string, Value>): GameContext => {
-  const rng = new Rng(ctx.rng);
-  let out = ctx;
-  for (const run of runs) out = run(out, locals, rng);
-  return { ...out, rng: rng.state };
+/** An action's effects, run on a draft of XState's context (which is never changed). */
+const runWith = (d: Draft, runs: readonly EffectRun[], locals: Record<string, Value>): GameContext => {
+  const rng = new Rng(d.rng);
+  for (const run of runs) run(d, locals, rng);
+  d.rng = rng.state;
+  return d;
 };
 
 const moveLocals = (event: MoveEvent): Record<string, Value> => ({ seat: event.seat, ...event.args });
@@ -100,11 +101,11 @@ export const compileMachine = (
       exit: s.exit?.length ? exit : undefined,
     });
     if (s.entry?.length) {
-      actions[`entry:${info.name}`] = assign(({ context }) => runWith(context, [entry], {}));
+      actions[`entry:${info.name}`] = assign(({ context }) => runWith(draftOf(context), [entry], {}));
       config.entry = `entry:${info.name}`;
     }
     if (s.exit?.length) {
-      actions[`exit:${info.name}`] = assign(({ context }) => runWith(context, [exit], {}));
+      actions[`exit:${info.name}`] = assign(({ context }) => runWith(draftOf(context), [exit], {}));
       config.exit = `exit:${info.name}`;
     }
     if (s.final) config.type = 'final';
@@ -123,7 +124,7 @@ export const compileMachine = (
         const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {});
         compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path });
         guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
-        actions[name] = assign(({ context }) => runWith({ ...context, auto: context.auto + 1 }, [effects], {}));
+        actions[name] = assign(({ context }) => runWith({ ...draftOf(context), auto: context.auto + 1 }, [effects], {}));
         return { guard: name, actions: name, ...targetOf(t) };
       });
     }

@@ -117,12 +117,9 @@ export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent, o
   const locals = moveLocals(event);
   const verdict = judge(move, transitions, w.ctx, event.seat, locals);
   if (!verdict.ok) return refusalText(event.move, verdict.refused, peopleOf(game, w.ctx));
-  const before = { leaf: w.leaf, ctx: w.ctx };
   try {
     takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals, observer);
   } catch (error) {
-    w.leaf = before.leaf;
-    w.ctx = before.ctx;
     return describeRuntimeError(game, error);
   }
   return isStalled(game.table, w) ? STALLED_ERROR : undefined;

@@ -1,8 +1,9 @@
 /**
- * Immutable updates of a game context: each returns a new context sharing what did not change.
- * These are the run-time primitives that compiled effects are made of.
+ * Updates of a move's draft context (state.ts): each replaces the parts it changes (a variable
+ * table, a zone's list, a piece) with new ones, so earlier states that share them stay as they
+ * were. These are the run-time primitives that compiled effects are made of.
  */
-import type { GameContext, Json, Piece, ZoneContents } from './state.ts';
+import type { Draft, GameContext, Json, Piece, ZoneContents } from './state.ts';
 
 export interface ZoneRef {
   readonly name: string;
@@ -16,29 +17,59 @@ export class EffectError extends Error {
 
 type Vars = Readonly<Record<string, Json>>;
 
-export const setGameVar = (ctx: GameContext, name: string, value: Json): GameContext => ({
-  ...ctx,
-  game: { ...ctx.game, [name]: value },
-});
-
-const setIn = (list: readonly Vars[], index: number, name: string, value: Json, what: string): Vars[] => {
+const checkIndex = (list: readonly Vars[], index: number, what: string): void => {
   if (!Number.isInteger(index) || index < 0 || index >= list.length) {
     throw new EffectError(`${what} ${index} does not exist (there are ${list.length})`);
   }
-  const out = list.slice();
-  out[index] = { ...list[index], [name]: value };
-  return out;
 };
 
-export const setPlayerVar = (ctx: GameContext, seat: number, name: string, value: Json): GameContext => ({
-  ...ctx,
-  players: setIn(ctx.players, seat, name, value, 'seat'),
-});
+/**
+ * The variable writes of one effect, applied together by `commit`: each table written (the
+ * game's, a seat's, a team's) is copied once, however many of its variables change.
+ */
+export class VarWrites {
+  private game: Record<string, Json> | undefined;
+  private readonly players = new Map<number, Record<string, Json>>();
+  private readonly teams = new Map<number, Record<string, Json>>();
 
-export const setTeamVar = (ctx: GameContext, team: number, name: string, value: Json): GameContext => ({
-  ...ctx,
-  teams: setIn(ctx.teams, team, name, value, 'team'),
-});
+  constructor(private readonly draft: Draft) {}
+
+  setGame(name: string, value: Json): void {
+    this.game ??= { ...this.draft.game };
+    this.game[name] = value;
+  }
+
+  setPlayer(seat: number, name: string, value: Json): void {
+    checkIndex(this.draft.players, seat, 'seat');
+    tableOf(this.players, this.draft.players, seat)[name] = value;
+  }
+
+  setTeam(team: number, name: string, value: Json): void {
+    checkIndex(this.draft.teams, team, 'team');
+    tableOf(this.teams, this.draft.teams, team)[name] = value;
+  }
+
+  commit(): void {
+    if (this.game) this.draft.game = this.game;
+    if (this.players.size > 0) this.draft.players = withTables(this.draft.players, this.players);
+    if (this.teams.size > 0) this.draft.teams = withTables(this.draft.teams, this.teams);
+  }
+}
+
+const tableOf = (copies: Map<number, Record<string, Json>>, list: readonly Vars[], index: number): Record<string, Json> => {
+  let table = copies.get(index);
+  if (!table) {
+    table = { ...list[index] };
+    copies.set(index, table);
+  }
+  return table;
+};
+
+const withTables = (list: readonly Vars[], copies: ReadonlyMap<number, Vars>): Vars[] => {
+  const out = list.slice();
+  for (const [index, table] of copies) out[index] = table;
+  return out;
+};
 
 export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   const contents = ctx.zones[ref.name];
@@ -49,14 +80,14 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   return list;
 };
 
-export const withZone = (ctx: GameContext, ref: ZoneRef, pieces: readonly Piece[]): GameContext => {
+export const withZone = (d: Draft, ref: ZoneRef, pieces: readonly Piece[]): void => {
   let contents: ZoneContents = pieces;
   if (ref.index !== null) {
-    const lists = (ctx.zones[ref.name] as readonly (readonly Piece[])[]).slice();
+    const lists = (d.zones[ref.name] as readonly (readonly Piece[])[]).slice();
     lists[ref.index] = pieces;
     contents = lists;
   }
-  return { ...ctx, zones: { ...ctx.zones, [ref.name]: contents } };
+  d.zones = { ...d.zones, [ref.name]: contents };
 };
 
 const sameZone = (a: ZoneRef, b: ZoneRef): boolean => a.name === b.name && a.index === b.index;
@@ -65,15 +96,9 @@ export type Take = 'top' | 'bottom' | 'random';
 export type Put = 'top' | 'bottom';
 
 /** Moves the given pieces (by id) from one zone to another, keeping their order. */
-export const movePieces = (
-  ctx: GameContext,
-  from: ZoneRef,
-  to: ZoneRef,
-  pieces: readonly Piece[],
-  put: Put,
-): GameContext => {
-  if (pieces.length === 0) return ctx;
-  const source = zoneOf(ctx, from);
+export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonly Piece[], put: Put): void => {
+  if (pieces.length === 0) return;
+  const source = zoneOf(d, from);
   const ids = new Set(pieces.map((p) => p.id));
   const moving = source.filter((p) => ids.has(p.id));
   if (moving.length !== ids.size) {
@@ -82,11 +107,12 @@ export const movePieces = (
   }
   if (sameZone(from, to)) {
     const rest = source.filter((p) => !ids.has(p.id));
-    return withZone(ctx, from, put === 'top' ? [...moving, ...rest] : [...rest, ...moving]);
+    withZone(d, from, put === 'top' ? [...moving, ...rest] : [...rest, ...moving]);
+    return;
   }
-  const after = withZone(ctx, from, source.filter((p) => !ids.has(p.id)));
-  const target = zoneOf(after, to);
-  return withZone(after, to, put === 'top' ? [...moving, ...target] : [...target, ...moving]);
+  withZone(d, from, source.filter((p) => !ids.has(p.id)));
+  const target = zoneOf(d, to);
+  withZone(d, to, put === 'top' ? [...moving, ...target] : [...target, ...moving]);
 };
 
 /** The first `count` pieces from the top or bottom of a zone, or `count` chosen at random. */
@@ -101,31 +127,31 @@ export const pickPieces = (pieces: readonly Piece[], count: number, take: Take, 
 };
 
 /** Replaces pieces (matched by id) wherever they are. */
-export const updatePieces = (ctx: GameContext, updated: ReadonlyMap<string, Piece>): GameContext => {
-  if (updated.size === 0) return ctx;
+export const updatePieces = (d: Draft, updated: ReadonlyMap<string, Piece>): void => {
+  if (updated.size === 0) return;
   const swap = (list: readonly Piece[]): readonly Piece[] =>
     list.some((p) => updated.has(p.id)) ? list.map((p) => updated.get(p.id) ?? p) : list;
   const zones: Record<string, ZoneContents> = {};
-  for (const [name, contents] of Object.entries(ctx.zones)) {
-    const first = contents[0];
-    zones[name] =
-      first !== undefined && Array.isArray(first)
-        ? (contents as readonly (readonly Piece[])[]).map(swap)
-        : swap(contents as readonly Piece[]);
-  }
-  return { ...ctx, zones };
+  for (const [name, contents] of Object.entries(d.zones)) zones[name] = isPerOwner(contents) ? contents.map(swap) : swap(contents);
+  d.zones = zones;
 };
 
-export const findPiece = (ctx: GameContext, id: string): Piece | undefined => {
+const isPerOwner = (contents: ZoneContents): contents is readonly (readonly Piece[])[] => Array.isArray(contents[0]);
+
+/**
+ * The pieces with the given ids as they are now, found in one pass over every zone: a piece
+ * held in a list value may be older than the one in its zone. Ids in no zone are left out.
+ */
+export const currentPieces = (ctx: GameContext, ids: ReadonlySet<string>): Map<string, Piece> => {
+  const found = new Map<string, Piece>();
+  const visit = (list: readonly Piece[]): void => {
+    for (const p of list) if (ids.has(p.id)) found.set(p.id, p);
+  };
   for (const contents of Object.values(ctx.zones)) {
-    for (const item of contents) {
-      if (Array.isArray(item)) {
-        const found = (item as readonly Piece[]).find((p) => p.id === id);
-        if (found) return found;
-      } else if ((item as Piece).id === id) return item as Piece;
-    }
+    if (isPerOwner(contents)) contents.forEach(visit);
+    else visit(contents);
   }
-  return undefined;
+  return found;
 };
 
 export const describeZone = (ref: ZoneRef): string => (ref.index === null ? ref.name : `${ref.name}[${ref.index}]`);

@@ -46,6 +46,17 @@ export interface GameContext {
 /** The statechart's state value, as XState gives it. */
 export type FlowValue = string | { readonly [state: string]: FlowValue };
 
+/**
+ * A context being changed by one move's effects (or by one XState action): a copy made for that
+ * move alone, so the effects change its own fields in place instead of copying the whole context
+ * per effect. Its parts (game, players, teams, zones, pieces) are still shared with earlier states:
+ * they are replaced, never changed. The log is the move's own list, appended to.
+ */
+export type Draft = { -readonly [K in keyof GameContext]: K extends 'log' ? string[] : GameContext[K] };
+
+/** A draft of `ctx` for one move's effects; `ctx` itself is left as it is. */
+export const draftOf = (ctx: GameContext): Draft => ({ ...ctx, log: ctx.log.slice() });
+
 export interface GameState {
   readonly value: FlowValue;
   readonly context: GameContext;

@@ -1,9 +1,10 @@
 /**
  * The fast stepping path: XState's macrostep semantics (exit effects, the transition's effects,
  * entry effects, then automatic transitions until none applies) run directly over the flat
- * tables of table.ts. A working state is a leaf and a context; taking a move replaces them in
- * place, and a copy of the two fields is a complete clone for search, because contexts are never
- * changed once made. tests/runtime/trace.test.ts proves it steps exactly as the XState machine.
+ * tables of table.ts. A move's effects change one draft of the context made for that move
+ * (state.ts), and the working state then holds that draft as its context: contexts that a
+ * working state has held are never changed again, so a copy of the two fields is a complete clone
+ * for search. tests/runtime/trace.test.ts proves it steps exactly as the XState machine.
  */
 import type { LocalValues } from './env.ts';
 import { envOf } from './env.ts';
@@ -11,7 +12,7 @@ import { AUTO_LIMIT } from './flow.ts';
 import { failedClause } from './legality.ts';
 import type { PlayObserver } from './observer.ts';
 import { Rng } from './rng.ts';
-import type { GameContext } from './state.ts';
+import { draftOf, type Draft, type GameContext } from './state.ts';
 import type { EffectRun, FlowTable, Plan, TableMove, TableTransition } from './table.ts';
 
 /** A game being played: the active leaf and the context. Mutable; clone with `cloneWorking`. */
@@ -24,48 +25,51 @@ export const cloneWorking = (w: Working): Working => ({ leaf: w.leaf, ctx: w.ctx
 
 const NO_LOCALS: LocalValues = Object.freeze({});
 
-const runAll = (runs: readonly EffectRun[], ctx: GameContext, rng: Rng): GameContext => {
-  let out = ctx;
-  for (const run of runs) out = run(out, NO_LOCALS, rng);
-  return out;
+const runAll = (runs: readonly EffectRun[], d: Draft, rng: Rng): void => {
+  for (const run of runs) run(d, NO_LOCALS, rng);
 };
 
-/** One microstep: leave, act, enter. Returns the new context; the leaf is written to `w`. */
+/** One microstep: leave, act, enter. The landing leaf is written to `w`. */
 const microstep = (
   table: FlowTable,
   w: Working,
+  d: Draft,
   plan: Plan | null,
-  act: (ctx: GameContext) => GameContext,
+  act: (d: Draft) => void,
   rng: Rng,
   observer: PlayObserver | undefined,
-): GameContext => {
-  if (plan === null) return act(w.ctx);
+): void => {
+  if (plan === null) {
+    act(d);
+    return;
+  }
   if (observer) observer.entered(plan.entered);
-  let ctx = act(runAll(plan.exits, w.ctx, rng));
-  ctx = runAll(plan.entries, ctx, rng);
+  runAll(plan.exits, d, rng);
+  act(d);
+  runAll(plan.entries, d, rng);
   w.leaf = plan.leaf;
   const leaf = table.leaves[plan.leaf];
-  if (leaf?.done) ctx = runAll(leaf.doneExits, ctx, rng);
-  return ctx;
+  if (leaf?.done) runAll(leaf.doneExits, d, rng);
 };
 
+const idle = (): void => undefined;
+
 /** Automatic transitions until none applies, the flow is done, the game over or the flow stalled. */
-const settle = (table: FlowTable, w: Working, rng: Rng, observer: PlayObserver | undefined): void => {
+const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: PlayObserver | undefined): void => {
   for (;;) {
     const leaf = table.leaves[w.leaf];
     if (!leaf || leaf.done) return;
-    const ctx = w.ctx;
-    if (ctx.result !== null) {
-      w.ctx = microstep(table, w, leaf.over, (c) => c, rng, observer);
+    if (d.result !== null) {
+      microstep(table, w, d, leaf.over, idle, rng, observer);
       continue;
     }
-    if (ctx.auto >= AUTO_LIMIT) {
-      w.ctx = microstep(table, w, leaf.stalled, (c) => c, rng, observer);
+    if (d.auto >= AUTO_LIMIT) {
+      microstep(table, w, d, leaf.stalled, idle, rng, observer);
       continue;
     }
     let chosen: TableTransition | undefined;
     if (leaf.always.length > 0) {
-      const env = envOf(ctx);
+      const env = envOf(d);
       for (const t of leaf.always) {
         const failed = failedClause(t.guard, env);
         if (observer) observer.judged(t, failed);
@@ -78,26 +82,35 @@ const settle = (table: FlowTable, w: Working, rng: Rng, observer: PlayObserver |
     if (!chosen) return;
     if (observer) observer.taken(chosen);
     const effects = chosen.effects;
-    w.ctx = microstep(table, w, chosen.plan, (c) => effects({ ...c, auto: c.auto + 1 }, NO_LOCALS, rng), rng, observer);
+    const act = (c: Draft): void => {
+      c.auto++;
+      effects(c, NO_LOCALS, rng);
+    };
+    microstep(table, w, d, chosen.plan, act, rng, observer);
   }
 };
 
-const withRng = (ctx: GameContext, start: GameContext, rng: Rng): GameContext =>
-  rng.state === start.rng ? ctx : { ...ctx, rng: rng.state };
+/** Ends a macrostep: the draft, with the PRNG's state, becomes the working state's context. */
+const finish = (w: Working, d: Draft, start: GameContext, rng: Rng): void => {
+  if (rng.state !== start.rng) d.rng = rng.state;
+  w.ctx = d;
+};
 
 /** The working state of a new game whose initial context is `ctx`: the flow entered and settled. */
 export const startFlow = (table: FlowTable, ctx: GameContext, observer?: PlayObserver): Working => {
   const rng = new Rng(ctx.rng);
   const w: Working = { leaf: -1, ctx };
-  w.ctx = microstep(table, w, table.initial, (c) => c, rng, observer);
-  settle(table, w, rng, observer);
-  w.ctx = withRng(w.ctx, ctx, rng);
+  const d = draftOf(ctx);
+  microstep(table, w, d, table.initial, idle, rng, observer);
+  settle(table, w, d, rng, observer);
+  finish(w, d, ctx, rng);
   return w;
 };
 
 /**
  * Takes `transition` (one the current leaf offers for `move`, chosen by `judge`) with the
- * move's decoded arguments in `locals`, then the automatic transitions after it. Changes `w`.
+ * move's decoded arguments in `locals`, then the automatic transitions after it. Changes `w`
+ * only when it returns: a run-time error leaves `w` as it was.
  */
 export const takeMove = (
   table: FlowTable,
@@ -112,18 +125,22 @@ export const takeMove = (
     observer.taken(transition);
   }
   const start = w.ctx;
+  const startLeaf = w.leaf;
   const rng = new Rng(start.rng);
+  const d: Draft = { ...start, auto: 0, log: [] };
   const effects = transition.effects;
-  w.ctx = microstep(
-    table,
-    w,
-    transition.plan,
-    (c) => effects(move.effects({ ...c, auto: 0, log: [] }, locals, rng), locals, rng),
-    rng,
-    observer,
-  );
-  settle(table, w, rng, observer);
-  w.ctx = withRng(w.ctx, start, rng);
+  const act = (c: Draft): void => {
+    move.effects(c, locals, rng);
+    effects(c, locals, rng);
+  };
+  try {
+    microstep(table, w, d, transition.plan, act, rng, observer);
+    settle(table, w, d, rng, observer);
+  } catch (error) {
+    w.leaf = startLeaf;
+    throw error;
+  }
+  finish(w, d, start, rng);
 };
 
 export const isStalled = (table: FlowTable, w: Working): boolean => w.leaf === table.stalledLeaf;

@@ -8,10 +8,10 @@
 import type { LocalValues } from './env.ts';
 import type { MoveRules, TransitionRules } from './legality.ts';
 import type { Rng } from './rng.ts';
-import type { FlowValue, GameContext } from './state.ts';
+import type { Draft, FlowValue } from './state.ts';
 
-/** Compiled effects: the next context from a context, the names in scope and the PRNG. */
-export type EffectRun = (ctx: GameContext, locals: LocalValues, rng: Rng) => GameContext;
+/** Compiled effects: they change the move's draft context, given the names in scope and the PRNG. */
+export type EffectRun = (draft: Draft, locals: LocalValues, rng: Rng) => void;
 
 /** What taking a transition does to the active states, from one leaf. */
 export interface Plan {
