@@ -3,7 +3,7 @@ import type { CheckEnv } from './context.ts';
 import { generate, makeRunner } from './codegen.ts';
 import type { ExprError } from './errors.ts';
 import type { Env, Library, Scope } from './library.ts';
-import { parseExpression } from './parser.ts';
+import { parseExpressionOnce } from './parseOnce.ts';
 import { formatType, isAssignable, type Type } from './types.ts';
 import type { Value } from './values.ts';
 
@@ -16,7 +16,7 @@ export type CompileResult =
  * including those read by the definitions it calls; `run`'s env must give values for all of them.
  */
 export function compileExpr(src: string, scope: Scope, library: Library, expected?: Type): CompileResult {
-  const parsed = parseExpression(src);
+  const parsed = parseExpressionOnce(src);
   if (!parsed.ok) return { ok: false, errors: [parsed.error] };
   const expr = parsed.expr;
 

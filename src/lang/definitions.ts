@@ -7,7 +7,7 @@ import type { ExprError } from './errors.ts';
 import type { Node } from './ir.ts';
 import { isIdentifier } from './lexer.ts';
 import type { DefinitionEntry, DefinitionSource, HostFunction, Library, Param, Scope } from './library.ts';
-import { parseExpression } from './parser.ts';
+import { parseExpressionOnce } from './parseOnce.ts';
 import { parseTypeText } from './typeSyntax.ts';
 import { formatType, isAssignable, type Type } from './types.ts';
 
@@ -97,7 +97,7 @@ export function createLibrary(
       }
     }
 
-    const parsed = parseExpression(def.body);
+    const parsed = parseExpressionOnce(def.body);
     if (!parsed.ok) fail('body', parsed.error);
     const entry: Entry = {
       name: def.name,
