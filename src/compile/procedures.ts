@@ -4,8 +4,8 @@
  * A procedure sees the globals and its parameters only. Each is compiled once, on first use; a
  * procedure that calls itself, directly or through others, is an error (effects do not recurse).
  */
-import type { Type } from '../lang/index.ts';
-import { typeOf } from '../check/exprs.ts';
+import { NUMBER, parseType, type Type } from '../lang/index.ts';
+import { report } from '../check/exprs.ts';
 import { acknowledgeHint, type CheckedWarning } from '../check/warnings.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { compileEffects, type EffectCompiler } from './effects.ts';
@@ -18,6 +18,14 @@ export interface CompiledProcedure {
 
 export type ProcedureLookup = (name: string) => CompiledProcedure | 'cycle' | undefined;
 
+/** A parameter's type as the spec writes it; a bad one is reported at it and read as a number, so the body is still checked. */
+const paramType = (cx: EffectCompiler, procedure: string, param: string, text: string): Type => {
+  const parsed = parseType(text);
+  if (parsed.ok) return parsed.type;
+  report(cx.checker, ['procedures', procedure, 'params', param], `procedure '${procedure}': the type of '${param}': ${parsed.error}`);
+  return NUMBER;
+};
+
 /** A lookup bound to `cx` once it exists: the effects of a procedure are compiled with it. */
 export const procedureTable = (spec: GameSpec, cx: () => EffectCompiler): ProcedureLookup => {
   const compiled = new Map<string, CompiledProcedure | 'compiling'>();
@@ -28,7 +36,7 @@ export const procedureTable = (spec: GameSpec, cx: () => EffectCompiler): Proced
     const procedure = spec.procedures?.[name];
     if (!procedure) return undefined;
     compiled.set(name, 'compiling');
-    const params = Object.entries(procedure.params ?? {}).map(([param, type]) => ({ name: param, type: typeOf(type) }));
+    const params = Object.entries(procedure.params ?? {}).map(([param, text]) => ({ name: param, type: paramType(cx(), name, param, text) }));
     const run = compileEffects(cx(), procedure.effects, ['procedures', name, 'effects'], Object.fromEntries(params.map((p) => [p.name, p.type])));
     const done = { params, run };
     compiled.set(name, done);

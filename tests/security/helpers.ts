@@ -23,3 +23,10 @@ export const compileText = (text: string, params: Record<string, Json> = {}, var
 
 /** The diagnostics as `file:line:col: severity: message` lines. */
 export const messages = (out: CompileOutput): string[] => out.diagnostics.map(formatDiagnostic);
+
+/** The messages of a spec that must not compile (fails the test when it does). */
+export const refusal = (text: string): string[] => {
+  const out = compileText(text);
+  if (out.game) throw new Error('the spec compiled');
+  return messages(out);
+};

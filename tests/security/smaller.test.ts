@@ -1,7 +1,7 @@
 /** Issue 16's "Smaller" findings: each refused or written safely, with a message that says where. */
 import { describe, expect, it } from 'vitest';
 import { graphToMermaid } from '../../src/compile/graph.ts';
-import { compileText, messages, specText } from './helpers.ts';
+import { compileText, messages, refusal, specText } from './helpers.ts';
 
 const variant = (id: string, patch: string): { file: string; text: string } => ({
   file: `${id}.yaml`,
@@ -34,5 +34,14 @@ describe('graph --format mermaid', () => {
     const lines = mermaid.split('\n');
     expect(lines.some((l) => l.includes('game.n >= 3 and true'))).toBe(true);
     expect(lines.every((l) => l === 'stateDiagram-v2' || /^ {2}(\[\*\]|[A-Za-z0-9_]+) -->/.test(l))).toBe(true);
+  });
+});
+
+describe('found by fuzzing', () => {
+  it('a procedure parameter of an unknown type is reported at it, not an internal error', () => {
+    const procedure = 'procedures:\n  p:\n    params: { n: rmber }\n    effects: [ { add: { game.n: n } } ]';
+    expect(refusal(specText({ definitions: procedure }))).toEqual([
+      "probe.yaml:14:18: error: procedure 'p': the type of 'n': unknown type 'rmber' — did you mean 'number'?",
+    ]);
   });
 });
