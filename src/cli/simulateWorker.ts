@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { compileGame } from '../compile/index.ts';
 import type { Json } from '../engine/types.ts';
 import type { BotOptions } from '../bots/index.ts';
-import { playRange } from '../sim/simulate.ts';
+import { playRange, type GameRecord } from '../sim/simulate.ts';
+import { compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../sim/coverage.ts';
 import { resolveGame } from './catalog.ts';
 
 export interface SliceJob {
@@ -20,20 +21,29 @@ export interface SliceJob {
   bots?: string[];
   botOptions?: BotOptions;
   rotate?: boolean;
+  /** Count coverage (sim/coverage.ts) and send the counts back with the records. */
+  coverage?: boolean;
   from: number;
   to: number;
 }
 
-export type SliceMessage = { kind: 'game' } | { kind: 'done'; records: ReturnType<typeof playRange> } | { kind: 'error'; error: string };
+export type SliceMessage =
+  | { kind: 'game' }
+  | { kind: 'done'; records: GameRecord[]; counts?: CoverageCounts }
+  | { kind: 'error'; error: string };
 
 const job = workerData as SliceJob;
 const post = (message: SliceMessage): void => parentPort?.postMessage(message);
 const resolved = resolveGame(job.target, job.variants);
-const game = 'error' in resolved ? undefined : compileGame({ base: resolved.base, variants: resolved.variants, params: job.params }).game;
+const counts = job.coverage ? newCounts() : undefined;
+const input = 'error' in resolved ? undefined : { base: resolved.base, variants: resolved.variants, params: job.params };
+const game = input && (counts ? compileForCoverage(input, counts) : compileGame(input)).game;
 if (!game) post({ kind: 'error', error: `worker could not compile ${job.target}` });
 else {
   try {
-    post({ kind: 'done', records: playRange(game, job, job.from, job.to, () => post({ kind: 'game' })) });
+    const onGame = (): void => post({ kind: 'game' });
+    if (counts) post({ kind: 'done', records: playCounted(game, counts, job, job.from, job.to, onGame), counts });
+    else post({ kind: 'done', records: playRange(game, job, job.from, job.to, onGame) });
   } catch (error) {
     post({ kind: 'error', error: (error as Error).message });
   }

@@ -3,7 +3,8 @@
  * seat or team, game lengths and speed. Runs anywhere (CLI, browser worker); progress is
  * reported through a callback.
  */
-import { applyLegal, describeRuntimeError, newGame, type GameState } from '../engine/index.ts';
+import { applyLegal, describeRuntimeError, legalMovesWithEvents, newGame, type GameState } from '../engine/index.ts';
+import type { PlayObserver } from '../runtime/observer.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
 import { chooseMove, createBots, type Bot, type BotOptions } from '../bots/index.ts';
@@ -72,7 +73,9 @@ export const playedTurns = (state: GameState, maxTurns: number): number =>
 
 /**
  * One game; the seats' bots choose the moves (random when `bots` is empty). The choices draw from
- * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played.
+ * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played. An observer
+ * (coverage) sees the game's own steps and every move judged at each decision, not the bots'
+ * searches.
  */
 export const playOne = (
   game: CompiledGame,
@@ -81,8 +84,9 @@ export const playOne = (
   maxTurns: number,
   maxMoves: number,
   bots: readonly Bot[] = [],
+  observer?: PlayObserver,
 ): GameRecord => {
-  const start = newGame(game, { players, seed });
+  const start = newGame(game, { players, seed, ...(observer ? { observer } : {}) });
   if (!start.ok) return { winners: null, turns: 0, moves: 0, error: start.error };
   let state: GameState = start.state;
   const first = state.context.active;
@@ -97,12 +101,13 @@ export const playOne = (
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
     let move;
     try {
+      if (observer) legalMovesWithEvents(game, state, undefined, observer);
       move = chooseMove(game, state, bots, rng);
     } catch (error) {
       return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: describeRuntimeError(game, error) };
     }
     if (!move) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
-    const next = applyLegal(game, state, move);
+    const next = applyLegal(game, state, move, observer);
     if (!next.ok) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: next.error };
     const turnEnded = next.state.context.turn !== state.context.turn && next.state.context.result === null;
     state = next.state;
@@ -125,6 +130,7 @@ export const playRange = (
   from: number,
   to: number,
   onGame?: () => void,
+  observer?: PlayObserver,
 ): GameRecord[] => {
   const players = options.players ?? game.players.default;
   const bots = createBots(game, (options.bots ?? ['random']).join(','), players, options.botOptions);
@@ -132,7 +138,7 @@ export const playRange = (
   const records: GameRecord[] = [];
   for (let i = from; i < to; i++) {
     const seated = options.rotate ? bots.map((_, s) => bots[(s + i) % players] as Bot) : bots;
-    const record = playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000, seated);
+    const record = playOne(game, players, `${options.seed}:${i}`, options.maxTurns ?? 1000, options.maxMoves ?? 50_000, seated, observer);
     records.push(options.rotate ? { ...record, bots: seated.map((b) => b.name) } : record);
     onGame?.();
   }

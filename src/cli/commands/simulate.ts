@@ -8,6 +8,9 @@ import type { Json } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
 import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
+import { addCounts, compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../../sim/coverage.ts';
+import { coverageReport, formatCoverage, houseRuleChanges } from '../../sim/coverageReport.ts';
+import { resolveGame } from '../catalog.ts';
 import { formatSweep, parseSweep, sweepPoint, sweepSettings, type SweepAxis, type SweepPoint } from '../../sim/sweep.ts';
 
 /** More threads than this only queue up on the cores. */
@@ -17,7 +20,13 @@ const MAX_THREADS = 256;
 const GAMES_PER_THREAD = 25;
 
 /** Plays the games on every core; slices come back in order, so the result equals a serial run. */
-const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, games: number, workers: number, onGame: () => void): Promise<GameRecord[]> => {
+const playParallel = async (
+  job: Omit<SliceJob, 'from' | 'to'>,
+  games: number,
+  workers: number,
+  onGame: () => void,
+  counts?: CoverageCounts,
+): Promise<GameRecord[]> => {
   const size = Math.ceil(games / workers);
   const slices = Array.from({ length: workers }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter((s) => s.from < s.to);
   const results = await Promise.all(
@@ -29,8 +38,10 @@ const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, games: number, w
           });
           worker.on('message', (message: SliceMessage) => {
             if (message.kind === 'game') onGame();
-            else if (message.kind === 'done') resolve(message.records);
-            else reject(new Error(message.error));
+            else if (message.kind === 'done') {
+              if (counts && message.counts) addCounts(counts, message.counts);
+              resolve(message.records);
+            } else reject(new Error(message.error));
             if (message.kind !== 'game') void worker.terminate();
           });
           worker.on('error', reject);
@@ -90,7 +101,7 @@ const printSweep = (
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--threads N] [--json]",
+  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
@@ -114,6 +125,10 @@ export const simulateCommand: Command = {
       type: 'string',
       hint: 'p=a..b:s',
       help: "a balance report for each value of a param on the same seeds, e.g. 'entry=0..2000:100' or 'bumping=none|current|any'; two params separated by a comma make a grid",
+    },
+    coverage: {
+      type: 'boolean',
+      help: 'count what the games exercised: states entered, transitions taken or refused, guard clauses held or refused, effects run, moves made, rule ids; lists what was never reached and the house rules whose changes never fired',
     },
     threads: { type: 'string', hint: 'N', help: 'worker threads playing the games (default: every core, one per 25 random games at most; 1 plays them in this process)' },
     json: { type: 'boolean', help: 'print the report as JSON' },
@@ -160,6 +175,10 @@ export const simulateCommand: Command = {
       io.err(`--sweep: ${sweep.error}`);
       return 1;
     }
+    if (values.coverage === true && (sweep || values.compare !== undefined)) {
+      io.err('--coverage counts one variant set: not with --sweep or --compare');
+      return 1;
+    }
     if (sweep && values.compare !== undefined) {
       io.err('--sweep and --compare cannot be used together: sweep a param of one variant set');
       return 1;
@@ -188,13 +207,18 @@ export const simulateCommand: Command = {
     const allRandom = (botList ?? ['random']).every((b) => b === 'random');
     const workers = Math.max(1, Math.min(threads ?? Math.min(availableParallelism(), Math.floor(total / (allRandom ? GAMES_PER_THREAD : 1))), total));
     const threadsUsed = workers > 1 && target !== undefined ? Math.ceil(total / Math.ceil(total / workers)) : 1;
-    const play = async (g: CompiledGame, variants: string[], params = loadedParams(values)): Promise<Run> => {
+    const counts = values.coverage === true ? newCounts() : undefined;
+    const sources = counts && target !== undefined ? resolveGame(target, variantList(values)) : undefined;
+    const counted = sources && !('error' in sources) ? compileForCoverage({ ...sources, params: loadedParams(values) }, counts as CoverageCounts).game : undefined;
+    const play = async (g: CompiledGame, variants: string[], params = loadedParams(values), coverage?: CoverageCounts): Promise<Run> => {
       const t0 = performance.now();
       const options = { seed, players: n, maxTurns: maxTurns ?? 1000, ...(botList ? { bots: botList } : {}), botOptions, rotate: values.rotate === true };
       const records =
         workers > 1 && target !== undefined
-          ? await playParallel({ target, variants, params, ...options }, total, workers, onGame)
-          : playRange(g, options, 0, total, onGame);
+          ? await playParallel({ target, variants, params, ...options, ...(coverage ? { coverage: true } : {}) }, total, workers, onGame, coverage)
+          : coverage && counted
+            ? playCounted(counted, coverage, options, 0, total, onGame)
+            : playRange(g, options, 0, total, onGame);
       return { game: g, variants, records, report: summarize(g, records, { seed, players: n, seconds: (performance.now() - t0) / 1000 }) };
     };
     if (sweep) {
@@ -211,7 +235,9 @@ export const simulateCommand: Command = {
       printSweep(io, game, sweep.axes, points, { games: total, seed, players: n, bots: botList ?? ['random'], json: values.json === true });
       return points.some((p) => p.balance.errors > 0) ? 1 : 0;
     }
-    const a = await play(game, variantList(values));
+    const a = await play(game, variantList(values), loadedParams(values), counts);
+    const coverage =
+      counts && sources && !('error' in sources) ? coverageReport(game, counts, houseRuleChanges(sources.base, sources.variants)) : undefined;
     const b = other && compareVariants ? await play(other, compareVariants) : undefined;
     if (io.progress) io.progress(`${' '.repeat(50)}\r`);
     const errors = [...a.report.errors, ...(b?.report.errors ?? [])];
@@ -232,6 +258,7 @@ export const simulateCommand: Command = {
       const out: Record<string, unknown> = { ...strip(a.report), threads: threadsUsed };
       if (botList) out.bots = botList;
       if (ba) out.balance = ba;
+      if (coverage) out.coverage = coverage;
       if (b && bb && comparison) {
         out.compare = { variants: b.variants, ...strip(b.report), balance: bb };
         out.difference = {
@@ -256,6 +283,11 @@ export const simulateCommand: Command = {
       io.out(`  ${a.report.gamesPerSecond} games/s, ${a.report.movesPerSecond} moves/s`);
     } else {
       printSummary(io, game, a.report, botList);
+    }
+    if (coverage && !values.json) {
+      io.out('');
+      io.out(`Coverage of ${coverage.games} games:`);
+      for (const line of formatCoverage(coverage)) io.out(line);
     }
     return errors.length > 0 || metricErrors.length > 0 ? 1 : 0;
   },
