@@ -47,6 +47,13 @@ function mismatch(params: readonly Type[], args: readonly Checked[], bindings: B
 }
 
 const formatArgs = (types: readonly string[]): string => `(${types.join(', ')})`;
+const argTypes = (args: readonly Checked[]): string => formatArgs(args.map((arg) => formatType(arg.type)));
+
+// Messages are written only when a call is wrong: most calls are right, and formatting every
+// signature on every call was a visible part of the editor's recompile on each keystroke.
+const definitionMismatch = (definition: DefinitionEntry, params: NonNullable<DefinitionEntry['params']>, args: readonly Checked[]): string =>
+  `'${definition.name}' expects ${formatArgs(params.map((p) => `${p.name}: ${formatType(p.type)}`))}, got ${argTypes(args)}`;
+const hostMismatch = (host: HostFunction, args: readonly Checked[]): string => `'${host.name}' expects ${formatArgs(host.params.map(formatType))}, got ${argTypes(args)}`;
 
 function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: readonly Checked[], ctx: Ctx): Checked | undefined {
   const use = ctx.unit.env.useDefinition(definition);
@@ -54,21 +61,17 @@ function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: reado
   const params = definition.params;
   if (params === undefined) return undefined;
   ctx.unit.calls.add(definition);
-  const expects = `'${definition.name}' expects ${formatArgs(params.map((p) => `${p.name}: ${formatType(p.type)}`))}`;
-  const got = formatArgs(args.map((arg) => formatType(arg.type)));
-  if (args.length !== params.length) return report(ctx, expr, `${expects}, got ${got}`);
+  if (args.length !== params.length) return report(ctx, expr, definitionMismatch(definition, params, args));
   const bad = mismatch(params.map((p) => p.type), args, new Map());
-  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, `${expects}, got ${got}`);
+  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, definitionMismatch(definition, params, args));
   return { node: { kind: 'definition', definition, args: args.map((arg) => arg.node), ...at(expr) }, type: use.result };
 }
 
 function callHost(expr: CallExpr, host: HostFunction, args: readonly Checked[], ctx: Ctx): Checked | undefined {
-  const expects = `'${host.name}' expects ${formatArgs(host.params.map(formatType))}`;
-  const got = formatArgs(args.map((arg) => formatType(arg.type)));
-  if (args.length !== host.params.length) return report(ctx, expr, `${expects}, got ${got}`);
+  if (args.length !== host.params.length) return report(ctx, expr, hostMismatch(host, args));
   const bindings: Bindings = new Map();
   const bad = mismatch(host.params, args, bindings);
-  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, `${expects}, got ${got}`);
+  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, hostMismatch(host, args));
   const infos = args.map((arg): ArgInfo => {
     const literal = constValue(arg.node);
     return literal === undefined ? { type: arg.type } : { type: arg.type, literal };
@@ -89,8 +92,16 @@ const lambdaShape = (lambda: LambdaExpr): string => `(${lambda.params.map((p) =>
 function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx: Ctx, check: Check): Checked | undefined {
   const values = args.map((arg) => (arg.kind === 'value' ? arg.checked : 'lambda'));
   if (!allChecked(values)) return undefined;
-  const shapes = args.map((arg) => (arg.kind === 'lambda' ? lambdaShape(arg.expr) : formatType((arg.checked as Checked).type)));
-  const mismatchMessage = `${builtinExpects(builtin)}, got ${formatArgs(shapes)}`;
+  /** The arguments as written, for messages; a lambda by its checked type once known. */
+  const lambdaTypes: (Type | undefined)[] = [];
+  const shapes = (): string =>
+    formatArgs(
+      args.map((arg, i) => {
+        if (arg.kind === 'value') return formatType((arg.checked as Checked).type);
+        const type = lambdaTypes[i];
+        return type === undefined ? lambdaShape(arg.expr) : formatType(type);
+      }),
+    );
 
   const candidates = builtin.signatures.filter((sig) => sig.params.length === args.length);
   let chosen: { sig: FunctionType; bindings: Bindings } | undefined;
@@ -111,7 +122,8 @@ function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx
   if (chosen === undefined) {
     const culprit = candidates.length === 1 ? (expr.args[firstBad] as Expr) : expr;
     const lambdaHere = culprit !== expr && culprit.kind !== 'lambda' && (candidates[0]?.params[firstBad] as Type).kind === 'function';
-    return report(ctx, culprit, lambdaHere ? `${mismatchMessage} — pass a function here, like x => ...` : mismatchMessage);
+    const message = `${builtinExpects(builtin)}, got ${shapes()}`;
+    return report(ctx, culprit, lambdaHere ? `${message} — pass a function here, like x => ...` : message);
   }
 
   const { sig, bindings } = chosen;
@@ -127,14 +139,14 @@ function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx
       failed = true;
       continue;
     }
-    shapes[i] = formatType({ kind: 'function', params: lambda.paramTypes, result: lambda.result });
+    lambdaTypes[i] = { kind: 'function', params: lambda.paramTypes, result: lambda.result };
     checkedArgs.push(lambda.node);
   }
   if (failed) return undefined;
   if (builtin.ordered) {
     const kind = resolve({ kind: 'var', name: builtin.ordered }, bindings).kind;
     if (kind !== 'number' && kind !== 'string' && kind !== 'never') {
-      return report(ctx, expr, `${builtinExpects(builtin)}, got ${formatArgs(shapes)}`);
+      return report(ctx, expr, `${builtinExpects(builtin)}, got ${shapes()}`);
     }
   }
   const equalityAt = builtin.equality === undefined ? undefined : resolve({ kind: 'var', name: builtin.equality }, bindings);
