@@ -62,8 +62,12 @@ const playReference = (config: SpeedConfig, seed: string): number => {
   return moves;
 };
 
+/**
+ * The interpreter's games with the references' policy: `uniform`, one choice among all legal
+ * moves (the default `random` bot picks a move, then its arguments one by one: other games).
+ */
 const playInterpreted = (config: SpeedConfig, game: CompiledGame, seed: string): number =>
-  playRange(game, { seed, players: config.players, maxTurns: MAX_TURNS }, 0, config.games).reduce((a, r) => a + r.moves, 0);
+  playRange(game, { seed, players: config.players, maxTurns: MAX_TURNS, bots: ['uniform'] }, 0, config.games).reduce((a, r) => a + r.moves, 0);
 
 export interface SpeedFigure {
   readonly id: string;
