@@ -11,6 +11,7 @@ import { loadFileText } from '../persist/storage.ts';
 import { catalog, type CatalogGame } from './catalog.ts';
 import { duplicateGame, newGameFromTemplate, ownCatalog } from './ownGames.ts';
 import { StartHere } from './StartHere.tsx';
+import { ReferenceButton } from '../reference/ReferenceButton.tsx';
 
 interface Card {
   id: string;
@@ -84,6 +85,8 @@ export const Gallery = () => {
           <span className="brand-mark">◆</span> houserules <span className="brand-sub">studio</span>
         </a>
         <span className="topbar-note">Change a game's rules without code: edit the spec, see its statechart, playtest it.</span>
+        <span className="topbar-spacer" />
+        <ReferenceButton />
       </header>
       <main className="gallery" data-testid="gallery">
         <StartHere first={first ? { id: first.id, title: first.title } : null} onNewGame={(title) => open(newGameFromTemplate(title))} />

@@ -1,5 +1,6 @@
-/** The game page's header: where you are, file actions (import, export, revert) and sharing. */
+/** The game page's header: where you are, file actions (import, export, revert), the language reference and sharing. */
 import { useState } from 'react';
+import { ReferenceButton } from '../reference/ReferenceButton.tsx';
 
 interface Props {
   title: string;
@@ -46,6 +47,7 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       <button type="button" className="btn ghost" onClick={onRevert} disabled={!canRevert} data-testid="revert" title="Throw away the edits of the open file">
         Revert
       </button>
+      <ReferenceButton />
       <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title="Saved versions of this game, to look back at or restore">
         History
       </button>

@@ -1,0 +1,20 @@
+/** "Language": opens the language reference over the page; its text loads on the first open. */
+import { lazy, Suspense, useState } from 'react';
+
+const LanguageReference = lazy(() => import('./LanguageReference.tsx'));
+
+export const ReferenceButton = () => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn ghost" onClick={() => setOpen(true)} data-testid="language-reference" title="The rules language: every construct, with examples (searchable)">
+        Language
+      </button>
+      {open && (
+        <Suspense fallback={<div className="reference-backdrop" aria-busy="true" />}>
+          <LanguageReference onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+};
