@@ -30,10 +30,18 @@ export interface ExprChecker {
 /** The key of an expression's place in `ExprChecker.scopes`. */
 export const scopeKey = (path: DocPath): string => JSON.stringify(path);
 
+/** Types by their text: a spec writes the same few types many times, and every compile reads them all. Types are read-only. */
+const types = new Map<string, Type>();
+const TYPES_KEPT = 1024;
+
 /** A type written in the spec's own notation; the notation is fixed, so a bad one is our bug. */
 export const typeOf = (text: string): Type => {
+  const known = types.get(text);
+  if (known) return known;
   const parsed = parseType(text);
   if (!parsed.ok) throw new Error(`internal type '${text}': ${parsed.error}`);
+  if (types.size >= TYPES_KEPT) types.clear();
+  types.set(text, parsed.type);
   return parsed.type;
 };
 

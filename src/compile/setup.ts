@@ -78,8 +78,9 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
     for (const [attr, values] of product) generated = generated.flatMap((card) => values.map((v) => ({ ...card, [attr]: v })));
     const cards: Record<string, Json>[] = [];
     for (const base of [...(set.list ?? []), ...generated]) {
-      let card: Record<string, Json> = { ...base };
-      for (const d of derive) card = { ...card, [d.attr]: d.expr.run(extendEnv(env, card as LocalValues)) as Json };
+      // A fresh card per base, completed in place: each derived attribute sees the ones before it.
+      const card: Record<string, Json> = { ...base };
+      for (const d of derive) card[d.attr] = d.expr.run(extendEnv(env, card as LocalValues)) as Json;
       const scope = extendEnv(env, card as LocalValues);
       if (where && !where.run(scope)) continue;
       const n = copies ? pieceCount(copies.run(scope), [...path, 'copies'], `the copies of a '${name}' card`) : 1;
