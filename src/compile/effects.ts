@@ -9,7 +9,7 @@ import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
 import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
 import { envOf, type LocalValues } from '../runtime/env.ts';
-import { EffectError, VarWrites, currentPieces, movePieces, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
+import { EffectError, VarWrites, currentPieces, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
@@ -156,7 +156,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
     const seat = seatSource === undefined ? undefined : checkExpr(checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
     return (d, vals) => {
       const next = seat ? (seat.run(envOf(d, vals)) as number) : cx.nextSeat(d);
-      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers) throw new EffectError(`nextTurn: seat ${next} does not exist`);
+      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers) throw new EffectError(`nextTurn: ${noSuch('seat', next, d.numPlayers)}`);
       d.active = next;
       d.turn++;
     };

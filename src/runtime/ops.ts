@@ -17,10 +17,17 @@ export class EffectError extends Error {
 
 type Vars = Readonly<Record<string, Json>>;
 
-const checkIndex = (list: readonly Vars[], index: number, what: string): void => {
-  if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-    throw new EffectError(`${what} ${index} does not exist (there are ${list.length})`);
-  }
+/**
+ * Why an index names no seat or team: the index as the expression gave it (counted from 0), with
+ * the people's numbering beside it, since the game calls seat 0 "Player 1".
+ */
+const people = (what: 'seat' | 'team', n: number): string => `${what === 'seat' ? 'Player' : 'Team'} ${n}`;
+
+export const noSuch = (what: 'seat' | 'team', index: number, count: number): string =>
+  `there is no ${what} ${index}: ${what}s are numbered from 0 in expressions, ${count === 0 ? 'and there are none' : `0 to ${count - 1} here (${people(what, 1)} to ${people(what, count)})`}`;
+
+const checkIndex = (list: readonly Vars[], index: number, what: 'seat' | 'team'): void => {
+  if (!Number.isInteger(index) || index < 0 || index >= list.length) throw new EffectError(noSuch(what, index, list.length));
 };
 
 /**
