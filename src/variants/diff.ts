@@ -52,6 +52,8 @@ export interface RuleDiff {
   readonly rules: readonly string[];
   /** Where the part is in the spec it is in (the second spec, or the first for a removal). */
   readonly path: DocPath;
+  /** For a changed part: where it is in the first spec (an item's index may differ). */
+  readonly pathBefore?: DocPath;
   /** For states and transitions: the state (and for a transition its target) in the flow. */
   readonly state?: string;
   readonly details: readonly DiffDetail[];
@@ -297,6 +299,7 @@ export const diffSpecs = (before: Plain, after: Plain, changes: readonly Applied
       change: !a ? 'added' : !b ? 'removed' : 'changed',
       rules,
       path: part.path,
+      ...(a && b ? { pathBefore: a.path } : {}),
       ...(part.state ? { state: part.state } : {}),
       details: wholeDetails,
     });

@@ -2,39 +2,16 @@
  * `houserules diff <game> --variant a,b [--against c] [--json]`: what an overlay changes, rule by
  * rule, against the base game or another set of variants, with the file and line of each change.
  */
-import { stringify } from 'yaml';
 import { compileGame, type SourceFile } from '../../compile/index.ts';
 import { hasErrors } from '../../spec/diagnostics.ts';
-import { diffSpecs, type DiffDetail, type RuleDiff } from '../../variants/diff.ts';
+import { diffSpecs } from '../../variants/diff.ts';
+import { formatDiff } from '../../variants/formatDiff.ts';
 import { overlay } from '../../variants/index.ts';
-import type { Plain } from '../../variants/merge.ts';
 import { resolveGame } from '../catalog.ts';
 import { printDiagnostics, VARIANT_OPTION, type Command, type Io } from '../command.ts';
 
 const ids = (text: unknown): string[] =>
   typeof text === 'string' ? text.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none') : [];
-
-const MARK = { added: '+', removed: '-', changed: '~' } as const;
-
-/** A value on one line, cut short: the diff is read by people, the --json output has it whole. */
-const brief = (value: Plain | undefined): string => {
-  if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : stringify(value, { collectionStyle: 'flow', lineWidth: 0 }).trim();
-  const one = text.replace(/\s+/g, ' ');
-  return one.length > 110 ? `${one.slice(0, 107)}...` : one;
-};
-
-const detailLine = (d: DiffDetail): string => {
-  const what = d.change === 'changed' ? `${brief(d.before)} → ${brief(d.after)}` : brief(d.change === 'added' ? d.after : d.before);
-  const where = d.where ? `${d.where}: ` : '';
-  const source = d.source ? `    (${d.source.file}:${d.source.line}:${d.source.column})` : '';
-  return `    ${MARK[d.change]} ${where}${what}${source}`;
-};
-
-export const formatDiff = (rules: readonly RuleDiff[]): string[] =>
-  rules.length === 0
-    ? ['  no rule changes']
-    : rules.flatMap((r) => [`${MARK[r.change]} ${r.kind} ${r.name}${r.rules.length ? `  [${r.rules.join(', ')}]` : ''}`, ...r.details.map(detailLine)]);
 
 /** Variant ids resolved (with those they require) to files; undefined after printing why not. */
 const load = (io: Io, target: string, variantIds: string[]): { base: SourceFile; variants: SourceFile[] } | undefined => {

@@ -7,13 +7,25 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Trail } from './Diagram.tsx';
 import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 
+/** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
+export interface DiagramMarks {
+  readonly states: Readonly<Record<string, string>>;
+  readonly edges: Readonly<Record<string, string>>;
+}
+
 interface Props {
   layout: DiagramLayout;
   active: ReadonlySet<string>;
   onReveal: (path: DocPath) => void;
   trail: Trail | null;
   onPlay: (move: string) => void;
+  marks?: DiagramMarks;
 }
+
+const markOf = (marks: Readonly<Record<string, string>> | undefined, id: string): string => {
+  const mark = marks && Object.hasOwn(marks, id) ? marks[id] : undefined;
+  return mark ? `mark-${mark}` : '';
+};
 
 interface Reached {
   states: ReadonlySet<string>;
@@ -42,10 +54,10 @@ const trailClass = (reached: Reached | null, id: string, kind: 'states' | 'edges
 const pathOf = (points: readonly Point[]): string =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
 
-const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null): string =>
-  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : '', edge.kind === 'initial' ? '' : trailClass(reached, edge.id, 'edges')].join(' ');
+const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null, marks: DiagramMarks | undefined): string =>
+  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : '', edge.kind === 'initial' ? '' : trailClass(reached, edge.id, 'edges'), markOf(marks?.edges, edge.id)].join(' ');
 
-export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) => {
+export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: Props) => {
   const reached = trail ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (
@@ -63,7 +75,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) =
       .map((n) => (
         <g
           key={n.id}
-          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')}`}
+          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
@@ -79,7 +91,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) =
       <path
         key={e.id}
         d={pathOf(e.points)}
-        className={edgeClass(e, active, reached)}
+        className={edgeClass(e, active, reached, marks)}
         markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
       />
     ))}
@@ -91,7 +103,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) =
       .map((n) => (
         <g
           key={n.id}
-          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')}`}
+          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
@@ -109,7 +121,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay }: Props) =
         e.label && (
           <g
             key={`label-${e.id}`}
-            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')}`}
+            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')} ${markOf(marks?.edges, e.id)}`}
             data-clickable
             data-edge={e.id}
             data-play={playable(e) ? e.name : undefined}

@@ -16,9 +16,11 @@ interface Props {
   values: Readonly<Record<string, Json>>;
   overrides: Readonly<Record<string, Json>>;
   onParams: (overrides: Record<string, Json>) => void;
+  /** Shows what the variants switched on change (the side-by-side comparison). */
+  onCompare: () => void;
 }
 
-const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overrides, onParams }: Props) => {
+const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overrides, onParams, onCompare }: Props) => {
   const [open, setOpen] = useState(true);
   const avail = availability(variants, enabled);
   const paramNames = Object.keys(params);
@@ -62,6 +64,11 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                   </label>
                 );
               })}
+              {enabled.length > 0 && (
+                <button type="button" className="btn small" onClick={onCompare} data-testid="compare-open" title="The base game and the game with these house rules, side by side">
+                  What do they change?
+                </button>
+              )}
             </div>
           )}
           {paramNames.length > 0 && (

@@ -3,7 +3,7 @@
  * (debounced) and the board replays the game on the new rules; house-rule changes restart it;
  * clicking a diagnostic or a diagram element reveals its place in the spec.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
 import { legalMoves, moveOptions, newGame, step, viewOf } from '../../engine/index.ts';
 import { botMove, botNames } from '../play/engineBots.ts';
@@ -45,6 +45,9 @@ const ENGINE: ViewEngine<CompiledGame> = {
 
 const NONE = {};
 
+// Loaded when first opened: the first page load does not carry it.
+const CompareDialog = lazy(() => import('../compare/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
+
 type PanelId = 'edit' | 'diagram' | 'play';
 const PANELS: readonly [PanelId, string][] = [
   ['edit', 'Edit'],
@@ -76,6 +79,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const own = shared === null;
   const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [compareOpen, setCompareOpen] = useState(false);
+  const onCompare = useCallback(() => setCompareOpen(true), []);
   // On a narrow screen one panel shows at a time; the board first, as a player opening a game wants.
   const [view, setView] = useState<PanelId>('play');
   const [storageProblems, setStorageProblems] = useState<string[]>([]);
@@ -139,6 +144,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         : null,
     [base, files, enabled, settings.params, variantInfo],
   );
+  const compareRequest = useMemo(() => input && { base: input.base, before: [], after: input.variants }, [input]);
   const [fallback] = useState(() => (shared ? null : loadLastGood(gameId)));
   const onGood = useCallback((good: AnalysisInput) => own && saveLastGood(gameId, good), [gameId, own]);
   const analysis = useAnalysis(input, fallback, onGood);
@@ -266,6 +272,22 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         onHistory={() => setHistoryOpen(true)}
       />
       {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
+      {compareOpen && compareRequest && (
+        <ErrorBoundary where="the comparison">
+          <Suspense fallback={null}>
+            <CompareDialog
+              request={compareRequest}
+              beforeTitle={`${game?.title ?? gameId} (the base game)`}
+              afterTitle={`With ${enabled.map((id) => variantInfo.infos.find((v) => v.id === id)?.title ?? id).join(', ')}`}
+              onReveal={(at) => {
+                setCompareOpen(false);
+                revealAt(at);
+              }}
+              onClose={() => setCompareOpen(false)}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       {!own && (
         <div className="banner info" role="status" data-testid="copy-banner">
           <span>
@@ -340,6 +362,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             values={game?.paramValues ?? NONE}
             overrides={settings.params}
             onParams={onParams}
+            onCompare={onCompare}
           />
           <ErrorBoundary where="the playtest" resetKey={game}>
             <PlayPane
