@@ -97,7 +97,7 @@ const effectLabel = (node: unknown): string => {
   return typeof id === 'string' ? id : (Object.keys(rest)[0] ?? 'effect');
 };
 
-const transitionName = (t: Pick<TransitionCoverage, 'source' | 'target' | 'kind' | 'label'>): string =>
+export const transitionName = (t: Pick<TransitionCoverage, 'source' | 'target' | 'kind' | 'label'>): string =>
   `${t.source} ${t.target === null ? '(stays)' : `→ ${t.target}`} (${t.kind === 'move' ? t.label : `automatic '${t.label}'`})`;
 
 const clausesOf = (spec: unknown, at: DocPath, of: string, counts: CoverageCounts): ClauseCoverage[] => {
@@ -193,41 +193,56 @@ const where = (path: DocPath): string => pathKey(path);
 
 const share = (done: number, all: number): string => `${done} of ${all}`;
 
+export const clauseName = (c: ClauseCoverage): string => `${c.of}: ${c.id ? `'${c.id}' ` : ''}${c.reason}`;
+
+/** One line per kind of part: how much of it play reached. */
+export const coverageSummary = (r: CoverageReport): string[] => [
+  `states         ${share(r.states.filter((s) => s.entered > 0).length, r.states.length)} entered`,
+  `transitions    ${share(r.transitions.filter((t) => t.taken > 0).length, r.transitions.length)} taken`,
+  `guard clauses  ${share(r.clauses.filter((c) => c.refused > 0).length, r.clauses.length)} refused at least once, ${r.clauses.filter((c) => c.held === 0 && c.refused > 0).length} always refused`,
+  `effects        ${share(r.effects.filter((e) => e.runs > 0).length, r.effects.length)} run`,
+  `moves          ${share(r.moves.filter((m) => m.made > 0).length, r.moves.length)} made`,
+  `rule ids       ${share(r.rules.filter((x) => x.count > 0).length, r.rules.length)} exercised`,
+];
+
+export const houseRuleLine = (h: HouseRuleCoverage): string =>
+  h.counted === 0
+    ? `house rule ${h.variant}: changes only what play does not count (params, variables, definitions…)`
+    : h.fired === 0
+      ? `house rule ${h.variant}: NEVER FIRED (none of its changes to play ran: ${h.counted})`
+      : `house rule ${h.variant}: ${share(h.fired, h.counted)} changes fired`;
+
+export interface Unreached {
+  readonly title: string;
+  readonly items: readonly { readonly text: string; readonly path?: DocPath }[];
+}
+
+/** What play never reached, by kind; kinds with nothing unreached are left out. */
+export const unreached = (r: CoverageReport): Unreached[] =>
+  [
+    { title: 'States never entered', items: r.states.filter((s) => s.entered === 0).map((s) => ({ text: s.name, path: s.path })) },
+    {
+      title: 'Transitions never taken',
+      items: r.transitions
+        .filter((t) => t.taken === 0)
+        .map((t) => ({ text: `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}`, path: t.path })),
+    },
+    { title: 'Guard clauses always refused', items: r.clauses.filter((c) => c.held === 0 && c.refused > 0).map((c) => ({ text: clauseName(c), path: c.path })) },
+    { title: 'Guard clauses never tested', items: r.clauses.filter((c) => c.held === 0 && c.refused === 0).map((c) => ({ text: clauseName(c), path: c.path })) },
+    { title: 'Effects never run', items: r.effects.filter((e) => e.runs === 0).map((e) => ({ text: e.label, path: e.path })) },
+    { title: 'Moves never made', items: r.moves.filter((m) => m.made === 0).map((m) => ({ text: m.title, path: ['moves', m.name] })) },
+    { title: 'Rule ids never exercised', items: r.rules.filter((x) => x.count === 0).map((x) => ({ text: x.id })) },
+    ...r.houseRules.filter((h) => h.neverFired.length > 0).map((h) => ({ title: `House rule ${h.variant}: changes that never fired`, items: h.neverFired.map((text) => ({ text })) })),
+  ].filter((u) => u.items.length > 0);
+
 /** The report as text: the summary, what was never reached, then every count. */
 export const formatCoverage = (r: CoverageReport): string[] => {
-  const lines: string[] = [];
-  const list = (title: string, items: readonly string[]): void => {
-    if (items.length === 0) return;
-    lines.push(`${title}:`);
-    for (const item of items) lines.push(`  ${item}`);
-  };
-  const clauseName = (c: ClauseCoverage): string => `${c.of}: ${c.id ? `'${c.id}' ` : ''}${c.reason}`;
-  lines.push(
-    `  states         ${share(r.states.filter((s) => s.entered > 0).length, r.states.length)} entered`,
-    `  transitions    ${share(r.transitions.filter((t) => t.taken > 0).length, r.transitions.length)} taken`,
-    `  guard clauses  ${share(r.clauses.filter((c) => c.refused > 0).length, r.clauses.length)} refused at least once, ${r.clauses.filter((c) => c.held === 0 && c.refused > 0).length} always refused`,
-    `  effects        ${share(r.effects.filter((e) => e.runs > 0).length, r.effects.length)} run`,
-    `  moves          ${share(r.moves.filter((m) => m.made > 0).length, r.moves.length)} made`,
-    `  rule ids       ${share(r.rules.filter((x) => x.count > 0).length, r.rules.length)} exercised`,
-  );
-  for (const h of r.houseRules) {
-    lines.push(
-      h.counted === 0
-        ? `  house rule ${h.variant}: changes only what play does not count (params, variables, definitions…)`
-        : h.fired === 0
-          ? `  house rule ${h.variant}: NEVER FIRED (none of its changes to play ran: ${h.counted})`
-          : `  house rule ${h.variant}: ${share(h.fired, h.counted)} changes fired`,
-    );
-  }
+  const lines = [...coverageSummary(r), ...r.houseRules.map(houseRuleLine)].map((line) => `  ${line}`);
   lines.push('');
-  list('States never entered', r.states.filter((s) => s.entered === 0).map((s) => `${s.name}  (${where(s.path)})`));
-  list('Transitions never taken', r.transitions.filter((t) => t.taken === 0).map((t) => `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}  (${where(t.path)})`));
-  list('Guard clauses always refused', r.clauses.filter((c) => c.held === 0 && c.refused > 0).map((c) => `${clauseName(c)}  (${where(c.path)})`));
-  list('Guard clauses never tested', r.clauses.filter((c) => c.held === 0 && c.refused === 0).map((c) => `${clauseName(c)}  (${where(c.path)})`));
-  list('Effects never run', r.effects.filter((e) => e.runs === 0).map((e) => `${e.label}  (${where(e.path)})`));
-  list('Moves never made', r.moves.filter((m) => m.made === 0).map((m) => m.title));
-  list('Rule ids never exercised', r.rules.filter((x) => x.count === 0).map((x) => x.id));
-  for (const h of r.houseRules.filter((x) => x.neverFired.length > 0)) list(`House rule ${h.variant}: changes that never fired`, h.neverFired);
+  for (const u of unreached(r)) {
+    lines.push(`${u.title}:`);
+    for (const item of u.items) lines.push(`  ${item.text}${item.path ? `  (${where(item.path)})` : ''}`);
+  }
   lines.push('', 'Counts:');
   for (const s of r.states) lines.push(`  state ${s.name}: entered ${s.entered}`);
   for (const t of r.transitions) lines.push(`  ${transitionName(t)}: taken ${t.taken}, refused ${t.refused}`);

@@ -3,8 +3,8 @@
  * same seeds) with a bot per seat, on every core (Web Workers), with a progress bar and a Cancel
  * button, then shows win rates with their 95% intervals, the first player's advantage, the
  * length of the games and each metric the spec declares (mean, 95% interval, median, histogram),
- * as numbers and as charts. Self-contained: it needs the compile input and
- * the compiled game only.
+ * as numbers and as charts, and what the games covered of the spec (CoverageSection; the
+ * statechart is shaded by it). Self-contained: it needs the compile input and the compiled game.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { botNames } from '../../bots/index.ts';
@@ -16,12 +16,19 @@ import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts'
 import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import { SweepSection } from './SweepSection.tsx';
 import { ChartCanvas } from './ChartCanvas.tsx';
+import { CoverageSection } from './CoverageSection.tsx';
+import { addCounts, newCounts } from '../../sim/coverage.ts';
+import { coverageReport, type CoverageReport, type HouseRuleChange } from '../../sim/coverageReport.ts';
+import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */
   input: CompileInput | null;
   game: CompiledGame | undefined;
+  /** The coverage of each finished run that counted it (null: a run without). */
+  onCoverage?: (report: CoverageReport | null) => void;
+  onReveal?: (path: DocPath) => void;
 }
 
 type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'error'; message: string } | { kind: 'cancelled' };
@@ -29,13 +36,14 @@ type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number 
 interface Result {
   runs: { name: string; report: BalanceReport; records: GameRecord[] }[];
   seconds: number;
+  coverage?: CoverageReport;
 }
 
 const spawn = (): WorkerLike => new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
 
 const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
 
-const BalancePanelInner = ({ input, game }: Props) => {
+const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   const [open, setOpen] = useState(false);
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState('1');
@@ -44,6 +52,7 @@ const BalancePanelInner = ({ input, game }: Props) => {
   const [iterations, setIterations] = useState(50);
   const [rotate, setRotate] = useState(false);
   const [compare, setCompare] = useState(false);
+  const [countCoverage, setCountCoverage] = useState(true);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [result, setResult] = useState<Result | null>(null);
   const running = useRef<PoolRun[]>([]);
@@ -67,7 +76,16 @@ const BalancePanelInner = ({ input, game }: Props) => {
     setStatus({ kind: 'running', done: 0, total });
     setResult(null);
     const perRun = Math.max(1, Math.floor(cores() / plan.length));
-    running.current = plan.map((p) => runPool({ ...job, input: p.input }, games, perRun, spawn, () => setStatus({ kind: 'running', done: ++done, total })));
+    const counts = newCounts();
+    let changes: readonly HouseRuleChange[] = [];
+    const progress = (): void => setStatus({ kind: 'running', done: ++done, total });
+    // Coverage is counted for the rules in force (the first run), not for the base rules compared.
+    running.current = plan.map((p, i) =>
+      runPool({ ...job, input: p.input, ...(countCoverage && i === 0 ? { coverage: true } : {}) }, games, perRun, spawn, progress, (slice) => {
+        addCounts(counts, slice.counts);
+        changes = slice.changes;
+      }),
+    );
     try {
       const records = await Promise.all(running.current.map((r) => r.done));
       const runs = plan.map((p, i) => {
@@ -75,7 +93,9 @@ const BalancePanelInner = ({ input, game }: Props) => {
         const variants = (p.input.variants ?? []).map((v) => v.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
         return { name: p.name, records: recs, report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants }) };
       });
-      setResult({ runs, seconds: (performance.now() - t0) / 1000 });
+      const coverage = countCoverage ? coverageReport(game, counts, changes) : undefined;
+      setResult({ runs, seconds: (performance.now() - t0) / 1000, ...(coverage ? { coverage } : {}) });
+      onCoverage?.(coverage ?? null);
       setStatus({ kind: 'idle' });
     } catch (error) {
       running.current.forEach((r) => r.cancel());
@@ -157,6 +177,9 @@ const BalancePanelInner = ({ input, game }: Props) => {
             <label className="field" title={changed ? 'Play the base rules on the same seeds too' : 'Switch on a house rule to compare it with the base rules'}>
               <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} /> compare with the base rules
             </label>
+            <label className="field" title="Count the states, transitions, guard clauses and effects the games reach, and shade the statechart by it">
+              <input type="checkbox" checked={countCoverage} onChange={(e) => setCountCoverage(e.target.checked)} data-testid="balance-coverage" /> coverage
+            </label>
             {isRunning ? (
               <button type="button" className="btn small" onClick={cancel} data-testid="balance-cancel">
                 Cancel
@@ -198,6 +221,7 @@ const BalancePanelInner = ({ input, game }: Props) => {
                 </figure>
               ))}
               <pre className="balance-text">{text}</pre>
+              {result.coverage && <CoverageSection report={result.coverage} {...(onReveal ? { onReveal } : {})} />}
             </div>
           )}
         </div>

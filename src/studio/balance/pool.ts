@@ -4,7 +4,7 @@
  * counted game by game, and cancelling terminates every worker at once.
  */
 import type { GameRecord } from '../../sim/simulate.ts';
-import type { BalanceJob, WorkerReply } from './protocol.ts';
+import type { BalanceJob, SliceCoverage, WorkerReply } from './protocol.ts';
 
 export interface Slice {
   readonly from: number;
@@ -43,6 +43,8 @@ export const runPool = (
   workers: number,
   spawn: () => WorkerLike,
   onProgress: (done: number, total: number) => void,
+  /** Each slice's coverage, when the job counts it. */
+  onCoverage?: (coverage: SliceCoverage) => void,
 ): PoolRun => {
   const slices = slicesOf(games, workers);
   const live: WorkerLike[] = [];
@@ -70,6 +72,7 @@ export const runPool = (
         else if (reply.kind === 'error') rejectAll(new Error(reply.error));
         else {
           results[i] = reply.records;
+          if (reply.coverage) onCoverage?.(reply.coverage);
           worker.terminate();
           if (results.every((r) => r !== undefined)) {
             finished = true;

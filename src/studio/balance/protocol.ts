@@ -6,6 +6,8 @@
 import type { BotOptions } from '../../bots/index.ts';
 import type { CompileInput } from '../../compile/index.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
+import type { CoverageCounts } from '../../sim/coverage.ts';
+import type { HouseRuleChange } from '../../sim/coverageReport.ts';
 
 export interface BalanceJob {
   readonly input: CompileInput;
@@ -15,11 +17,19 @@ export interface BalanceJob {
   readonly botOptions: BotOptions;
   readonly rotate: boolean;
   readonly maxTurns: number;
+  /** Count coverage (sim/coverage.ts) and send the counts back with the records. */
+  readonly coverage?: boolean;
   readonly from: number;
   readonly to: number;
 }
 
 export type WorkerReply =
   | { readonly kind: 'game' }
-  | { readonly kind: 'done'; readonly records: GameRecord[] }
+  | { readonly kind: 'done'; readonly records: GameRecord[]; readonly coverage?: SliceCoverage }
   | { readonly kind: 'error'; readonly error: string };
+
+/** A slice's coverage counts, with what each house rule changed (for the report). */
+export interface SliceCoverage {
+  readonly counts: CoverageCounts;
+  readonly changes: readonly HouseRuleChange[];
+}

@@ -2,23 +2,24 @@
 import { compileGame } from '../../compile/index.ts';
 import { formatDiagnostic } from '../../spec/diagnostics.ts';
 import { playRange } from '../../sim/simulate.ts';
+import { compileForCoverage, newCounts, playCounted } from '../../sim/coverage.ts';
+import { houseRuleChanges } from '../../sim/coverageReport.ts';
 import type { BalanceJob, WorkerReply } from './protocol.ts';
 
 export const runSlice = (job: BalanceJob, post: (reply: WorkerReply) => void): void => {
   try {
-    const { game, diagnostics } = compileGame(job.input);
+    const counts = job.coverage ? newCounts() : undefined;
+    const { game, diagnostics } = counts ? compileForCoverage(job.input, counts) : compileGame(job.input);
     if (!game) {
       post({ kind: 'error', error: diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n') || 'the spec does not compile' });
       return;
     }
-    const records = playRange(
-      game,
-      { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions, rotate: job.rotate, maxTurns: job.maxTurns },
-      job.from,
-      job.to,
-      () => post({ kind: 'game' }),
-    );
-    post({ kind: 'done', records });
+    const options = { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions, rotate: job.rotate, maxTurns: job.maxTurns };
+    const onGame = (): void => post({ kind: 'game' });
+    if (counts) {
+      const records = playCounted(game, counts, options, job.from, job.to, onGame);
+      post({ kind: 'done', records, coverage: { counts, changes: houseRuleChanges(job.input.base, job.input.variants ?? []) } });
+    } else post({ kind: 'done', records: playRange(game, options, job.from, job.to, onGame) });
   } catch (error) {
     post({ kind: 'error', error: error instanceof Error ? error.message : String(error) });
   }

@@ -3,6 +3,8 @@
  * changed), drawn as SVG, readable by default (labels at full size, guards in the tooltips, the view
  * on the current state). While playing: the active states are highlighted, the path this game took
  * is drawn and what it never reached is dimmed; pressing a move of the current state plays it.
+ * After a Balance run that counted coverage, the states and transitions are shaded by how often
+ * the games reached them (a toggle switches back to the game's path).
  * Clicking a state or another transition reveals where it is written in the spec.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +14,8 @@ import type { DiagramLayout } from './fromElk.ts';
 import { canvasMeasure, layoutFlow, warmUpLayout } from './layoutClient.ts';
 import { DiagramSvg } from './DiagramSvg.tsx';
 import { fitView, readableView, usePanZoom } from './usePanZoom.ts';
+import type { CoverageReport } from '../../sim/coverageReport.ts';
+import { shadingOf } from './coverageShade.ts';
 
 /** What this game has gone through so far, for drawing its path. */
 export interface Trail {
@@ -30,11 +34,15 @@ interface Props {
   trail: Trail | null;
   /** Plays a move of the current state (its arguments are asked on the board). */
   onPlay: (move: string) => void;
+  /** The coverage of the last Balance run of these rules, if it counted it. */
+  coverage: CoverageReport | null;
 }
 
 const DEBOUNCE_MS = 150;
 
-const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay }: Props) => {
+const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage }: Props) => {
+  const [showCoverage, setShowCoverage] = useState(true);
+  const shading = useMemo(() => (coverage && showCoverage ? shadingOf(coverage) : null), [coverage, showCoverage]);
   const [layout, setLayout] = useState<DiagramLayout | null>(null);
   // Guards make labels long; a narrow pane reads better with move names alone (guards stay in
   // each label's tooltip).
@@ -112,6 +120,12 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay }: Props) 
           <input type="checkbox" checked={guards} onChange={(e) => setGuards(e.target.checked)} data-testid="diagram-guards" />
           guards
         </label>
+        {coverage && (
+          <label className="diagram-toggle" title="Shade the states and transitions by how often the last Balance run reached them">
+            <input type="checkbox" checked={showCoverage} onChange={(e) => setShowCoverage(e.target.checked)} data-testid="diagram-coverage" />
+            coverage
+          </label>
+        )}
         <button type="button" className="btn ghost small" onClick={fitReadable} title="Labels at full size, on the current state" data-testid="diagram-readable">
           Readable
         </button>
@@ -124,7 +138,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay }: Props) 
         <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="img" aria-label="Statechart diagram">
           {layout && (
             <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-              <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} trail={trail} onPlay={onPlay} />
+              <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} trail={trail} onPlay={onPlay} shading={shading} />
             </g>
           )}
         </svg>

@@ -1,11 +1,13 @@
 /**
  * Draws a laid-out statechart: compound states as frames, leaves as pills, labelled transitions.
  * With a game's trail, the states and transitions it went through are drawn as its path and the
- * others dimmed; a move of the current state is a button that plays it.
+ * others dimmed; a move of the current state is a button that plays it. With a Balance run's
+ * coverage shown instead, each state and transition is shaded by how often the games reached it.
  */
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Trail } from './Diagram.tsx';
 import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
+import { edgeKey, heatOf, type Shading } from './coverageShade.ts';
 
 /** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
 export interface DiagramMarks {
@@ -20,6 +22,8 @@ interface Props {
   trail: Trail | null;
   onPlay: (move: string) => void;
   marks?: DiagramMarks;
+  /** Coverage to shade by; it takes the place of the trail. */
+  shading?: Shading | null;
 }
 
 const markOf = (marks: Readonly<Record<string, string>> | undefined, id: string): string => {
@@ -54,11 +58,30 @@ const trailClass = (reached: Reached | null, id: string, kind: 'states' | 'edges
 const pathOf = (points: readonly Point[]): string =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
 
-const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null, marks: DiagramMarks | undefined): string =>
-  ['edge', `edge-${edge.kind}`, active.has(edge.source) ? 'edge-live' : '', edge.kind === 'initial' ? '' : trailClass(reached, edge.id, 'edges'), markOf(marks?.edges, edge.id)].join(' ');
+const stateCoverage = (shading: Shading | null, id: string): { className: string; note: string } => {
+  if (!shading) return { className: '', note: '' };
+  const n = shading.states.get(id) ?? 0;
+  return { className: `cov cov-${heatOf(n, shading.maxState)}`, note: ` — entered ${n} times in ${shading.games} games` };
+};
 
-export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: Props) => {
-  const reached = trail ? reachedBy(layout, trail) : null;
+const edgeCoverage = (shading: Shading | null, edge: DrawnEdge): { className: string; note: string } => {
+  if (!shading || edge.kind === 'initial') return { className: '', note: '' };
+  const n = shading.edges.get(edgeKey(edge.path)) ?? 0;
+  return { className: `cov cov-${heatOf(n, shading.maxEdge)}`, note: ` — taken ${n} times in ${shading.games} games` };
+};
+
+const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null, marks: DiagramMarks | undefined, shading: Shading | null): string =>
+  [
+    'edge',
+    `edge-${edge.kind}`,
+    active.has(edge.source) ? 'edge-live' : '',
+    edge.kind === 'initial' ? '' : trailClass(reached, edge.id, 'edges'),
+    markOf(marks?.edges, edge.id),
+    edgeCoverage(shading, edge).className,
+  ].join(' ');
+
+export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, shading = null }: Props) => {
+  const reached = trail && !shading ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (
   <>
@@ -75,12 +98,12 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: P
       .map((n) => (
         <g
           key={n.id}
-          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)}`}
+          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
         >
-          <title>{n.description ? `${n.id}: ${n.description}` : n.id}</title>
+          <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
           <text x={n.x + 10} y={n.y + 17} className="state-label">
             {n.id}
@@ -91,7 +114,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: P
       <path
         key={e.id}
         d={pathOf(e.points)}
-        className={edgeClass(e, active, reached, marks)}
+        className={edgeClass(e, active, reached, marks, shading)}
         markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
       />
     ))}
@@ -103,12 +126,12 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: P
       .map((n) => (
         <g
           key={n.id}
-          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)}`}
+          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
           onClick={() => onReveal(n.path)}
         >
-          <title>{n.description ? `${n.id}: ${n.description}` : n.id}</title>
+          <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
           {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={(n.height - 6) / 2} className="final-ring" />}
           <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" className="state-label">
@@ -121,13 +144,13 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks }: P
         e.label && (
           <g
             key={`label-${e.id}`}
-            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')} ${markOf(marks?.edges, e.id)}`}
+            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')} ${markOf(marks?.edges, e.id)} ${edgeCoverage(shading, e).className}`}
             data-clickable
             data-edge={e.id}
             data-play={playable(e) ? e.name : undefined}
             onClick={() => (playable(e) ? onPlay(e.name) : onReveal(e.path))}
           >
-            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}${playable(e) ? ' — press to play it' : reached && !reached.edges.has(e.id) ? ' — not taken in this game' : ''}`}</title>
+            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}${playable(e) ? ' — press to play it' : reached && !reached.edges.has(e.id) ? ' — not taken in this game' : ''}${edgeCoverage(shading, e).note}`}</title>
             <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
             <text x={e.label.x} y={e.label.y + e.label.height - 4}>
               {e.label.text}

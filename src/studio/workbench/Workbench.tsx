@@ -23,6 +23,7 @@ import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
 import { BalancePanel } from '../balance/BalancePanel.tsx';
+import type { CoverageReport } from '../../sim/coverageReport.ts';
 import { EditorPane } from './EditorPane.tsx';
 import { Splitter } from './Splitter.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -225,6 +226,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
     [revealPath],
   );
   const activeFile = files.find((f) => f.file === active);
+  // A Balance run's coverage shades the diagram while the rules it ran are the ones compiled.
+  const [coverage, setCoverage] = useState<{ game: CompiledGame; report: CoverageReport } | null>(null);
+  const onCoverage = useCallback((report: CoverageReport | null) => setCoverage(report && game ? { game, report } : null), [game]);
 
   const shareLink = async (): Promise<string> => {
     const edited = Object.fromEntries(files.filter((f) => f.original === null || f.text !== f.original).map((f) => [f.file, f.text]));
@@ -350,7 +354,15 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         </ErrorBoundary>
         <Splitter onDrag={dragTo(0)} label="Resize the editor" />
         <ErrorBoundary where="the diagram" resetKey={game}>
-          <Diagram graph={game?.graph} active={activeStates} onReveal={onDiagramReveal} stale={!analysis.ok && !!game} trail={trail} onPlay={onPlayFromDiagram} />
+          <Diagram
+            graph={game?.graph}
+            active={activeStates}
+            onReveal={onDiagramReveal}
+            stale={!analysis.ok && !!game}
+            trail={trail}
+            onPlay={onPlayFromDiagram}
+            coverage={coverage && coverage.game === game ? coverage.report : null}
+          />
         </ErrorBoundary>
         <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
         <div className="right-column">
@@ -384,7 +396,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             />
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>
-            <BalancePanel input={input} game={game} />
+            <BalancePanel input={input} game={game} onCoverage={onCoverage} onReveal={revealPath} />
           </ErrorBoundary>
         </div>
       </main>
