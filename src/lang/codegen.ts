@@ -57,251 +57,255 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
   };
 }
 
-export function generate(root: Node, origin: Origin): Code {
-  const fail = (span: Span, message: string): ExprRuntimeError =>
-    new ExprRuntimeError(message, span, origin.source, origin.definition);
+// The code generator's helpers live at module level, taking the expression's origin, rather than
+// as closures made afresh for every expression compiled: the editor compiles every expression of
+// the spec on each keystroke, and under tsx (the CLI, the bench) each named closure also costs a
+// defineProperty of its name.
+const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+  new ExprRuntimeError(message, span, origin.source, origin.definition);
 
-  const work = (span: Span, steps: number, what: string): void => {
-    meter.steps += steps;
-    if (meter.steps > LIMITS.exprSteps) throw fail(span, `${STEPS_MESSAGE}, at ${what}`);
-  };
-  /** Counts what a list or string result holds; returns it. */
-  const built = <T extends Value>(span: Span, value: T): T => {
-    if (typeof value === 'string' || Array.isArray(value)) {
-      meter.allocated += (value as string | readonly Value[]).length;
-      if (meter.allocated > LIMITS.exprAllocation) throw fail(span, ALLOCATION_MESSAGE);
-    }
-    return value;
-  };
-  const finite = (span: Span, value: number, what: string): number => {
-    if (!Number.isFinite(value)) throw fail(span, `${what} is too large to be a number`);
-    return value;
-  };
+const work = (origin: Origin, span: Span, steps: number, what: string): void => {
+  meter.steps += steps;
+  if (meter.steps > LIMITS.exprSteps) throw fail(origin, span, `${STEPS_MESSAGE}, at ${what}`);
+};
+/** Counts what a list or string result holds; returns it. */
+const built = <T extends Value>(origin: Origin, span: Span, value: T): T => {
+  if (typeof value === 'string' || Array.isArray(value)) {
+    meter.allocated += (value as string | readonly Value[]).length;
+    if (meter.allocated > LIMITS.exprAllocation) throw fail(origin, span, ALLOCATION_MESSAGE);
+  }
+  return value;
+};
+const finite = (origin: Origin, span: Span, value: number, what: string): number => {
+  if (!Number.isFinite(value)) throw fail(origin, span, `${what} is too large to be a number`);
+  return value;
+};
 
-  const lambda = (node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
-    const body = gen(node.body);
-    const [first, second] = node.slots as [number, number | undefined];
-    if (second === undefined) {
-      return (env, frame) => (x: Value) => {
-        work(node, 1, 'this function');
-        frame[first] = x;
-        return body(env, frame);
-      };
-    }
-    return (env, frame) => (a: Value, b: Value) => {
-      work(node, 1, 'this function');
-      frame[first] = a;
-      frame[second] = b;
+const lambda = (origin: Origin, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+  const body = gen(origin, node.body);
+  const [first, second] = node.slots as [number, number | undefined];
+  if (second === undefined) {
+    return (env, frame) => (x: Value) => {
+      work(origin, node, 1, 'this function');
+      frame[first] = x;
       return body(env, frame);
     };
+  }
+  return (env, frame) => (a: Value, b: Value) => {
+    work(origin, node, 1, 'this function');
+    frame[first] = a;
+    frame[second] = b;
+    return body(env, frame);
   };
+};
 
-  const gen = (node: Node): Code => {
-    switch (node.kind) {
-      case 'const': {
-        const { value } = node;
-        return () => value;
+const gen = (origin: Origin, node: Node): Code => {
+  switch (node.kind) {
+    case 'const': {
+      const { value } = node;
+      return () => value;
+    }
+    case 'global': {
+      const { name } = node;
+      return (env) => {
+        const value = env[name];
+        if (value === undefined) throw fail(origin, node, `no value for '${name}'`);
+        return value;
+      };
+    }
+    case 'local': {
+      const { slot } = node;
+      // The checker only resolves a name to a slot inside the binding's body, after it is set.
+      return (_, frame) => frame[slot] as Value;
+    }
+    case 'list': {
+      const items = node.items.map((item) => gen(origin, item));
+      return (env, frame) => built(origin, node, items.map((item) => item(env, frame)));
+    }
+    case 'record': {
+      const { names } = node;
+      const values = node.values.map((item) => gen(origin, item));
+      return (env, frame) => makeRecord(names, values.map((value) => value(env, frame)));
+    }
+    case 'neg': {
+      const operand = gen(origin, node.operand);
+      return (env, frame) => -(operand(env, frame) as number);
+    }
+    case 'not': {
+      const operand = gen(origin, node.operand);
+      return (env, frame) => !(operand(env, frame) as boolean);
+    }
+    case 'arith':
+      return arithmetic(origin, node.op, gen(origin, node.left), gen(origin, node.right), node);
+    case 'concatText': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      return (env, frame) => built(origin, node, toText(left(env, frame)) + toText(right(env, frame)));
+    }
+    case 'concatList': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
+    }
+    case 'and': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      return (env, frame) => left(env, frame) === true && right(env, frame);
+    }
+    case 'or': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      return (env, frame) => left(env, frame) === true || right(env, frame);
+    }
+    case 'order': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const holds = ORDER_TESTS[node.op];
+      return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
+    }
+    case 'equal': {
+      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const eq = equalityFor(node.at);
+      const { negated } = node;
+      if (eq === strictEquality) {
+        return negated
+          ? (env, frame) => left(env, frame) !== right(env, frame)
+          : (env, frame) => left(env, frame) === right(env, frame);
       }
-      case 'global': {
-        const { name } = node;
-        return (env) => {
-          const value = env[name];
-          if (value === undefined) throw fail(node, `no value for '${name}'`);
-          return value;
-        };
-      }
-      case 'local': {
-        const { slot } = node;
-        // The checker only resolves a name to a slot inside the binding's body, after it is set.
-        return (_, frame) => frame[slot] as Value;
-      }
-      case 'list': {
-        const items = node.items.map(gen);
-        return (env, frame) => built(node, items.map((item) => item(env, frame)));
-      }
-      case 'record': {
-        const { names } = node;
-        const values = node.values.map(gen);
-        return (env, frame) => makeRecord(names, values.map((value) => value(env, frame)));
-      }
-      case 'neg': {
-        const operand = gen(node.operand);
-        return (env, frame) => -(operand(env, frame) as number);
-      }
-      case 'not': {
-        const operand = gen(node.operand);
-        return (env, frame) => !(operand(env, frame) as boolean);
-      }
-      case 'arith':
-        return arithmetic(node.op, gen(node.left), gen(node.right), node);
-      case 'concatText': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => built(node, toText(left(env, frame)) + toText(right(env, frame)));
-      }
-      case 'concatList': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => built(node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
-      }
-      case 'and': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => left(env, frame) === true && right(env, frame);
-      }
-      case 'or': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        return (env, frame) => left(env, frame) === true || right(env, frame);
-      }
-      case 'order': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        const holds = ORDER_TESTS[node.op];
-        return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
-      }
-      case 'equal': {
-        const [left, right] = [gen(node.left), gen(node.right)];
-        const eq = equalityFor(node.at);
-        const { negated } = node;
-        if (eq === strictEquality) {
-          return negated
-            ? (env, frame) => left(env, frame) !== right(env, frame)
-            : (env, frame) => left(env, frame) === right(env, frame);
-        }
-        return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
-      }
-      case 'in': {
-        const [item, list] = [gen(node.item), gen(node.list)];
-        const eq = equalityFor(node.at);
-        if (eq === strictEquality) {
-          return (env, frame) => {
-            const x = item(env, frame);
-            const xs = list(env, frame) as readonly Value[];
-            work(node, xs.length, "'in'");
-            return xs.includes(x);
-          };
-        }
+      return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
+    }
+    case 'in': {
+      const [item, list] = [gen(origin, node.item), gen(origin, node.list)];
+      const eq = equalityFor(node.at);
+      if (eq === strictEquality) {
         return (env, frame) => {
           const x = item(env, frame);
           const xs = list(env, frame) as readonly Value[];
-          work(node, xs.length, "'in'");
-          return xs.some((y) => eq(x, y));
+          work(origin, node, xs.length, "'in'");
+          return xs.includes(x);
         };
       }
-      case 'cond': {
-        const [test, then, otherwise] = [gen(node.test), gen(node.then), gen(node.otherwise)];
-        return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
-      }
-      case 'let': {
-        const { slot } = node;
-        const [value, body] = [gen(node.value), gen(node.body)];
-        return (env, frame) => {
-          frame[slot] = value(env, frame);
-          return body(env, frame);
-        };
-      }
-      case 'field': {
-        const { name } = node;
-        const object = gen(node.object);
-        return (env, frame) => {
-          const value = (object(env, frame) as RecordValue)[name];
-          if (value === undefined) throw fail(node, `the value has no field '${name}'`);
-          return value;
-        };
-      }
-      case 'index': {
-        const [object, index] = [gen(node.object), gen(node.index)];
-        return (env, frame) => {
-          const xs = object(env, frame) as readonly Value[];
-          const i = index(env, frame) as number;
-          const value = xs[i];
-          if (value === undefined) {
-            throw fail(node, Number.isInteger(i)
-              ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
-              : `index ${i} is not a whole number`);
-          }
-          return value;
-        };
-      }
-      case 'builtin': {
-        const { impl } = node.builtin;
-        const makers = node.args.map((arg): ((env: Env, frame: Value[]) => BuiltinArg) =>
-          arg.kind === 'lambda' ? lambda(arg) : gen(arg),
-        );
-        const what = `${node.builtin.name}(…)`;
-        const call: CallContext = {
-          eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
-          error: (message) => fail(node, message),
-          work: (steps) => work(node, steps, what),
-        };
-        return (env, frame) => {
-          const args = makers.map((make) => make(env, frame));
-          // Walking a list is work even when no function is called per item (`sum`, `contains`).
-          let walked = 0;
-          for (const arg of args) if (Array.isArray(arg)) walked += arg.length;
-          work(node, walked, what);
-          return built(node, impl(args, call));
-        };
-      }
-      case 'host': {
-        const { fn } = node;
-        const args = node.args.map(gen);
-        return (env, frame) => {
-          const values = args.map((arg) => arg(env, frame));
-          try {
-            return fn.impl(values, env);
-          } catch (error) {
-            if (error instanceof HostCallError) throw fail(node, error.message);
-            throw error;
-          }
-        };
-      }
-      case 'definition': {
-        const { definition } = node;
-        const args = node.args.map(gen);
-        return (env, frame) => {
-          // The parameters are the callee's first slots; its other locals extend the array.
-          const locals = args.map((arg) => arg(env, frame));
-          const code = definition.code;
-          if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
-          if (callDepth >= MAX_CALL_DEPTH) {
-            throw fail(node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
-          }
-          work(node, 1, `this call of '${definition.name}'`);
-          callDepth++;
-          try {
-            return code(env, locals);
-          } finally {
-            callDepth--;
-          }
-        };
-      }
+      return (env, frame) => {
+        const x = item(env, frame);
+        const xs = list(env, frame) as readonly Value[];
+        work(origin, node, xs.length, "'in'");
+        return xs.some((y) => eq(x, y));
+      };
     }
-  };
-
-  const arithmetic = (op: '+' | '-' | '*' | '/' | '%', left: Code, right: Code, span: Span): Code => {
-    switch (op) {
-      case '+':
-        return (env, frame) => finite(span, (left(env, frame) as number) + (right(env, frame) as number), 'the sum');
-      case '-':
-        return (env, frame) => finite(span, (left(env, frame) as number) - (right(env, frame) as number), 'the difference');
-      case '*':
-        return (env, frame) => finite(span, (left(env, frame) as number) * (right(env, frame) as number), 'the product');
-      case '/':
-        return (env, frame) => {
-          const a = left(env, frame) as number;
-          const b = right(env, frame) as number;
-          if (b === 0) throw fail(span, 'division by zero');
-          return finite(span, a / b, 'the quotient');
-        };
-      case '%':
-        return (env, frame) => {
-          const a = left(env, frame) as number;
-          const b = right(env, frame) as number;
-          if (b === 0) throw fail(span, 'modulo by zero');
-          // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
-          return ((a % b) + b) % b;
-        };
+    case 'cond': {
+      const [test, then, otherwise] = [gen(origin, node.test), gen(origin, node.then), gen(origin, node.otherwise)];
+      return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
     }
-  };
+    case 'let': {
+      const { slot } = node;
+      const [value, body] = [gen(origin, node.value), gen(origin, node.body)];
+      return (env, frame) => {
+        frame[slot] = value(env, frame);
+        return body(env, frame);
+      };
+    }
+    case 'field': {
+      const { name } = node;
+      const object = gen(origin, node.object);
+      return (env, frame) => {
+        const value = (object(env, frame) as RecordValue)[name];
+        if (value === undefined) throw fail(origin, node, `the value has no field '${name}'`);
+        return value;
+      };
+    }
+    case 'index': {
+      const [object, index] = [gen(origin, node.object), gen(origin, node.index)];
+      return (env, frame) => {
+        const xs = object(env, frame) as readonly Value[];
+        const i = index(env, frame) as number;
+        const value = xs[i];
+        if (value === undefined) {
+          throw fail(origin, node, Number.isInteger(i)
+            ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
+            : `index ${i} is not a whole number`);
+        }
+        return value;
+      };
+    }
+    case 'builtin': {
+      const { impl } = node.builtin;
+      const makers = node.args.map((arg): ((env: Env, frame: Value[]) => BuiltinArg) =>
+        arg.kind === 'lambda' ? lambda(origin, arg) : gen(origin, arg),
+      );
+      const what = `${node.builtin.name}(…)`;
+      const call: CallContext = {
+        eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
+        error: (message) => fail(origin, node, message),
+        work: (steps) => work(origin, node, steps, what),
+      };
+      return (env, frame) => {
+        const args = makers.map((make) => make(env, frame));
+        // Walking a list is work even when no function is called per item (`sum`, `contains`).
+        let walked = 0;
+        for (const arg of args) if (Array.isArray(arg)) walked += arg.length;
+        work(origin, node, walked, what);
+        return built(origin, node, impl(args, call));
+      };
+    }
+    case 'host': {
+      const { fn } = node;
+      const args = node.args.map((item) => gen(origin, item));
+      return (env, frame) => {
+        const values = args.map((arg) => arg(env, frame));
+        try {
+          return fn.impl(values, env);
+        } catch (error) {
+          if (error instanceof HostCallError) throw fail(origin, node, error.message);
+          throw error;
+        }
+      };
+    }
+    case 'definition': {
+      const { definition } = node;
+      const args = node.args.map((item) => gen(origin, item));
+      return (env, frame) => {
+        // The parameters are the callee's first slots; its other locals extend the array.
+        const locals = args.map((arg) => arg(env, frame));
+        const code = definition.code;
+        if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
+        if (callDepth >= MAX_CALL_DEPTH) {
+          throw fail(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
+        }
+        work(origin, node, 1, `this call of '${definition.name}'`);
+        callDepth++;
+        try {
+          return code(env, locals);
+        } finally {
+          callDepth--;
+        }
+      };
+    }
+  }
+};
 
-  return gen(root);
+const arithmetic = (origin: Origin, op: '+' | '-' | '*' | '/' | '%', left: Code, right: Code, span: Span): Code => {
+  switch (op) {
+    case '+':
+      return (env, frame) => finite(origin, span, (left(env, frame) as number) + (right(env, frame) as number), 'the sum');
+    case '-':
+      return (env, frame) => finite(origin, span, (left(env, frame) as number) - (right(env, frame) as number), 'the difference');
+    case '*':
+      return (env, frame) => finite(origin, span, (left(env, frame) as number) * (right(env, frame) as number), 'the product');
+    case '/':
+      return (env, frame) => {
+        const a = left(env, frame) as number;
+        const b = right(env, frame) as number;
+        if (b === 0) throw fail(origin, span, 'division by zero');
+        return finite(origin, span, a / b, 'the quotient');
+      };
+    case '%':
+      return (env, frame) => {
+        const a = left(env, frame) as number;
+        const b = right(env, frame) as number;
+        if (b === 0) throw fail(origin, span, 'modulo by zero');
+        // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
+        return ((a % b) + b) % b;
+      };
+  }
+};
+
+export function generate(root: Node, origin: Origin): Code {
+  return gen(origin, root);
 }
 
 const ORDER_TESTS: Readonly<Record<'<' | '<=' | '>' | '>=', (order: number) => boolean>> = {
