@@ -10,7 +10,7 @@ export type Token =
       readonly end: number;
     };
 
-const KEYWORDS: ReadonlySet<string> = new Set([
+export const KEYWORDS: ReadonlySet<string> = new Set([
   'and', 'or', 'not', 'in', 'if', 'then', 'else', 'let', 'true', 'false',
 ]);
 

@@ -2,6 +2,7 @@ import { describeValue, kindOf, subjectOf, typePhrase, withArticle } from './des
 import type { Issue, SchemaError } from './issues.ts';
 import { isSchemaNode } from './schemaIndex.ts';
 import { closestName, didYouMean } from './suggest.ts';
+import { LANGUAGE_WORDS } from '../spec/own.ts';
 
 /** Writes one ajv error the way a designer reads it; every keyword the schema uses has a case. */
 
@@ -48,7 +49,9 @@ const quoteHint = (type: unknown, value: unknown): string => {
 const isReservedNames = (parent: unknown): boolean => isSchemaNode(parent) && isSchemaNode(parent.not) && Array.isArray(parent.not.enum);
 
 const reservedMessage = (name: string): string =>
-  `'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`;
+  LANGUAGE_WORDS.includes(name)
+    ? `'${name}' is a word of the rules language (${LANGUAGE_WORDS.join(' ')}): choose another name`
+    : `'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`;
 
 export const explainError = (e: SchemaError): Issue => {
   const { error, path } = e;

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary } from '../../src/lang/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { RESERVED_NAMES } from '../../src/spec/own.ts';
+import { LANGUAGE_WORDS, RESERVED_NAMES } from '../../src/spec/own.ts';
 import gameSchema from '../../schema/game.schema.json';
 import { compileText, messages, specText } from './helpers.ts';
 
@@ -45,9 +45,21 @@ const PLACES: Readonly<Record<string, (n: string) => Record<string, string>>> = 
 };
 
 describe('Object.prototype names in specs (issue 16)', () => {
-  it('the schema reserves exactly the names every JavaScript object has', () => {
+  it('the schema reserves exactly the names every JavaScript object has and the words of the rules language', () => {
     const reserved = (gameSchema.definitions.identifier as { not: { enum: string[] } }).not.enum;
-    expect([...reserved].sort()).toEqual([...RESERVED_NAMES].sort());
+    expect([...reserved].sort()).toEqual([...RESERVED_NAMES, ...LANGUAGE_WORDS].sort());
+  });
+
+  it("every naming place refuses every word of the rules language, which no expression could name (fuzzing found 'then' as a variable and 'in' as a piece prop escaping as internal errors)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(PLACES)), fc.constantFrom(...LANGUAGE_WORDS), (place, word) => {
+        // Quoted, so that YAML reads true and false as names, not booleans.
+        const out = compileText(specText((PLACES[place] as (n: string) => Record<string, string>)(`'${word}'`)));
+        expect(out.game).toBeUndefined();
+        expect(messages(out).some((m) => m.endsWith(`'${word}' is a word of the rules language (and or not in if then else let true false): choose another name`))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('every naming place refuses every reserved name, at the name, with a clear message and no exception', () => {
