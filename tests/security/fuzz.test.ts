@@ -3,13 +3,19 @@
  * many more). No case may throw anything but the pipeline's own located errors.
  */
 import { describe, expect, it } from 'vitest';
-import { fuzzReplays, fuzzSpecs } from './fuzzing.ts';
+import { fuzzReplays, fuzzSchemaSpecs, fuzzSpecs } from './fuzzing.ts';
 
 describe('fuzzing the pipeline', () => {
   it('mutated shipped specs: parse → … → compile → 100 random moves, no uncaught exception', () => {
     const report = fuzzSpecs(40, 100);
     expect(report.findings).toEqual([]);
     expect(report.cases).toBe(40);
+  }, 600_000);
+
+  it('specs drawn from the game schema: parse → … → compile → 100 random moves, no uncaught exception', () => {
+    const report = fuzzSchemaSpecs(60, 100);
+    expect(report.findings).toEqual([]);
+    expect(report.cases).toBe(60);
   }, 600_000);
 
   it('random move logs through replay: refused with a reason or replayed, never an exception', () => {

@@ -6,6 +6,8 @@
  * - specs: the shipped games, mutated as data (values replaced, keys dropped, names reserved,
  *   numbers made huge) and as text (characters inserted and deleted), through parse → validate →
  *   variants → check → compile → a new game → up to `moves` random legal moves;
+ * - schema specs: random specs drawn from the game schema itself (see schemaSpecs.ts), through the
+ *   same pipeline;
  * - move logs: random lists of entries (well- and ill-formed, legal and illegal) through `replay`.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { SpecRuntimeError } from '../../src/check/exprs.ts';
 import { legalMoves, newGame, replay, step, type GameState, type Move } from '../../src/engine/index.ts';
 import { readMoveLog } from '../../src/engine/moveLog.ts';
+import { poolsOf, schemaSpec, valueAt } from './schemaSpecs.ts';
 
 const GAMES_DIR = join(import.meta.dirname, '../../games');
 export const GAME_IDS = ['ten-thousand', 'regicide', 'cetatea', 'eight-masters-revenge'] as const;
@@ -56,10 +59,11 @@ const paths = (value: Json, depth = 6, prefix: (string | number)[] = []): (strin
   return [prefix, ...entries.flatMap(([k, v]) => paths(v, depth - 1, [...prefix, k]))];
 };
 
-type Mutation = { op: 'set'; at: number; junk: number } | { op: 'drop'; at: number } | { op: 'rename'; at: number; name: number } | { op: 'text'; at: number; insert: string; remove: number };
+type Mutation = { op: 'set'; at: number; junk: number } | { op: 'graft'; at: number; seed: number } | { op: 'drop'; at: number } | { op: 'rename'; at: number; name: number } | { op: 'text'; at: number; insert: string; remove: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('set' as const), at: fc.nat(), junk: fc.nat() }),
+  fc.record({ op: fc.constant('graft' as const), at: fc.nat(), seed: fc.nat() }),
   fc.record({ op: fc.constant('drop' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('rename' as const), at: fc.nat(), name: fc.nat() }),
   fc.record({ op: fc.constant('text' as const), at: fc.nat(), insert: fc.string({ maxLength: 6 }), remove: fc.nat({ max: 8 }) }),
@@ -89,6 +93,7 @@ export const mutate = (text: string, mutations: readonly Mutation[]): string => 
     const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, value) as Record<string | number, Json>;
     const key = path[path.length - 1] as string | number;
     if (m.op === 'set') parent[key] = JUNK[m.junk % JUNK.length] as Json;
+    else if (m.op === 'graft') parent[key] = valueAt(path, m.seed, poolsOf(value)) ?? null;
     else if (m.op === 'drop') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete parent[key];
@@ -120,36 +125,58 @@ const playSome = (game: CompiledGame, seed: number, moves: number): number => {
   return moves;
 };
 
-/** Mutated specs through the whole pipeline and `moves` random moves each. */
-export const fuzzSpecs = (numRuns: number, moves: number, seed?: number, slowMs = 30_000): FuzzReport => {
-  const findings: Finding[] = [];
-  let compiled = 0;
-  let played = 0;
+/** Counts of the spec fuzzers, and what they found. */
+interface SpecTally {
+  compiled: number;
+  played: number;
+  readonly findings: Finding[];
+}
+
+/** One spec text through parse → … → compile → `moves` random moves; anything that escapes, or is slow, is a finding. */
+const runSpec = (tally: SpecTally, name: string, text: string, gameSeed: number, moves: number, input: string, slowMs: number): void => {
+  const t0 = performance.now();
+  let where = 'compile';
+  try {
+    const { game } = compileGame({ base: { file: `${name}.yaml`, text } });
+    if (game) {
+      tally.compiled++;
+      where = 'play';
+      tally.played += playSome(game, gameSeed, moves);
+    }
+  } catch (error) {
+    if (!isOwnError(error)) tally.findings.push({ kind: 'exception', where: `${name} ${where}`, detail: describe(error), input });
+  }
+  const ms = performance.now() - t0;
+  if (ms > slowMs) tally.findings.push({ kind: 'slow', where: `${name} ${where}`, detail: `${Math.round(ms)} ms`, input });
+};
+
+/** Runs `property` over `numRuns` cases with a fresh tally; the report counts the cases it saw. */
+const fuzzWith = <T>(numRuns: number, seed: number | undefined, arbitrary: fc.Arbitrary<T>, run: (tally: SpecTally, value: T) => void): FuzzReport => {
+  const tally: SpecTally = { compiled: 0, played: 0, findings: [] };
   let cases = 0;
-  const texts = Object.fromEntries(GAME_IDS.map((id) => [id, textOf(id)]));
   fc.assert(
-    fc.property(fc.constantFrom(...GAME_IDS), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat(), (id, mutations, gameSeed) => {
+    fc.property(arbitrary, (value) => {
       cases++;
-      const text = mutate(texts[id] as string, mutations);
-      const t0 = performance.now();
-      let where = 'compile';
-      try {
-        const { game } = compileGame({ base: { file: `${id}.yaml`, text } });
-        if (game) {
-          compiled++;
-          where = 'play';
-          played += playSome(game, gameSeed, moves);
-        }
-      } catch (error) {
-        if (!isOwnError(error)) findings.push({ kind: 'exception', where: `${id} ${where}`, detail: describe(error), input: JSON.stringify(mutations) });
-      }
-      const ms = performance.now() - t0;
-      if (ms > slowMs) findings.push({ kind: 'slow', where: `${id} ${where}`, detail: `${Math.round(ms)} ms`, input: JSON.stringify(mutations) });
+      run(tally, value);
     }),
     { numRuns, ...(seed !== undefined ? { seed } : {}) },
   );
-  return { cases, compiled, moves: played, findings };
+  return { cases, compiled: tally.compiled, moves: tally.played, findings: tally.findings };
 };
+
+/** Mutated specs through the whole pipeline and `moves` random moves each. */
+export const fuzzSpecs = (numRuns: number, moves: number, seed?: number, slowMs = 30_000): FuzzReport => {
+  const texts = Object.fromEntries(GAME_IDS.map((id) => [id, textOf(id)]));
+  return fuzzWith(numRuns, seed, fc.tuple(fc.constantFrom(...GAME_IDS), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat()), (tally, [id, mutations, gameSeed]) =>
+    runSpec(tally, id, mutate(texts[id] as string, mutations), gameSeed, moves, JSON.stringify(mutations), slowMs),
+  );
+};
+
+/** Specs drawn from the game schema through the whole pipeline and `moves` random moves each. */
+export const fuzzSchemaSpecs = (numRuns: number, moves: number, seed?: number, slowMs = 30_000): FuzzReport =>
+  fuzzWith(numRuns, seed, fc.tuple(fc.nat(), fc.nat()), (tally, [specSeed, gameSeed]) =>
+    runSpec(tally, 'schema', stringify(schemaSpec(specSeed)), gameSeed, moves, `schemaSpec(${specSeed})`, slowMs),
+  );
 
 const entry: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ move: fc.constantFrom('roll', 'bank', 'keep', 'play', 'yield', 'attack', '__proto__', 'x'), seat: fc.integer({ min: -1, max: 4 }) }),
