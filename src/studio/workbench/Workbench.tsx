@@ -23,6 +23,7 @@ import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
 import { BalancePanel } from '../balance/BalancePanel.tsx';
+import { ExactTurnPanel } from '../lab/ExactTurnPanel.tsx';
 import type { CoverageReport } from '../../sim/coverageReport.ts';
 import { EditorPane } from './EditorPane.tsx';
 import { Splitter } from './Splitter.tsx';
@@ -397,6 +398,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>
             <BalancePanel input={input} game={game} onCoverage={onCoverage} onReveal={revealPath} />
+          </ErrorBoundary>
+          <ErrorBoundary where="the exact-turn panel" resetKey={game}>
+            <ExactTurnPanel input={input} game={game} />
           </ErrorBoundary>
         </div>
       </main>
