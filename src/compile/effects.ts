@@ -9,7 +9,7 @@ import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
 import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
 import { envOf, type LocalValues } from '../runtime/env.ts';
-import { EffectError, VarWrites, currentPieces, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
+import { EffectError, VarWrites, currentPieces, release, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
@@ -100,7 +100,11 @@ const compileLet = (
   }
   const bind = (ctx: GameContext, values: LocalValues): LocalValues => {
     let vals = values;
-    for (const step of steps) vals = { ...vals, [step.name]: step.expr.run(envOf(ctx, vals)) };
+    for (const step of steps) {
+      const value = step.expr.run(envOf(ctx, vals));
+      release(ctx, value);
+      vals = { ...vals, [step.name]: value };
+    }
     return vals;
   };
   return { bind, scope };
@@ -140,6 +144,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
     const run = compileEffects(cx, body, [...path, 'forEach', 'do'], { ...locals, [name]: element });
     return (d, vals, rng) => {
       const items = list.run(envOf(d, vals)) as readonly Value[];
+      release(d, items[0]); // a list's items are all of one type: records (tables, pieces) or not
       // One scope for every item, its name overwritten in turn: effects keep no scope they are given.
       const scope: Record<string, Value> = { ...vals };
       for (const item of items) {
@@ -404,7 +409,10 @@ const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown
   return (d, vals, rng) => {
     const env = envOf(d, vals);
     const bound: Record<string, Value> = {};
-    for (const arg of args) bound[arg.name] = arg.value.run(env);
+    for (const arg of args) {
+      bound[arg.name] = arg.value.run(env);
+      release(d, bound[arg.name]);
+    }
     procedure.run(d, bound, rng);
   };
 };

@@ -31,51 +31,91 @@ const checkIndex = (list: readonly Vars[], index: number, what: 'seat' | 'team')
 };
 
 /**
- * The variable writes of one effect, applied together by `commit`: each table written (the
- * game's, a seat's, a team's) is copied once, however many of its variables change.
+ * The tables (variable tables, the players' and teams' lists, the zones' map and per-owner lists)
+ * a draft made during its move, which it may therefore change in place: a move that writes a
+ * table many times copies it once, not once per effect (1,000 variants each adding a variable and
+ * an effect that sets it copied the 1,000 variables 1,000 times per move). Nothing outside the
+ * draft holds them, until an expression's value is bound to a name (`release`).
+ */
+const madeBy = new WeakMap<GameContext, WeakSet<object>>();
+
+let copied = 0;
+
+/** How many entries (variables, seats, teams, zones) drafts have copied so far: the work tests count. */
+export const entriesCopied = (): number => copied;
+
+/** `value` as the draft's own, copied by `copy` unless the draft made it. */
+const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
+  let made = madeBy.get(d);
+  if (made?.has(value)) return value;
+  const own = copy(value);
+  copied += Array.isArray(own) ? own.length : Object.keys(own).length;
+  if (!made) madeBy.set(d, (made = new WeakSet()));
+  made.add(own);
+  return own;
+};
+
+const copyTable = <T>(table: Readonly<Record<string, T>>): Record<string, T> => ({ ...table });
+const copyList = <T>(list: readonly T[]): T[] => list.slice();
+
+/**
+ * A value that may hold tables of `d` was bound to a name (`let`, `forEach`, a procedure's
+ * parameter): from now on each table is copied before it changes again, so the name keeps
+ * the values it was given.
+ */
+export const release = (d: GameContext, value: unknown): void => {
+  if (typeof value === 'object' && value !== null) madeBy.delete(d);
+};
+
+/**
+ * The variable writes of one effect, applied together by `commit` (each value is computed before
+ * any is written): each table written (the game's, a seat's, a team's) is copied at most once per move.
  */
 export class VarWrites {
-  private game: Record<string, Json> | undefined;
-  private readonly players = new Map<number, Record<string, Json>>();
-  private readonly teams = new Map<number, Record<string, Json>>();
+  private readonly game = new Map<string, Json>();
+  private readonly players = new Map<number, Map<string, Json>>();
+  private readonly teams = new Map<number, Map<string, Json>>();
 
   constructor(private readonly draft: Draft) {}
 
   setGame(name: string, value: Json): void {
-    this.game ??= { ...this.draft.game };
-    this.game[name] = value;
+    this.game.set(name, value);
   }
 
   setPlayer(seat: number, name: string, value: Json): void {
     checkIndex(this.draft.players, seat, 'seat');
-    tableOf(this.players, this.draft.players, seat)[name] = value;
+    writesOf(this.players, seat).set(name, value);
   }
 
   setTeam(team: number, name: string, value: Json): void {
     checkIndex(this.draft.teams, team, 'team');
-    tableOf(this.teams, this.draft.teams, team)[name] = value;
+    writesOf(this.teams, team).set(name, value);
   }
 
   commit(): void {
-    if (this.game) this.draft.game = this.game;
-    if (this.players.size > 0) this.draft.players = withTables(this.draft.players, this.players);
-    if (this.teams.size > 0) this.draft.teams = withTables(this.draft.teams, this.teams);
+    const d = this.draft;
+    if (this.game.size > 0) d.game = written(d, d.game, this.game);
+    if (this.players.size > 0) d.players = withTables(d, d.players, this.players);
+    if (this.teams.size > 0) d.teams = withTables(d, d.teams, this.teams);
   }
 }
 
-const tableOf = (copies: Map<number, Record<string, Json>>, list: readonly Vars[], index: number): Record<string, Json> => {
-  let table = copies.get(index);
-  if (!table) {
-    table = { ...list[index] };
-    copies.set(index, table);
-  }
-  return table;
+const writesOf = (all: Map<number, Map<string, Json>>, index: number): Map<string, Json> => {
+  let writes = all.get(index);
+  if (!writes) all.set(index, (writes = new Map()));
+  return writes;
 };
 
-const withTables = (list: readonly Vars[], copies: ReadonlyMap<number, Vars>): Vars[] => {
-  const out = list.slice();
-  for (const [index, table] of copies) out[index] = table;
-  return out;
+const written = (d: Draft, table: Vars, writes: ReadonlyMap<string, Json>): Vars => {
+  const own = ownOf(d, table as Record<string, Json>, copyTable);
+  for (const [name, value] of writes) own[name] = value;
+  return own;
+};
+
+const withTables = (d: Draft, list: readonly Vars[], writes: ReadonlyMap<number, ReadonlyMap<string, Json>>): Vars[] => {
+  const own = ownOf(d, list as Vars[], copyList);
+  for (const [index, values] of writes) own[index] = written(d, own[index] as Vars, values);
+  return own;
 };
 
 export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
@@ -88,13 +128,14 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
 };
 
 export const withZone = (d: Draft, ref: ZoneRef, pieces: readonly Piece[]): void => {
-  let contents: ZoneContents = pieces;
-  if (ref.index !== null) {
-    const lists = (d.zones[ref.name] as readonly (readonly Piece[])[]).slice();
+  const zones = ownOf(d, d.zones as Record<string, ZoneContents>, copyTable);
+  if (ref.index === null) zones[ref.name] = pieces;
+  else {
+    const lists = ownOf(d, zones[ref.name] as (readonly Piece[])[], copyList);
     lists[ref.index] = pieces;
-    contents = lists;
+    zones[ref.name] = lists;
   }
-  d.zones = { ...d.zones, [ref.name]: contents };
+  d.zones = zones;
 };
 
 const sameZone = (a: ZoneRef, b: ZoneRef): boolean => a.name === b.name && a.index === b.index;

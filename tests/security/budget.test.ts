@@ -224,5 +224,4 @@ describe('enumeration, scoring covers and loops', () => {
 describe('work that is still quadratic (issue 16, owned elsewhere)', () => {
   it.todo('speed (issue 10): a forEach logging 20,000 lines in one move appends each line without copying the whole log (now 8.9 s: the log effect copies ctx.log per line)');
   it.todo('speed (issue 10): rolling 10,000 dice given as a list finds each die without searching every zone (now 25 s, 1,000 dice 64 ms: findPiece per die)');
-  it.todo('variants (issue 13/16): a move with 1,000 variants applied costs no more than with one variant, past the compile (718 ms per move in the issue)');
 });
