@@ -26,7 +26,7 @@ import type { EffectCompiler, EffectProbe } from './effects.ts';
 import { compileMove, type CompiledMove } from './moves.ts';
 import { compileSetup, type InitialContext } from './setup.ts';
 import { flowGraph, type FlowGraph } from './graph.ts';
-import { hostFunctions, type ScoringTables } from './host.ts';
+import { hostFunctions, type PieceNamers, type ScoringTables } from './host.ts';
 import { compileTable } from './scoring.ts';
 import { resolveFaces } from './faces.ts';
 import { compileBots, type CompiledBot } from './bots.ts';
@@ -154,13 +154,14 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const globals: Scope = Object.fromEntries(Object.entries(scope.names).map(([name, text]) => [name, typeOf(text)]));
 
   const tables: ScoringTables = new Map();
+  const namers: PieceNamers = new Map();
   const defs = Object.entries(spec.definitions ?? {}).map(([name, d]) => ({
     name,
     params: Object.entries(d.params ?? {}).map(([p, type]) => ({ name: p, type })),
     returns: d.returns,
     body: d.body,
   }));
-  const { library, errors } = createLibrary(hostFunctions(tables, spec), defs, globals);
+  const { library, errors } = createLibrary(hostFunctions(tables, spec, namers), defs, globals);
   const scopes = new Map<string, Locals>();
   for (const d of defs) scopes.set(scopeKey(['definitions', d.name, 'body']), Object.fromEntries(d.params.map((p) => [p.name, parseType(p.type).ok ? typeOf(p.type) : typeOf('number')])));
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
@@ -197,6 +198,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
   const metrics = compileMetrics(checker, spec);
   const display = compileDisplay(checker, spec, new Map(Object.entries(moves)));
+  for (const [kind, namer] of Object.entries(display.pieces)) namers.set(kind, namer);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
 
   let compiledFlow: CompiledFlow;

@@ -104,6 +104,27 @@ export const pieceName = (game: Presentable, ctx: DisplayContext, piece: Piece):
   return expr ? displayText(expr, ctx, { piece: piece as unknown as Value }) : null;
 };
 
+/** The piece of `id` wherever it lies in the state, or undefined. */
+export const findPiece = (ctx: DisplayContext, id: string): Piece | undefined => {
+  for (const contents of Object.values(ctx.zones ?? {})) {
+    for (const x of contents as readonly (Piece | readonly Piece[])[]) {
+      const found = Array.isArray(x) ? (x as readonly Piece[]).find((p) => p.id === id) : (x as Piece).id === id ? (x as Piece) : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Names pieces by id for a reader who sees the whole state (the CLI): the spec's name for the
+ * piece, else a die's face, else the id.
+ */
+export const pieceNamerOf = (game: Presentable, ctx: DisplayContext) => (id: string): string | null => {
+  const piece = findPiece(ctx, id);
+  if (!piece) return null;
+  return pieceName(game, ctx, piece) ?? (piece.face !== undefined ? valueText(piece.face) : id);
+};
+
 export const zoneLabel = (game: Presentable, zone: string): string => game.display.zones[zone]?.label ?? zone;
 
 export const zoneShown = (game: Presentable, zone: string): boolean => game.display.zones[zone]?.hidden !== true;

@@ -3,6 +3,7 @@
  * of the wrong type), and read through src/display for the shipped games: people's numbering, the
  * spec's names for seats, teams, pieces and moves, scores, and only the variables the spec shows.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../src/compile/index.ts';
 import { moveText, pieceName, scoreOf, seatName, shownVars, teamName, winnersText, zoneShown } from '../../src/display/present.ts';
@@ -86,5 +87,30 @@ describe('the shipped games read in their players\' words', () => {
     expect(moveText(game, ctx, { move: 'moveToken', seat: 0, args: { from: 2, to: 0 } }, () => null)).toMatch(/'to': 0 is not one of the choices/);
     expect(scoreOf(game, ctx, 1)?.label).toBe('Health');
     expect(seatName(game, ctx, 1)).toBe('Player 2');
+  });
+});
+
+describe('pieceName: a piece in an expression as the display names it', () => {
+  const { file, text } = { file: 'templates/new-game.yaml', text: readFileSync('templates/new-game.yaml', 'utf8') };
+  const rolled = (pieces: string) => {
+    const spec = text
+      .replace('      - add: { player.total: "first(zones.pool).face" }', '      - add: { player.total: "first(zones.pool).face" }\n      - log: "rolled {pieceName(first(zones.pool))}"')
+      .replace(/  pieces:\n    d6: str\(piece.face\)\n/, pieces);
+    const { game, diagnostics } = compileGame({ base: { file, text: spec } });
+    if (!game) throw new Error(diagnostics.map((d) => d.message).join('; '));
+    const s = rollWith(game, start(game), [4]);
+    return s.context.log;
+  };
+
+  it('names the piece by its kind\'s display.pieces entry', () => {
+    expect(rolled("  pieces:\n    d6: \"'a ' + str(piece.face)\"\n")).toEqual(['rolled a 4']);
+  });
+
+  it('without an entry, a die is named by its face', () => {
+    expect(rolled('')).toEqual(['rolled 4']);
+  });
+
+  it('a name that asks for itself is a located error, not an endless loop', () => {
+    expect(() => rolled('  pieces:\n    d6: pieceName(piece)\n')).toThrow(/templates\/new-game.yaml:\d+:\d+: runtime error: .*pieceName: the name of a 'd6' \(display.pieces\) asks for itself/);
   });
 });

@@ -177,7 +177,7 @@ describe('Cetatea', () => {
     const s = battle(base, deployed(SPREAD), ['d6-2', 'd712-1'], [], ['+', 3, '−', 0]);
     expect(piece(s, 'd6-2').paralysed).toBe(true);
     expect(piece(s, 'd712-1').paralysed).toBe(false);
-    expect(s.context.log).toContain('Team D paralyses d6-2 (6)');
+    expect(s.context.log).toContain('Team D paralyses 6');
   });
 
   it('C-7 paralysis applies first for both teams, then Team A, then Team D', () => {
@@ -194,7 +194,7 @@ describe('Cetatea', () => {
 
   it('C-7 both teams paralyse: each takes the other side\'s smallest die, and neither applies another effect', () => {
     const s = battle(base, deployed(SPREAD), ['d6-2', 'd712-1'], [['d6-4', 'd712-1']], ['+', 0, '−', 0], { idle: ['d6-5'] });
-    expect(s.context.log).toEqual(expect.arrayContaining(['Team A paralyses d6-4 (4)', 'Team D paralyses d6-2 (6)']));
+    expect(s.context.log).toEqual(expect.arrayContaining(['Team A paralyses 4', 'Team D paralyses 6']));
     expect(s.context.log.some((l) => / applies /.test(l))).toBe(false);
     // d712-1 (9) lost its defender: 9 hits; d6-5 had no attacker: resistance 11. Round 2 follows.
     expect([hits(s), resistance(s), s.context.game.round]).toEqual([9, 11, 2]);
@@ -233,7 +233,7 @@ describe('Cetatea', () => {
 
   it('C-8 paralysed dice take no part: a paralysed attacker deals nothing, its defender is idle', () => {
     const paralysed = battle(base, deployed(SPREAD), ['d6-3', 'd6-2'], [['d6-4', 'd6-3']], ['+', 1, '+', 0]);
-    expect(paralysed.context.log).toContain('Team D paralyses d6-3 (2)');
+    expect(paralysed.context.log).toContain('Team D paralyses 2');
     const s = play(base, paralysed, 'pass', undefined, 0);
     expect(hits(s)).toBe(6); // d6-2 unblocked; d6-3 (2, the smallest) paralysed deals nothing
     expect(resistance(s)).toBe(11); // its defender d6-4 was left without an attacker
@@ -244,7 +244,7 @@ describe('Cetatea', () => {
   it('C-8 a paralysed defender leaves its attacker unblocked', () => {
     const s = battle(base, deployed(SPREAD), ['d712-1'], [['d6-5', 'd712-1']], ['+', 0, '+', 1]);
     // Team A's 0 paralysed the only defender, d6-5: Team D has nothing left to add to.
-    expect(s.context.log).toContain('Team A paralyses d6-5 (8)');
+    expect(s.context.log).toContain('Team A paralyses 8');
     expect([hits(s), resistance(s)]).toEqual([9, 10]);
     // With d6-4 (4) defending too, the smallest is paralysed and d6-5 still blocks: 9 - 8 = 1 hit.
     const t = play(base, battle(base, deployed(SPREAD), ['d712-1'], [['d6-5', 'd712-1']], ['+', 0, '+', 1], { idle: ['d6-4'] }), 'pass', undefined, 1);
@@ -341,7 +341,7 @@ describe('Cetatea', () => {
       expect(moveNames(base, s)).toEqual(['apply', 'pass']);
       const before = s;
       s = play(base, s, 'apply', { target: 'd712-1' }, 1);
-      expect(s.context.log).toContain('Team D applies −3 to d712-1: 4');
+      expect(s.context.log).toContain('Team D applies −3 to 7: 4');
       expect(hits(s)).toBe(4);
       expect(hits(play(base, before, 'pass', undefined, 1))).toBe(7);
     });
@@ -419,7 +419,7 @@ describe('C-6 paralysis: automatic, or a choice of the paralysing team', () => {
     expect(piece(s, 'd6-2').paralysed).toBe(false);
     const paralysed = play(choosing, s, 'paralyse', undefined, 1);
     expect(piece(paralysed, 'd6-2').paralysed).toBe(true);
-    expect(paralysed.context.log).toContain('Team D paralyses d6-2 (6)');
+    expect(paralysed.context.log).toContain('Team D paralyses 6');
     expect(where(paralysed)).toBe('round.effects.effectA');
     const spared = play(choosing, s, 'pass', undefined, 1);
     expect(piece(spared, 'd6-2').paralysed).toBe(false);
@@ -431,10 +431,10 @@ describe('C-6 paralysis: automatic, or a choice of the paralysing team', () => {
     expect(where(s)).toBe('round.effects.paralysisA');
     expect(legalMoves(choosing, s).every((m) => m.seat === 0)).toBe(true);
     s = play(choosing, s, 'paralyse', undefined, 0);
-    expect(s.context.log).toContain('Team A paralyses d6-4 (4)');
+    expect(s.context.log).toContain('Team A paralyses 4');
     expect(where(s)).toBe('round.effects.paralysisD');
     s = play(choosing, s, 'paralyse', undefined, 1);
-    expect(s.context.log).toContain('Team D paralyses d6-2 (6)');
+    expect(s.context.log).toContain('Team D paralyses 6');
     expect([hits(s), resistance(s), s.context.game.round]).toEqual([9, 11, 2]);
   });
 

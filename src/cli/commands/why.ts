@@ -1,4 +1,4 @@
-import { moveText, seatName } from '../../display/present.ts';
+import { moveText, pieceNamerOf, seatName } from '../../display/present.ts';
 import { moveOptions, replay, whyNot, type GameState, type Move, type MoveOption, type Refusal } from '../../engine/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import { LIMITS } from '../../limits.ts';
@@ -14,7 +14,7 @@ const optionLines = (game: CompiledGame, state: GameState, o: MoveOption): strin
   const who = seatName(game, state.context, o.seat);
   const title = game.moves[o.move]?.title ?? o.move;
   if (o.refusal) return [`  ${who}: ${title} — not allowed: ${refusalLine(game, o.refusal)}`];
-  const ways = o.legal.length === 1 ? moveText(game, state.context, o.legal[0]!, () => null) : `${o.legal.length} ways`;
+  const ways = o.legal.length === 1 ? moveText(game, state.context, o.legal[0]!, pieceNamerOf(game, state.context)) : `${o.legal.length} ways`;
   return [`  ${who}: ${title} — legal (${ways})`];
 };
 
@@ -89,7 +89,7 @@ export const whyCommand: Command = {
       }
       const refused = whyNot(game, state, move);
       const who = seatName(game, state.context, move.seat);
-      io.out(refused ? `${who}: ${game.moves[move.move]?.title ?? move.move} is not allowed: ${refusalLine(game, refused)}` : `${who}: ${moveText(game, state.context, move, () => null)} is legal`);
+      io.out(refused ? `${who}: ${game.moves[move.move]?.title ?? move.move} is not allowed: ${refusalLine(game, refused)}` : `${who}: ${moveText(game, state.context, move, pieceNamerOf(game, state.context))} is legal`);
       return 0;
     }
     io.out(`${moves.length} move(s) played; ${seatName(game, state.context, state.context.active)} to play. Moves of this position:`);

@@ -3,7 +3,7 @@
  * title with the arguments, each piece named by the spec (display.pieces) or by how it is drawn.
  * A piece the viewer could not see stays unnamed ("a hidden card").
  */
-import { moveText, pieceName } from '../../display/present.ts';
+import { findPiece, moveText, pieceName } from '../../display/present.ts';
 import type { GameContext, GameView, Move, Piece, ZoneContents } from '../../engine/types.ts';
 import type { GameSpec } from '../../spec/types.ts';
 import type { GameInfo } from '../play/gameInfo.ts';
@@ -33,11 +33,9 @@ export const loggedPieces = (spec: Pick<GameSpec, 'zones'>, before: GameView | n
 
 /** The kind of a piece the viewer cannot see, read from the whole state, for "a hidden card". */
 const hiddenName = (game: GameInfo, ctx: GameContext, id: string): string => {
-  for (const contents of Object.values(ctx.zones ?? {})) {
-    const p = piecesOf(contents).find((x) => x.id === id);
-    if (p) return game.spec.components?.cards?.[p.kind] ? 'a hidden card' : game.spec.components?.dice?.[p.kind] ? 'a hidden die' : 'a hidden piece';
-  }
-  return id;
+  const p = findPiece(ctx, id);
+  if (!p) return id;
+  return game.spec.components?.cards?.[p.kind] ? 'a hidden card' : game.spec.components?.dice?.[p.kind] ? 'a hidden die' : 'a hidden piece';
 };
 
 /** A move in words, read in `ctx`, the state it is (or was) made from. */
