@@ -64,6 +64,13 @@ export const openGame = async (page: Page, url: string, id: string, query = ''):
   await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
 };
 
+/** Opens a game (`#/id`), waits until its spec compiled, and unfolds a panel (they start folded), named by its region. */
+export const openPanel = async (page: Page, url: string, id: string, region: string): Promise<void> => {
+  await page.goto(`${url}#/${id}`);
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+  await page.getByRole('region', { name: region }).locator('.pane-head').click();
+};
+
 /** The text of the editor's first visible line (Monaco draws spaces as no-break spaces). */
 export const firstLine = async (page: Page): Promise<string> =>
   ((await page.locator('[data-testid=editor] .view-line').first().textContent()) ?? '').replace(/\u00a0/g, ' ');

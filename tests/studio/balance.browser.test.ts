@@ -4,16 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useStudio } from '../browser/studio.ts';
+import { openPanel, useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 
 /** The Balance panel of a game (10,000 unless told), opened (it starts folded). */
 const openBalance = async (id = 'ten-thousand'): Promise<{ page: Page; errors: string[] }> => {
   const { page, errors } = await studio.newPage();
-  await page.goto(`${studio.url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
-  await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+  await openPanel(page, studio.url, id, 'Balance');
   return { page, errors };
 };
 

@@ -5,21 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useStudio } from '../browser/studio.ts';
+import { openPanel, useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 
-const openPanel = async (id: string): Promise<{ page: Page; errors: string[] }> => {
+const openExact = async (id: string): Promise<{ page: Page; errors: string[] }> => {
   const { page, errors } = await studio.newPage();
-  await page.goto(`${studio.url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
-  await page.getByRole('region', { name: 'Best play of a turn' }).locator('.pane-head').click();
+  await openPanel(page, studio.url, id, 'Best play of a turn');
   return { page, errors };
 };
 
 describe('the exact-turn panel', () => {
   it("shows the expected value of 10,000's first turn and the policy as a table", async () => {
-    const { page, errors } = await openPanel('ten-thousand');
+    const { page, errors } = await openExact('ten-thousand');
     // The objective starts as the spec's displayed score.
     expect(await page.inputValue('[data-testid=exact-objective]')).toBe('level(seat)');
     await page.click('[data-testid=exact-run]');
@@ -37,7 +35,7 @@ describe('the exact-turn panel', () => {
   }, 300_000);
 
   it('refuses a game with hidden information, saying why', async () => {
-    const { page, errors } = await openPanel('regicide');
+    const { page, errors } = await openExact('regicide');
     await page.fill('[data-testid=exact-objective]', 'len(zones.discard)');
     await page.click('[data-testid=exact-run]');
     await page.waitForSelector('[data-testid=exact-refused]', { timeout: 120_000 });

@@ -14,7 +14,7 @@ interface Props {
 export const CoverageSection = ({ report, onReveal }: Props) => (
   <section className="coverage" data-testid="coverage" aria-label="Coverage">
     <h3 className="coverage-title">Coverage of {report.games} games</h3>
-    <pre className="balance-text">{coverageSummary(report).join('\n')}</pre>
+    <pre className="coverage-summary">{coverageSummary(report).join('\n')}</pre>
     {report.houseRules.map((h) => (
       <p key={h.variant} className={`coverage-rule ${h.counted > 0 && h.fired === 0 ? 'dead' : ''}`} data-testid={`coverage-rule-${h.variant}`}>
         {h.counted > 0 && h.fired === 0 ? '⚠ ' : ''}
