@@ -69,7 +69,8 @@ describe('start here', () => {
     await page.click('[data-testid=new-game-create]');
     await page.waitForFunction(() => window.location.hash === '#/dice-race');
     await compiled(page);
-    expect(await page.locator('[data-testid=game-title]').textContent()).toBe('Dice Race!');
+    // The worker's diagnostics arrive before the page has built the game the title is read from.
+    await expect.poll(() => page.locator('[data-testid=game-title]').textContent(), { timeout: 10_000 }).toBe('Dice Race!');
     expect(await errorMarkers(page)).toBe(0);
     await playOneMove(page);
     expect(await page.locator('[data-testid=log]').textContent()).toMatch(/Player 1: Roll/);
