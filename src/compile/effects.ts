@@ -325,7 +325,7 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
     for (let round = 0; round < n; round++) {
       for (let k = 0; k < d.numPlayers; k++) {
         const seat = (d.active + k) % d.numPlayers;
-        movePieces(d, source, { name: deal.to, index: seat }, zoneOf(d, source).slice(0, 1), 'bottom');
+        movePieces(d, source, { name: deal.to, index: seat, owner: 'seat' }, zoneOf(d, source).slice(0, 1), 'bottom');
       }
     }
   };

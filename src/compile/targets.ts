@@ -125,5 +125,6 @@ export const parseZoneRef = (
   if (indexSource === undefined) return { name, resolve: () => ({ name, index: null }) };
   const index = checkExpr(checker, indexSource, path, locals, NUMBER());
   if (!index) return undefined;
-  return { name, resolve: (env) => ({ name, index: index.run(env) as number }) };
+  const owner = zone.owner === 'team' ? 'team' : 'seat';
+  return { name, resolve: (env) => ({ name, index: index.run(env) as number, owner }) };
 };

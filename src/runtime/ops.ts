@@ -5,11 +5,10 @@
  */
 import type { Draft, GameContext, Json, Piece, ZoneContents } from './state.ts';
 
-export interface ZoneRef {
-  readonly name: string;
-  /** The owner's seat or team index for a per-owner zone; null for a game zone. */
-  readonly index: number | null;
-}
+/** A game zone, or one owner's list of a per-seat or per-team zone (the owner's index from 0). */
+export type ZoneRef =
+  | { readonly name: string; readonly index: null }
+  | { readonly name: string; readonly index: number; readonly owner: 'seat' | 'team' };
 
 export class EffectError extends Error {
   override name = 'EffectError';
@@ -123,7 +122,7 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   if (contents === undefined) throw new EffectError(`zone '${ref.name}' does not exist`);
   if (ref.index === null) return contents as readonly Piece[];
   const list = (contents as readonly (readonly Piece[])[])[ref.index];
-  if (list === undefined) throw new EffectError(`zone '${ref.name}' has no owner ${ref.index}`);
+  if (list === undefined) throw new EffectError(`zone '${ref.name}' has one list per ${ref.owner}, and ${noSuch(ref.owner, ref.index, (contents as readonly unknown[]).length)}`);
   return list;
 };
 
