@@ -81,6 +81,8 @@ export const sweepSettings = (axes: readonly SweepAxis[]): Record<string, Json>[
 
 export interface SweepRate {
   readonly name: string;
+  /** The side as people call it (the balance report's label): "Player 1", a team's name, "the players". */
+  readonly label: string;
   readonly rate: number;
   readonly ci: Interval;
 }
@@ -109,8 +111,8 @@ const meanInterval = (values: readonly number[]): { mean: number; ci: Interval }
 
 export const sweepPoint = (params: Readonly<Record<string, Json>>, report: BalanceReport, records: readonly GameRecord[]): SweepPoint => {
   const sides: SweepRate[] = report.playersWin
-    ? [{ name: 'players', rate: report.playersWin.rate, ci: report.playersWin.ci }]
-    : report.sides.map((s) => ({ name: s.name, rate: s.rate, ci: s.ci }));
+    ? [{ name: 'players', label: 'the players', rate: report.playersWin.rate, ci: report.playersWin.ci }]
+    : report.sides.map((s) => ({ name: s.name, label: s.label, rate: s.rate, ci: s.ci }));
   const fp = report.firstPlayer;
   const advantage =
     fp && fp.of > 0
@@ -129,12 +131,12 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
 const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
 
 /** The sweep as a table: one row per setting. */
-export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepAxis[], sideName: (name: string) => string): string[] => {
+export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepAxis[]): string[] => {
   const first = points[0];
   if (!first) return [];
   const header = [
     ...axes.map((a) => a.param),
-    ...first.sides.map((s) => `${sideName(s.name)} win % [95%]`),
+    ...first.sides.map((s) => `${s.label} win % [95%]`),
     'first-player advantage [95%]',
     'turns [95%]',
   ];

@@ -2,6 +2,8 @@
  * `simulate --sweep`: parsing the sweep against the spec's params, one balance report per value
  * on the same seeds, and the curves' summaries on small specs where the answer is obvious.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -66,5 +68,15 @@ describe('simulate --sweep', () => {
     const both = await run(['simulate', DUEL, '--sweep', 'edge=0..1:1', '--compare', 'none']);
     expect(both.err).toMatch(/--sweep and --compare cannot be used together/);
     expect((await run(['simulate', DUEL, '--sweep', 'speed=1..2'])).err).toMatch(/--sweep: there is no param 'speed'/);
+  }, 300_000);
+
+  it("names the sides as the spec's display does", async () => {
+    const named = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'duel.yaml');
+    writeFileSync(named, `${readFileSync(DUEL, 'utf8')}\ndisplay:\n  seat: "seat == 0 ? 'North' : 'South'"\n`);
+    const { code, out } = await run(['simulate', named, '--games', '20', '--sweep', 'edge=0..1:1']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/edge\s+North win % \[95%\]\s+South win % \[95%\]/);
+    const json = await run(['simulate', named, '--games', '20', '--sweep', 'edge=0..1:1', '--json']);
+    expect((JSON.parse(json.out) as { sweep: { points: { sides: { label: string }[] }[] } }).sweep.points[0]?.sides.map((x) => x.label)).toEqual(['North', 'South']);
   }, 300_000);
 });

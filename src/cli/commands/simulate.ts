@@ -93,9 +93,8 @@ const printSweep = (
     io.out(JSON.stringify({ sweep: { game: game.id, axes, ...about, points } }, null, 2));
     return;
   }
-  const sideName = (name: string): string => (game.teams.length === 0 && /^\d+$/.test(name) ? `Player ${Number(name) + 1}` : name);
   io.out(`${game.title}: sweep of ${axes.map((a) => a.param).join(' × ')}, ${run.games} games per setting on the same seeds (seed ${run.seed}), ${run.players} players, bots ${run.bots.join(', ')}`);
-  for (const line of formatSweep(points, axes, sideName)) io.out(`  ${line}`);
+  for (const line of formatSweep(points, axes)) io.out(`  ${line}`);
   io.out('  ≈ 0: the 95% interval of the first player\'s advantage includes no advantage at all');
 };
 

@@ -66,8 +66,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
     }
   };
 
-  const sideName = (side: string): string => (game.teams.length === 0 && /^\d+$/.test(side) ? `Player ${Number(side) + 1}` : side);
-  const charts = points ? sweepCharts(points.points, points.param, sideName) : null;
+  const charts = points ? sweepCharts(points.points, points.param) : null;
   const busy = status !== null && 'done' in status;
   return (
     <div className="sweep" data-testid="sweep">

@@ -46,11 +46,11 @@ export interface SweepCharts {
   readonly even: readonly string[];
 }
 
-export const sweepCharts = (points: readonly SweepPoint[], param: string, sideName: (name: string) => string): SweepCharts => {
+export const sweepCharts = (points: readonly SweepPoint[], param: string): SweepCharts => {
   const labels = points.map((p) => String(p.params[param]));
   const sides = points[0]?.sides ?? [];
   const wins = sides.map((side, i): Dataset => ({
-    label: `${sideName(side.name)} win %`,
+    label: `${side.label} win %`,
     data: points.map((p) => pct(p.sides[i]?.rate ?? 0)),
     ci: points.map((p) => [pct(p.sides[i]?.ci.low ?? 0), pct(p.sides[i]?.ci.high ?? 0)] as const),
     borderColor: COLOURS[i % COLOURS.length],
