@@ -8,6 +8,7 @@ import { botNames as engineBotNames, createBot, type Bot } from '../../bots/inde
 import type { CompiledGame } from '../../compile/index.ts';
 import { Rng, seedRng } from '../../runtime/rng.ts';
 import { legalMovesWithEvents, type GameState, type Move } from '../../engine/index.ts';
+import { seatName } from '../../engine/people.ts';
 
 const MOVE_BUDGET_MS = 400;
 
@@ -29,10 +30,16 @@ const botFor = (game: CompiledGame, name: string): Bot | { error: string } => {
 
 export const botNames = (game: CompiledGame): string[] => engineBotNames(game);
 
+/** The bot's move for `seat`, nothing when it has none, or why it failed, naming the seat as the board does. */
 export const botMove = (game: CompiledGame, state: GameState, seat: number, name: string, seed: string): { move: Move } | { error: string } | undefined => {
+  const failed = (why: string) => ({ error: `The ${name} bot of ${seatName(game, state.context, seat)} failed: ${why}` });
   const bot = botFor(game, name);
-  if ('error' in bot) return bot;
-  const moves = legalMovesWithEvents(game, state, seat);
-  if (moves.length === 0) return undefined;
-  return { move: bot.choose(state, seat, moves, new Rng(seedRng(seed))).move };
+  if ('error' in bot) return failed(bot.error);
+  try {
+    const moves = legalMovesWithEvents(game, state, seat);
+    if (moves.length === 0) return undefined;
+    return { move: bot.choose(state, seat, moves, new Rng(seedRng(seed))).move };
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
 };

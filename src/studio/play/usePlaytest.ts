@@ -16,7 +16,7 @@ export interface ViewEngine<G> extends PlayEngine<G> {
   moveOptions(game: G, state: GameState, seat: number): MoveOption[];
   /** The bots a seat can be given for this game. */
   botNames(game: G): string[];
-  /** The move bot `bot` makes for `seat`; `seed` makes its choice repeatable. */
+  /** The move bot `bot` makes for `seat` (`seed` makes its choice repeatable), or why it failed in the player's words. */
   botMove(game: G, state: GameState, seat: number, bot: string, seed: string): { move: Move } | { error: string } | undefined;
 }
 
@@ -172,15 +172,10 @@ export const usePlaytest = <G>(
         const seat = acting.includes(state.context.active) ? state.context.active : acting[0];
         const bot = seat === undefined ? undefined : seats[seat];
         if (seat === undefined || bot === undefined) break;
-        let chosen: ReturnType<typeof engine.botMove>;
-        try {
-          chosen = engine.botMove(game, state, seat, bot, `${s.seed}:${s.cursor}`);
-        } catch (err) {
-          chosen = { error: errorText(err) };
-        }
+        const chosen = engine.botMove(game, state, seat, bot, `${s.seed}:${s.cursor}`);
         if (!chosen) break;
         if ('error' in chosen) {
-          setNotice(`The ${bot} bot of Player ${seat + 1} failed: ${chosen.error}`);
+          setNotice(chosen.error);
           break;
         }
         const r = playMove(engine, game, s, chosen.move);
