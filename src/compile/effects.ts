@@ -3,12 +3,13 @@
  * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
-import { typeEquals, type Env, type Value } from '../lang/index.ts';
+import { typeEquals, STRING, type Env, type Type, type Value } from '../lang/index.ts';
+import { fieldType } from '../lang/types.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
 import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
-import { envOf, type LocalValues } from '../runtime/env.ts';
+import { envOf, extendEnv, type LocalValues } from '../runtime/env.ts';
 import { EffectError, VarWrites, currentPieces, release, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
@@ -367,7 +368,7 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
       return NOTHING;
     }
     const expr = checkExpr(cx.checker, template.slice(open + 1, close), path, locals);
-    if (expr) parts.push(expr);
+    if (expr) parts.push(namedPieces(cx, expr, path));
     i = close + 1;
   }
   return (d, vals) => {
@@ -377,6 +378,22 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
 };
 
 const formatValue = (v: Value): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+const isPieceType = (t: Type): boolean =>
+  t.kind === 'record' && fieldType(t, 'id')?.kind === 'string' && fieldType(t, 'kind')?.kind === 'string';
+
+/**
+ * A piece (or a list of pieces) in log text reads as the board names it, `pieceName`, joined by
+ * commas: written bare, `{card}` would otherwise print the piece's data.
+ */
+const namedPieces = (cx: EffectCompiler, expr: CompiledExpr, path: DocPath): CompiledExpr => {
+  const one = isPieceType(expr.type);
+  if (!one && !(expr.type.kind === 'list' && isPieceType(expr.type.element))) return expr;
+  const source = one ? 'pieceName(shown)' : "join(map(shown, p => pieceName(p)), ', ')";
+  const namer = checkExpr(cx.checker, source, path, { shown: expr.type }, STRING);
+  if (!namer) return expr;
+  return { ...expr, type: STRING, run: (env) => namer.run(extendEnv(env, { shown: expr.run(env) })) };
+};
 
 /** `call: NAME` with `with: {param: expr}`: runs a procedure with its parameters bound. */
 const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown }>, path: DocPath, locals: Locals): EffectRun => {
