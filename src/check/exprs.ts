@@ -49,6 +49,11 @@ export const typeOf = (text: string): Type => {
 export const sourceText = (source: ExprSource | number | boolean): string =>
   typeof source === 'string' ? source : String(source);
 
+const hasKeys = (record: object): boolean => {
+  for (const _ in record) return true;
+  return false;
+};
+
 export const checkExpr = (
   checker: ExprChecker,
   source: ExprSource | number | boolean,
@@ -58,7 +63,8 @@ export const checkExpr = (
 ): CompiledExpr | undefined => {
   const text = sourceText(source);
   checker.scopes?.set(scopeKey(path), locals);
-  const scope: Scope = { ...checker.globals, ...locals };
+  // Most expressions see no locals: they read the globals as they are, without a copy per expression.
+  const scope: Scope = hasKeys(locals) ? { ...checker.globals, ...locals } : checker.globals;
   const result = compileExpr(text, scope, checker.library, expected);
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.

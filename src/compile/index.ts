@@ -10,7 +10,7 @@ import { globalTypes } from '../check/scope.ts';
 import { checkExpr, report, scopeKey, typeOf, SpecLimitError, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
 import { diagnosticFrom } from '../check/locator.ts';
-import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
+import { hasErrors, type Diagnostic, type DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
 import type { GameContext, Json } from '../runtime/state.ts';
 import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
@@ -113,24 +113,61 @@ const pieceLimitError = (initialContext: InitialContext, players: number, params
   return undefined;
 };
 
+interface PieceCountProblem {
+  readonly path: DocPath;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
 /**
  * Too many pieces is found before anybody plays: with the params in force, at the fewest and the
  * most players (an error), and with every number param at its declared maximum (a warning: the
  * house-rules panel would let a player ask for it).
  */
-const checkPieceCounts = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>, checker: ExprChecker): void => {
+const pieceCountProblems = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>): PieceCountProblem[] => {
   for (const players of [spec.players.min, spec.players.max]) {
     const error = pieceLimitError(initialContext, players, params);
-    if (error) return report(checker, error.path, error.message);
+    if (error) return [{ path: error.path, message: error.message, severity: 'error' }];
   }
   const atMax = Object.entries(spec.params ?? {}).filter(([, p]) => p.type === 'number' && p.max !== undefined);
-  if (atMax.length === 0) return;
+  if (atMax.length === 0) return [];
   const largest = { ...params, ...Object.fromEntries(atMax.map(([name, p]) => [name, (p as { max: number }).max])) };
   const error = pieceLimitError(initialContext, spec.players.max, largest);
-  if (error) {
-    const names = atMax.map(([name, p]) => `${name}: ${(p as { max: number }).max}`).join(', ');
-    report(checker, error.path, `${error.message} when the params are at their maximum (${names}): lower their max`, 'warning');
+  if (!error) return [];
+  const names = atMax.map(([name, p]) => `${name}: ${(p as { max: number }).max}`).join(', ');
+  return [{ path: error.path, message: `${error.message} when the params are at their maximum (${names}): lower their max`, severity: 'warning' }];
+};
+
+/**
+ * Everything the starting pieces depend on: the expressions that make them, the names and
+ * functions those see (globals, definitions, scoring tables, display names, teams) and the seats.
+ */
+const SETUP_SECTIONS = ['players', 'teams', 'params', 'components', 'zones', 'vars', 'turns', 'definitions', 'scoring', 'display'] as const;
+
+/**
+ * Building every starting piece twice or three times is the largest single cost of an editor
+ * keystroke that does not touch the setup. A parsed section that did not change is the same
+ * frozen object as before (src/parse/sections.ts), so the check's outcome is reused while those
+ * sections are the very same objects and the params the same values.
+ */
+const pieceChecks: { sections: readonly unknown[]; params: string; problems: readonly PieceCountProblem[] }[] = [];
+const PIECE_CHECKS_KEPT = 8;
+
+const checkPieceCounts = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>, checker: ExprChecker): void => {
+  const sections = SETUP_SECTIONS.map((key) => spec[key]);
+  const paramsKey = JSON.stringify(params);
+  const same = (e: (typeof pieceChecks)[number]): boolean => e.params === paramsKey && e.sections.every((s, i) => s === sections[i]);
+  // Only frozen sections can be trusted not to change behind the key's back.
+  const trusted = sections.every((s) => s === undefined || Object.isFrozen(s));
+  let entry = trusted ? pieceChecks.find(same) : undefined;
+  if (!entry) {
+    entry = { sections, params: paramsKey, problems: pieceCountProblems(spec, initialContext, params) };
+    if (trusted) {
+      pieceChecks.unshift(entry);
+      pieceChecks.length = Math.min(pieceChecks.length, PIECE_CHECKS_KEPT);
+    }
   }
+  for (const p of entry.problems) report(checker, p.path, p.message, p.severity);
 };
 
 export const compileGame = (input: CompileInput): CompileOutput => {

@@ -110,7 +110,20 @@ const readSection: ReadSection = (text) => {
   if (topLevelProblem(ctx) ?? tooDeep(ctx)) return undefined;
   if (complexKeyProblems(ctx).length > 0 || unresolvedAliasProblems(ctx).length > 0) return undefined;
   const items = (document.contents as YAMLMap).items;
-  return items.length === 1 ? { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts } : undefined;
+  if (items.length !== 1) return undefined;
+  const value = valueOf(document, '');
+  if ('problem' in value) return undefined;
+  const [sectionValue] = Object.values(value.value as Record<string, unknown>);
+  return { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts, value: deepFrozen(sectionValue) };
+};
+
+/** `value` and everything in it made read-only, so that sharing it between specs is safe. */
+const deepFrozen = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFrozen(child);
+    Object.freeze(value);
+  }
+  return value;
 };
 
 /** The plain value of a well-formed document; the alias limit stops "billion laughs" documents from blowing up memory in the studio. */
@@ -155,9 +168,6 @@ export const parseWhole = (text: string, file: string): ParseResult => {
  */
 export const parseSpecText = (text: string, file: string): ParseResult => {
   const assembled = assembleSections(text, readSection);
-  if (assembled) {
-    const value = valueOf(assembled.document, file);
-    if ('value' in value) return { doc: { file, text, value: value.value, ...assembled }, diagnostics: [] };
-  }
+  if (assembled) return { doc: { file, text, ...assembled }, diagnostics: [] };
   return parseWhole(text, file);
 };

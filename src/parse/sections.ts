@@ -16,6 +16,12 @@ export interface Section {
   readonly pair: Pair;
   /** Line starts inside the section (0 is its first line). */
   readonly lineStarts: readonly number[];
+  /**
+   * The section's plain value, deep-frozen: every spec assembled from this text shares it, so an
+   * unchanged section is the same object from keystroke to keystroke (later stages may key their
+   * own caches on it) and is never converted again.
+   */
+  readonly value: unknown;
 }
 
 /** A section's text read alone: its only pair, or undefined when reading it alone found anything wrong. */
@@ -100,6 +106,8 @@ const placedAt = (entry: Cached, section: Section, start: number): Pair => {
 export interface Assembled {
   readonly document: Document.Parsed;
   readonly lineCounter: LineCounter;
+  /** The document's plain value, made of the sections' shared values. */
+  readonly value: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -110,6 +118,7 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | u
   const starts = sectionStarts(text);
   if (starts === undefined || starts.length < 2) return undefined;
   const pairs: Pair[] = [];
+  const values: [string, unknown][] = [];
   const keys = new Set<string>();
   const lineCounter = new LineCounter();
   for (let i = 0; i < starts.length; i += 1) {
@@ -120,6 +129,7 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | u
     const key = String((section.pair.key as { value?: unknown }).value);
     if (keys.has(key)) return undefined;
     keys.add(key);
+    values.push([key, section.value]);
     pairs.push(placedAt(entry, section, start));
     for (const lineStart of section.lineStarts) {
       const at = lineStart + start;
@@ -133,5 +143,6 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | u
   const document = new Document() as Document.Parsed;
   document.contents = map as Document.Parsed['contents'];
   document.range = [map.range[0], text.length, text.length];
-  return { document, lineCounter };
+  // fromEntries defines own properties, as yaml's toJS does, so a key like `__proto__` stays data.
+  return { document, lineCounter, value: Object.freeze(Object.fromEntries(values)) };
 };
