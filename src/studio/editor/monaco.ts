@@ -11,6 +11,7 @@ import YamlWorker from './yaml.worker.ts?worker';
 import gameSchema from '../../../schema/game.schema.json';
 import variantSchema from '../../../schema/variant.schema.json';
 import { registerExpressionAssist } from './exprProviders.ts';
+import { itemKeyHoverAt } from './itemKeyHover.ts';
 
 // Monaco's typings declare the global with `let`, which TypeScript does not put on globalThis; the
 // editor reads it from the global object, so that is where it goes.
@@ -48,6 +49,14 @@ configureMonacoYaml(monaco, {
 monaco.editor.defineTheme('houserules-dark', { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '8fbf7a' }], colors: {} });
 
 registerExpressionAssist(monaco);
+
+// The key a variant names the list item under the pointer by (its id or derived key, itemKeyHover.ts).
+monaco.languages.registerHoverProvider('yaml', {
+  provideHover: (model, position) => {
+    const hover = itemKeyHoverAt(model.getValue(), model.getOffsetAt(position), model.uri.path.includes('/variants/'));
+    return hover ? { contents: hover.lines.map((value) => ({ value })) } : null;
+  },
+});
 
 export { monaco };
 export type Monaco = typeof monaco;
