@@ -113,8 +113,35 @@ const readSection: ReadSection = (text) => {
   if (items.length !== 1) return undefined;
   const value = valueOf(document, '');
   if ('problem' in value) return undefined;
-  const [sectionValue] = Object.values(value.value as Record<string, unknown>);
-  return { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts, value: deepFrozen(sectionValue) };
+  const [[key, sectionValue]] = Object.entries(value.value as Record<string, unknown>) as [[string, unknown]];
+  return { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts, value: interned(key, sectionValue) };
+};
+
+/**
+ * The last value read for each section key. A section re-read because a comment, a blank line or
+ * the layout changed has the same value: it gets the same frozen object back, so the caches keyed
+ * by section values (the compile's piece-count check) still hold. Bounded: a text may have any keys.
+ */
+const latest = new Map<string, unknown>();
+const KEYS_KEPT = 64;
+
+const interned = (key: string, value: unknown): unknown => {
+  const before = latest.get(key);
+  if (before !== undefined && sameValue(before, value)) return before;
+  if (latest.size >= KEYS_KEPT) latest.clear();
+  latest.set(key, deepFrozen(value));
+  return value;
+};
+
+/** Plain values equal all the way down (Object.is at the leaves: YAML has .nan, .inf and -0). */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  // The same keys in the same order: the order of moves, states and effects is meaningful.
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  return keys.every((k, i) => others[i] === k && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 };
 
 /** `value` and everything in it made read-only, so that sharing it between specs is safe. */
