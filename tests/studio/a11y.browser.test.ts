@@ -25,6 +25,7 @@ describe('accessibility', () => {
     // The Balance panel starts folded: open it so its form is audited too.
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.waitForSelector('[data-testid=balance-run]');
+    await page.getByRole('button', { name: 'Best play of a turn' }).click();
     const found: Record<string, unknown> = {};
     for (const [name, selector] of <const>[
       ['top bar', '.topbar'],
@@ -33,10 +34,23 @@ describe('accessibility', () => {
       ['house rules', '.house-rules'],
       ['playtest', '.play-column'],
       ['balance', '.balance-panel'],
+      ['best play of a turn', '.exact-panel'],
       ['whole page', 'body'],
     ]) {
       const problems = await axeAudit(page, selector);
       if (problems.length) found[name] = problems;
+    }
+    // The dialogs: the keyboard shortcuts and the saved versions.
+    for (const [name, button, dialog] of <const>[
+      ['keys', 'keys', 'keys-dialog'],
+      ['history', 'history', 'history-dialog'],
+    ]) {
+      await page.click(`[data-testid=${button}]`);
+      await page.waitForSelector(`[data-testid=${dialog}]`);
+      const problems = await axeAudit(page, `[data-testid=${dialog}]`);
+      if (problems.length) found[name] = problems;
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(`[data-testid=${dialog}]`, { state: 'detached' });
     }
     expect(found).toEqual({});
     await page.context().close();

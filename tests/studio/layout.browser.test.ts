@@ -29,7 +29,7 @@ const offScreen = (page: Page, ids: readonly string[]): Promise<string[]> =>
     return out;
   }, ids);
 
-const TOP = ['import', 'export', 'revert', 'history', 'share'];
+const TOP = ['import', 'export', 'revert', 'history', 'keys', 'share'];
 
 describe('the layout', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

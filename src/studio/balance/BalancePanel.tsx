@@ -7,6 +7,7 @@
  * statechart is shaded by it). Self-contained: it needs the compile input and the compiled game.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { FoldHead } from '../app/FoldHead.tsx';
 import { botNames } from '../../bots/index.ts';
 import { defaultSeatName, seatNamesAtStart } from '../../display/present.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
@@ -129,10 +130,9 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
 
   return (
     <section className={`pane balance-panel ${open ? 'open' : ''}`} aria-label="Balance">
-      <header className="pane-head clickable" onClick={() => setOpen(!open)}>
-        <span className="pane-title">{open ? '▾' : '▸'} Balance</span>
-        <span className="pane-meta">{isRunning ? `playing ${status.done}/${status.total} games` : result ? `${result.runs[0]?.report.games ?? 0} games in ${result.seconds.toFixed(1)} s` : 'simulate many games with bots'}</span>
-      </header>
+      <FoldHead title="Balance" open={open} onToggle={() => setOpen(!open)}>
+        {isRunning ? `playing ${status.done}/${status.total} games` : result ? `${result.runs[0]?.report.games ?? 0} games in ${result.seconds.toFixed(1)} s` : 'simulate many games with bots'}
+      </FoldHead>
       {open && (
         <div className="balance-body">
           <div className="balance-form">

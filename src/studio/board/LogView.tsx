@@ -1,6 +1,6 @@
 /**
  * The move log: each move with the lines the engine logged while making it. Clicking a move
- * goes back to the position after it (undo to there); later moves stay available to redo.
+ * (or Enter on it) goes back to the position after it (undo to there); later moves stay available to redo.
  */
 import { useEffect, useRef } from 'react';
 import type { Move } from '../../engine/types.ts';
@@ -31,7 +31,9 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
       <ol className="log" data-testid="log">
         {start && (
           <li className={`log-entry ${cursor === 0 ? 'current' : ''}`} onClick={() => onJump(0)}>
-            <span className="log-move">start</span>
+            <button type="button" className="log-move" aria-current={cursor === 0 ? 'step' : undefined}>
+              start
+            </button>
             {start.context.log.map((line, i) => (
               <span key={i} className="log-line">
                 {line}
@@ -50,9 +52,10 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
               ref={i + 1 === cursor ? end : undefined}
               title="Go back to this position"
             >
-              <span className="log-move">
+              {/* A button for the keyboard; its click bubbles to the entry's, which any line of it takes. */}
+              <button type="button" className="log-move" aria-current={i + 1 === cursor ? 'step' : undefined}>
                 <span className="log-num">{i + 1}.</span> {people?.seat(move.seat) ?? ''}: {describe(move, i)}
-              </span>
+              </button>
               {lines.map((line, j) => (
                 <span key={j} className="log-line">
                   {line}

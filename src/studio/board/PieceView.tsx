@@ -1,6 +1,7 @@
 /** One piece on the table: a die, a playing card, an attribute card, or a card back. */
 import type { Json, Piece } from '../../engine/types.ts';
 import { lookOf, type Looks } from './pieceLook.ts';
+import { pressable } from '../app/pressable.ts';
 
 interface Props {
   piece: Piece;
@@ -58,9 +59,7 @@ export const PieceView = ({ piece, looks, selectable, picked, onToggle }: Props)
     className: cls,
     'data-piece': piece.id,
     title: `${piece.kind} ${piece.id}`,
-    onClick: selectable ? () => onToggle(piece.id) : undefined,
-    role: selectable ? 'button' : undefined,
-    'aria-pressed': selectable ? picked : undefined,
+    ...(selectable ? { ...pressable(`${picked ? 'unpick' : 'pick'} ${piece.kind} ${piece.id}`, () => onToggle(piece.id)), 'aria-pressed': picked } : {}),
   };
   switch (look.type) {
     case 'hidden':

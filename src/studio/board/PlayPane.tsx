@@ -22,7 +22,8 @@ import { MoveBar } from './MoveBar.tsx';
 import { GameOver, HandOver } from './Overlays.tsx';
 import { looksFromSpec } from './pieceLook.ts';
 import { PlayToolbar, type ViewChoice } from './PlayToolbar.tsx';
-import { analyseSelection } from './selection.ts';
+import { analyseSelection, isReady, resolveChoice } from './selection.ts';
+import { useShortcuts } from '../app/shortcuts.ts';
 
 /** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
 const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
@@ -157,6 +158,22 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
     setRevealed(null);
     pt.newGame(seed ?? freshSeed());
   };
+  // The first move one press would play: never one whose arguments are still to be picked.
+  const firstReady = (): Move | null => {
+    if (waiting || needHandOver) return null;
+    const choice = selection.choices.find((c) => isReady(c, picked.size));
+    const r = choice ? resolveChoice(choice, picked.size) : null;
+    return r && 'play' in r ? r.play : null;
+  };
+  useShortcuts({
+    undo: pt.undo,
+    redo: pt.redo,
+    newGame: () => newGame(null),
+    firstMove: () => {
+      const move = firstReady();
+      if (move) pt.play(move);
+    },
+  });
 
   return (
     <div className="play-column">

@@ -4,7 +4,8 @@
  * merged spec, with the changed states, transitions and lines coloured (added, removed, changed).
  * The comparison is made in a worker; choosing a rule in the list scrolls both specs to it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useModal } from '../app/useModal.ts';
 import { formatDiagnostic } from '../../spec/diagnostics.ts';
 import type { DiffChange } from '../../variants/diff.ts';
 import { detailLine, ruleLine } from '../../variants/formatDiff.ts';
@@ -86,12 +87,8 @@ const Side = ({ side, title, testId }: { side: CompareSide; title: string; testI
 );
 
 export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onClose }: Props) => {
-  const ref = useRef<HTMLDialogElement | null>(null);
+  const ref = useModal();
   const [reply, setReply] = useState<CompareReply | null>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   useEffect(() => {
     const asked = requestComparison(request);
     let live = true;

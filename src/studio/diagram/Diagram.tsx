@@ -135,7 +135,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
       </header>
       <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count}>
         {!graph && <p className="empty-note">The diagram appears once the spec compiles.</p>}
-        <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="img" aria-label="Statechart diagram">
+        <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="group" aria-label="Statechart diagram">
           {layout && (
             <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
               <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} trail={trail} onPlay={onPlay} shading={shading} />

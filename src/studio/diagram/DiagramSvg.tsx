@@ -8,6 +8,7 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Trail } from './Diagram.tsx';
 import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 import { edgeKey, heatOf, type Shading } from './coverageShade.ts';
+import { pressable } from '../app/pressable.ts';
 
 /** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
 export interface DiagramMarks {
@@ -101,7 +102,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
-          onClick={() => onReveal(n.path)}
+          {...pressable(`state ${n.id}: show it in the spec`, () => onReveal(n.path))}
         >
           <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
@@ -129,7 +130,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
-          onClick={() => onReveal(n.path)}
+          {...pressable(`state ${n.id}: show it in the spec`, () => onReveal(n.path))}
         >
           <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
@@ -148,7 +149,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
             data-clickable
             data-edge={e.id}
             data-play={playable(e) ? e.name : undefined}
-            onClick={() => (playable(e) ? onPlay(e.name) : onReveal(e.path))}
+            {...pressable(`${e.label.full}: ${playable(e) ? 'play it' : 'show it in the spec'}`, () => (playable(e) ? onPlay(e.name) : onReveal(e.path)))}
           >
             <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}${playable(e) ? ' — press to play it' : reached && !reached.edges.has(e.id) ? ' — not taken in this game' : ''}${edgeCoverage(shading, e).note}`}</title>
             <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />

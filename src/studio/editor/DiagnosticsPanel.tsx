@@ -1,4 +1,4 @@
-/** The problems list under the editor: `line:col message` per diagnostic; a click goes there. */
+/** The problems list under the editor: `line:col message` per diagnostic; a click (or Enter) goes there. */
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 
 interface Props {
@@ -26,15 +26,17 @@ export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
       <ul className="diagnostics" data-testid="diagnostics" data-count={diagnostics.length}>
         {sorted.length === 0 && <li className="diagnostic none">No problems: the spec compiles.</li>}
         {sorted.map((d, i) => (
-          <li key={i} className={`diagnostic ${d.severity}`} onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
-            <span className="diag-icon" aria-label={d.severity}>
-              {d.severity === 'error' ? '✖' : '▲'}
-            </span>
-            <span className="diag-where">
-              {baseName(d.file) !== 'game.yaml' && <span className="diag-file">{baseName(d.file)} </span>}
-              {d.line}:{d.column}
-            </span>
-            <span className="diag-message">{d.message}</span>
+          <li key={i} className={`diagnostic ${d.severity}`}>
+            <button type="button" className="diag-go" onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
+              <span className="diag-icon" aria-label={d.severity}>
+                {d.severity === 'error' ? '✖' : '▲'}
+              </span>
+              <span className="diag-where">
+                {baseName(d.file) !== 'game.yaml' && <span className="diag-file">{baseName(d.file)} </span>}
+                {d.line}:{d.column}
+              </span>
+              <span className="diag-message">{d.message}</span>
+            </button>
           </li>
         ))}
       </ul>

@@ -55,6 +55,8 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
       lineHeight: 19,
       tabSize: 2,
       insertSpaces: true,
+      // Tab indents here, so a keyboard user must be told how out: Monaco's own tab-focus toggle.
+      ariaLabel: 'Spec editor. Tab indents; press Ctrl+M (Ctrl+Shift+M on a Mac), then Tab, to leave the editor.',
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       renderWhitespace: 'boundary',

@@ -2,7 +2,8 @@
  * The parts of Monaco a YAML spec editor uses, instead of all of them (`edcore.main`): Monaco is
  * most of the studio's weight, and its evaluation the longest task of a first load. Kept: editing,
  * find, folding, hover, completion, formatting, markers navigation, go to line/symbol, comments,
- * multi-cursor, bracket matching. Left out: the diff editor, colour pickers, inlay hints, inline
+ * multi-cursor, bracket matching, and Ctrl+M (Tab moves focus instead of
+ * indenting: the keyboard's way out of the editor). Left out: the diff editor, colour pickers, inlay hints, inline
  * completions and edits, code lenses, rename, semantic tokens, drag-and-drop, sticky scroll.
  */
 import 'monaco-editor/esm/vs/editor/browser/coreCommands.js';
@@ -28,6 +29,7 @@ import 'monaco-editor/esm/vs/editor/contrib/multicursor/browser/multicursor.js';
 import 'monaco-editor/esm/vs/editor/contrib/smartSelect/browser/smartSelect.js';
 import 'monaco-editor/esm/vs/editor/contrib/snippet/browser/snippetController2.js';
 import 'monaco-editor/esm/vs/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/esm/vs/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode.js';
 import 'monaco-editor/esm/vs/editor/contrib/tokenization/browser/tokenization.js';
 import 'monaco-editor/esm/vs/editor/contrib/wordHighlighter/browser/wordHighlighter.js';
 import 'monaco-editor/esm/vs/editor/contrib/wordOperations/browser/wordOperations.js';

@@ -5,6 +5,7 @@
  * information, chance other than dice, too many states) the worker's reason is shown.
  */
 import { memo, useEffect, useRef, useState } from 'react';
+import { FoldHead } from '../app/FoldHead.tsx';
 import type { Analysis } from '../../analyze/index.ts';
 import { policyRules } from '../../analyze/table.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
@@ -71,10 +72,9 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
 
   return (
     <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label="Best play of a turn">
-      <header className="pane-head clickable" onClick={() => setOpen(!open)}>
-        <span className="pane-title">{open ? '▾' : '▸'} Best play of a turn</span>
-        <span className="pane-meta">exact expected value and policy, no sampling</span>
-      </header>
+      <FoldHead title="Best play of a turn" open={open} onToggle={() => setOpen(!open)}>
+        exact expected value and policy, no sampling
+      </FoldHead>
       {open && (
         <div className="exact-body">
           <form

@@ -6,6 +6,7 @@ import { memo, useState } from 'react';
 import type { Json } from '../../engine/types.ts';
 import type { ParamSpec } from '../../spec/types.ts';
 import { ParamControl } from './ParamControl.tsx';
+import { FoldHead } from '../app/FoldHead.tsx';
 import { availability, toggleVariant, type VariantInfo } from './variantRules.ts';
 
 interface Props {
@@ -30,14 +31,9 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
   const stale = Object.keys(overrides).filter((name) => !(name in params));
   return (
     <section className={`pane house-rules ${open ? 'open' : ''}`} aria-label="House rules">
-      <header className="pane-head clickable" onClick={() => setOpen(!open)}>
-        <span className="pane-title">
-          {open ? '▾' : '▸'} House rules
-        </span>
-        <span className="pane-meta">
-          {variants.length} variant(s) · {paramNames.length} param(s){changed > 0 ? ` · ${changed} changed` : ''}
-        </span>
-      </header>
+      <FoldHead title="House rules" open={open} onToggle={() => setOpen(!open)}>
+        {variants.length} variant(s) · {paramNames.length} param(s){changed > 0 ? ` · ${changed} changed` : ''}
+      </FoldHead>
       {open && (
         <div className="house-rules-body">
           {variants.length > 0 && (

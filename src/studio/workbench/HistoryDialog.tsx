@@ -1,5 +1,5 @@
 /** The saved versions of a game, newest first, each with its time, why it was saved and what changed. */
-import { useEffect, useRef } from 'react';
+import { useModal } from '../app/useModal.ts';
 import type { Version } from '../persist/versions.ts';
 
 interface Props {
@@ -9,11 +9,7 @@ interface Props {
 }
 
 export const HistoryDialog = ({ versions, onRestore, onClose }: Props) => {
-  const ref = useRef<HTMLDialogElement | null>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  const ref = useModal();
   return (
     <dialog ref={ref} className="history-dialog" aria-labelledby="history-title" data-testid="history-dialog" onClose={onClose}>
       <h2 id="history-title">Saved versions</h2>

@@ -11,9 +11,11 @@ interface Props {
   onRevert: () => void;
   onShare: () => Promise<string>;
   onHistory: () => void;
+  /** Opens the list of keyboard shortcuts. */
+  onKeys: () => void;
 }
 
-export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory }: Props) => {
+export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory, onKeys }: Props) => {
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const share = async (): Promise<void> => {
@@ -50,6 +52,9 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       <ReferenceButton />
       <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title="Saved versions of this game, to look back at or restore">
         History
+      </button>
+      <button type="button" className="btn ghost" onClick={onKeys} data-testid="keys" title="Keyboard shortcuts (?)" aria-keyshortcuts="?">
+        Keys
       </button>
       <button type="button" className="btn" onClick={() => void share()} data-testid="share" title="A link that carries your edited spec and house rules">
         Share

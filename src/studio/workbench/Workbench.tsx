@@ -33,6 +33,8 @@ import { useVariantInfo } from './useVariantInfo.ts';
 import { adoptFiles, loadWorkspace, ownSnapshot, type WorkFile } from './workspace.ts';
 import { addVersion, loadVersions, type Version } from '../persist/versions.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { KeysDialog } from './KeysDialog.tsx';
+import { useShortcuts } from '../app/shortcuts.ts';
 import { Tour } from './Tour.tsx';
 
 const ENGINE: ViewEngine<CompiledGame> = {
@@ -81,6 +83,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const own = shared === null;
   const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  useShortcuts({ help: () => setKeysOpen((o) => !o) });
   const [compareOpen, setCompareOpen] = useState(false);
   const onCompare = useCallback(() => setCompareOpen(true), []);
   // On a narrow screen one panel shows at a time; the board first, as a player opening a game wants.
@@ -249,12 +253,17 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
 
   const [c1, c2] = columns;
   const gridRef = useRef<HTMLElement | null>(null);
+  /** Puts splitter `which` at `f`, a fraction of the width, within each column's bounds. */
+  const placeSplitter = (which: 0 | 1, at: (cols: [number, number]) => number): void =>
+    setColumns(([a, b]) => {
+      const f = at([a, b]);
+      return which === 0 ? [Math.min(0.7, Math.max(0.15, f)), b] : [a, Math.min(0.6, Math.max(0.1, f - a))];
+    });
   const dragTo = (which: 0 | 1) => (x: number) => {
     const rect = gridRef.current?.getBoundingClientRect();
-    if (!rect) return;
-    const f = (x - rect.left) / rect.width;
-    setColumns(([a, b]) => (which === 0 ? [Math.min(0.7, Math.max(0.15, f)), b] : [a, Math.min(0.6, Math.max(0.1, f - a))]));
+    if (rect) placeSplitter(which, () => (x - rect.left) / rect.width);
   };
+  const stepBy = (which: 0 | 1) => (delta: number) => placeSplitter(which, ([a, b]) => (which === 0 ? a : a + b) + delta);
 
   return (
     <div className="studio-page">
@@ -275,7 +284,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         onRevert={() => activeFile && revert(activeFile.file)}
         onShare={shareLink}
         onHistory={() => setHistoryOpen(true)}
+        onKeys={() => setKeysOpen(true)}
       />
+      {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
       {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
       {compareOpen && compareRequest && (
         <ErrorBoundary where="the comparison">
@@ -353,7 +364,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             startEditor={analysis.version > 0}
           />
         </ErrorBoundary>
-        <Splitter onDrag={dragTo(0)} label="Resize the editor" />
+        <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label="Resize the editor (arrow keys)" />
         <ErrorBoundary where="the diagram" resetKey={game}>
           <Diagram
             graph={game?.graph}
@@ -365,7 +376,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             coverage={coverage && coverage.game === game ? coverage.report : null}
           />
         </ErrorBoundary>
-        <Splitter onDrag={dragTo(1)} label="Resize the diagram" />
+        <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label="Resize the diagram (arrow keys)" />
         <div className="right-column">
           <HouseRules
             variants={variantInfo.infos}
