@@ -18,12 +18,9 @@ describe('list item keys in the editor', () => {
     await page.keyboard.press('Control+g');
     await page.keyboard.type(String(lineOf(id, /^  roll:/, /- roll: zones\.pool/)));
     await page.keyboard.press('Enter');
-    const line = page.locator('[data-testid=editor] .view-line', { hasText: 'roll: zones.pool' }).first();
-    await line.waitFor();
-    const box = await line.boundingBox();
-    if (!box) throw new Error('the roll effect is not on screen');
-    // Over "zones.pool", well inside the item.
-    await page.mouse.move(box.x + 150, box.y + box.height / 2);
+    // Over "zones.pool", well inside the item; Playwright's hover waits until the scrolled line stands still.
+    const token = page.locator('[data-testid=editor] .view-line', { hasText: 'roll: zones.pool' }).locator('span span', { hasText: 'zones' }).last();
+    await token.hover({ timeout: 10_000 });
     const hover = page.locator('.monaco-hover', { hasText: 'roll#1' });
     await hover.first().waitFor({ timeout: 10_000 });
     expect(await hover.first().textContent()).toContain('$after: roll#1');
