@@ -22,6 +22,10 @@ export const LIMITS = {
   whileDefault: 1_000,
   /** The largest `max` a `while` effect may give. */
   whileMax: 100_000,
+  /** Effects run and loop rounds (`forEach` items, `while` runs, `deal` rounds) in one move with the automatic steps after it. */
+  moveEffects: 1_000_000,
+  /** Calculation steps of all the expressions one move evaluates, or one listing of a move's choices. */
+  moveSteps: 20_000_000,
   /** Automatic transitions in a row before the flow is judged to loop. */
   autoTransitions: 1_000,
   /** Legal choices of one move's arguments that may be listed. */

@@ -3,7 +3,7 @@
  * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
-import { typeEquals, STRING, type Env, type Type, type Value } from '../lang/index.ts';
+import { stepsSpent, typeEquals, STRING, type Env, type Type, type Value } from '../lang/index.ts';
 import { fieldType } from '../lang/types.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
@@ -37,6 +37,27 @@ export interface EffectCompiler {
 export type EffectProbe = (path: DocPath) => () => void;
 
 const NOTHING: EffectRun = () => undefined;
+
+/**
+ * The work done so far by the move a draft belongs to (the stepper gives a move and the automatic
+ * steps after it one draft; the XState machine one per action). Each expression alone is bounded
+ * by the language's budget and each list by its length, but loops nest and repeat them: a
+ * `forEach` over a million items inside another is 10^12 runs, a `deal` of a billion rounds goes
+ * on after its zone is empty. So every effect and loop round counts, and so do the calculation
+ * steps of every expression evaluated since the move's first effect.
+ */
+const moveWork = new WeakMap<Draft, { rounds: number; stepsAt: number }>();
+
+const ROUNDS_MESSAGE = `this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`;
+const STEPS_MESSAGE = `this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps (the limit of work for one move)`;
+
+/** Counts one effect or loop round of the draft's move; past a limit, an error at the effect. */
+const charge = (d: Draft): void => {
+  let work = moveWork.get(d);
+  if (!work) moveWork.set(d, (work = { rounds: 0, stepsAt: stepsSpent() }));
+  if (++work.rounds > LIMITS.moveEffects) throw new EffectError(ROUNDS_MESSAGE);
+  if (stepsSpent() - work.stepsAt > LIMITS.moveSteps) throw new EffectError(STEPS_MESSAGE);
+};
 
 /** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
 type Step = { readonly effect: EffectRun } | { readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues };
@@ -74,6 +95,7 @@ export const compileEffects = (
       const run = compileEffect(cx, effect, at, scope);
       const located: EffectRun = (d, vals, rng) => {
         try {
+          charge(d);
           run(d, vals, rng);
         } catch (error) {
           throw locateError(error, at);
@@ -149,6 +171,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
       // One scope for every item, its name overwritten in turn: effects keep no scope they are given.
       const scope: Record<string, Value> = { ...vals };
       for (const item of items) {
+        charge(d);
         scope[name] = item;
         run(d, scope, rng);
       }
@@ -324,6 +347,7 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
     const source = from.resolve(env);
     const n = count.run(env) as number;
     for (let round = 0; round < n; round++) {
+      charge(d);
       for (let k = 0; k < d.numPlayers; k++) {
         const seat = (d.active + k) % d.numPlayers;
         movePieces(d, source, { name: deal.to, index: seat, owner: 'seat' }, zoneOf(d, source).slice(0, 1), 'bottom');
@@ -335,17 +359,22 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
 /** Runs of a `while` without `max`: a condition that never turns false stops with an error. */
 export const WHILE_LIMIT = LIMITS.whileDefault;
 
+const maxTooLarge = (limit: number): string => `while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`;
+
 /** `while: COND, do: [...]`: the effects again and again while the condition holds, at most `max` times. */
 const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unknown }>, path: DocPath, locals: Locals): EffectRun => {
   const test = checkExpr(cx.checker, effect.while, [...path, 'while'], locals, typeOf('bool'));
   const max = effect.max === undefined ? undefined : checkExpr(cx.checker, effect.max, [...path, 'max'], locals, typeOf('number'));
   const body = compileEffects(cx, effect.do, [...path, 'do'], locals);
+  // A number written as the max is known when the spec is opened; an expression only when it runs.
+  if (typeof effect.max === 'number' && effect.max > LIMITS.whileMax) report(cx.checker, [...path, 'max'], maxTooLarge(effect.max));
   if (!test) return NOTHING;
   return (d, vals, rng) => {
     const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
-    if (limit > LIMITS.whileMax) throw new EffectError(`while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`);
+    if (limit > LIMITS.whileMax) throw new EffectError(maxTooLarge(limit));
     for (let runs = 0; test.run(envOf(d, vals)) === true; runs++) {
       if (runs >= limit) throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
+      charge(d);
       body(d, vals, rng);
     }
   };

@@ -30,6 +30,16 @@ let callDepth = 0;
  */
 const meter = { runs: 0, steps: 0, allocated: 0 };
 
+/** Steps of the outermost evaluations finished so far (see `stepsSpent`). */
+let stepsFinished = 0;
+
+/**
+ * Calculation steps taken by every evaluation so far, a running total: a caller that evaluates
+ * many expressions (a move's effects, the listing of a move's choices) bounds their sum by the
+ * difference between two readings, since each expression alone is bounded but loops repeat them.
+ */
+export const stepsSpent = (): number => stepsFinished + (meter.runs > 0 ? meter.steps : 0);
+
 const STEPS_MESSAGE = `more than ${formatLimit(LIMITS.exprSteps)} steps in one calculation (the limit of work for one expression)`;
 const ALLOCATION_MESSAGE = `more than ${formatLimit(LIMITS.exprAllocation)} list items and characters built in one calculation (the limit for one expression)`;
 
@@ -53,6 +63,7 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
       throw e;
     } finally {
       meter.runs--;
+      if (meter.runs === 0) stepsFinished += meter.steps;
     }
   };
 }

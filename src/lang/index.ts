@@ -2,7 +2,7 @@ export { compileExpr, type CompileResult } from './compile.ts';
 export { createLibrary, type DefinitionError } from './definitions.ts';
 export { ExprRuntimeError, HostCallError, type ExprError } from './errors.ts';
 export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
-export { MAX_CALL_DEPTH } from './codegen.ts';
+export { MAX_CALL_DEPTH, stepsSpent } from './codegen.ts';
 export { parseType } from './typeSyntax.ts';
 export {
   BOOL, NEVER, NUMBER, STRING, formatType, isAssignable, joinTypes, listOf, recordOf, typeEquals, type Type,

@@ -4,7 +4,7 @@
  * not a legal choice. A piece travels as its id; any other value as itself.
  */
 import type { Value } from '../lang/index.ts';
-import { deepEqual } from '../lang/index.ts';
+import { deepEqual, stepsSpent } from '../lang/index.ts';
 import { envOf, extendEnv, type LocalValues } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
@@ -75,12 +75,15 @@ export class ArgError extends Error {}
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
  * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
+ * And the calculation steps since the listing began (`stepsSpent`), since each `where` alone may
+ * take up to an expression's whole budget.
  */
 export interface ChoiceBudget {
   tried: number;
+  readonly stepsAt: number;
 }
 
-export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0 });
+export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSpent() });
 
 /** Every value of `arg` that is legal given the earlier arguments in `locals`. */
 export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
@@ -99,6 +102,9 @@ export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValue
       throw new ArgError(
         `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
       );
+    }
+    if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
+      throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
     }
     if (ok(v)) out.push(v);
   };

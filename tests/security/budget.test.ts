@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
 import { legalMoves, newGame, step } from '../../src/engine/index.ts';
-import { compileText, messages, specText } from './helpers.ts';
+import { compileText, messages, refusal, specText } from './helpers.ts';
 
 const { library } = createLibrary(
   [],
@@ -162,15 +162,16 @@ describe('YAML nesting', () => {
   });
 });
 
-describe('enumeration, scoring covers and loops', () => {
-  const started = (parts: Record<string, string>) => {
-    const out = compileText(specText(parts));
-    if (!out.game) throw new Error(messages(out).join('\n'));
-    const start = newGame(out.game, { seed: 1 });
-    if (!start.ok) throw new Error(start.error);
-    return { game: out.game, state: start.state };
-  };
+/** A probe game with `parts` replaced, started. */
+const started = (parts: Record<string, string>) => {
+  const out = compileText(specText(parts));
+  if (!out.game) throw new Error(messages(out).join('\n'));
+  const start = newGame(out.game, { seed: 1 });
+  if (!start.ok) throw new Error(start.error);
+  return { game: out.game, state: start.state };
+};
 
+describe('enumeration, scoring covers and loops', () => {
   it("an assign over 12×12 whose 'where' rejects everything stops at the candidates-tried limit", () => {
     const { game, state } = started({
       moves: "moves:\n  go:\n    args:\n      pairs: { assign: { from: 'range(0, 12)', to: 'range(0, 12)' }, where: 'false' }\n    effects: []",
@@ -185,9 +186,14 @@ describe('enumeration, scoring covers and loops', () => {
     expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
   });
 
-  it('a while with max: 1000000000 is refused at the effect, naming the limit', () => {
+  it('a while with max: 1000000000 is refused when the spec is opened, at the max, naming the limit', () => {
+    const lines = refusal(specText({ moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]" }));
+    expect(lines).toEqual([`probe.yaml:16:14: error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`]);
+  });
+
+  it('a while whose max is an expression past the limit is refused at the effect when it runs', () => {
     const { game, state } = started({
-      moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]",
+      moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 'game.n + 1000000000'\n        do: [ { add: { game.n: 1 } } ]",
     });
     const result = step(game, state, { move: 'go', seat: 0 });
     expect(result.ok).toBe(false);
@@ -217,6 +223,44 @@ describe('enumeration, scoring covers and loops', () => {
     const result = step(out.game, start.state, { move: 'go', seat: 0 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: reading 60 faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations`));
+  });
+});
+
+describe('the work of one move (effects, loop rounds and calculations together)', () => {
+  /** The error of the probe's move 'go' with `parts` replaced. */
+  const refused = (moves: string, parts: Record<string, string> = {}): string => {
+    const { game, state } = started({ moves, ...parts });
+    const result = step(game, state, { move: 'go', seat: 0 });
+    if (result.ok) throw new Error('the move was played');
+    return result.error;
+  };
+
+  it('a forEach over a million items inside another stops at the effects limit, at the inner effect', () => {
+    const error = refused("moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000000)', do: [ { forEach: { var: j, in: 'range(0, 1000000)', do: [ { add: { game.n: 0 } } ] } } ] }");
+    expect(error).toBe(`probe.yaml:15:111: runtime error: this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`);
+  });
+
+  it('nested whiles, each within its max, stop at the same limit', () => {
+    const inner = "{ while: 'game.n < 100000', max: 100000, do: [ { add: { game.n: 1 } } ] }";
+    const error = refused(`moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 100000\n        do: [ { set: { game.n: 0 } }, ${inner} ]`);
+    expect(error).toMatch(/^probe\.yaml:17:39: runtime error: this move ran more than 1,000,000 effects and loop rounds/);
+  });
+
+  it('a deal of a billion rounds stops at the limit, at the deal, instead of dealing from an empty zone for ever', () => {
+    const error = refused("moves:\n  go:\n    effects:\n      - deal: { from: zones.pool, to: hand, count: 1000000000 }", {
+      zones: 'zones:\n  pool: { holds: [d6] }\n  hand: { owner: player, holds: [d6] }',
+    });
+    expect(error).toMatch(/^probe\.yaml:16:9: runtime error: this move ran more than 1,000,000 effects and loop rounds/);
+  });
+
+  it('a loop repeating a costly calculation stops at the calculation limit of the move', () => {
+    const error = refused("moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000)', do: [ { add: { game.n: 'fold(range(0, 300000), 0, (a, x) => a + x) * 0' } } ] }");
+    expect(error).toMatch(new RegExp(`^probe\\.yaml:15:9: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`));
+  });
+
+  it("listing a move's choices whose 'where' is costly stops at the calculation limit, naming the argument", () => {
+    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 1000)', where: 'fold(range(0, 300000), 0, (a, x) => a + x) < 0' }\n    effects: []" });
+    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'k' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps`);
   });
 });
 
