@@ -24,7 +24,8 @@ export const parseRoute = (hash: string): Route => {
 };
 
 export const gameHash = (gameId: string, query?: Record<string, string>): string => {
-  const q = query ? new URLSearchParams(query).toString() : '';
+  // Commas are legal in a query: `variants=a,b` stays as people write it.
+  const q = query ? new URLSearchParams(query).toString().replace(/%2C/g, ',') : '';
   return `#/${encodeURIComponent(gameId)}${q ? `?${q}` : ''}`;
 };
 

@@ -113,6 +113,11 @@ export const usePlaytest = <G>(
       }
     }
     start(game, old?.seed ?? initialSeed);
+    // Never silently: say why the game in progress was left.
+    if (old && old.cursor > 0) {
+      const what = prev.token !== restartToken ? 'The house rules changed' : 'The number of players changed';
+      setNotice(`${what}, so a new game started: the game in progress (${old.cursor} move(s)) was left.`);
+    }
   }, [game, restartToken, players, engine, start, initialSeed]);
 
   const save = useRef(onSave);

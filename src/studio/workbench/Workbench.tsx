@@ -177,6 +177,22 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   };
   const game = analysis.lastGood;
   useEffect(() => setExprContext(game ?? null), [game]);
+  // The browser's tab and history name the game, not the tool.
+  const title = game?.title ?? gameId;
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${title} · houserules`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+  // The address carries the house rules switched on (README: `#/<game>?variants=a,b`), so a
+  // bookmark or a copied address opens them; a shared copy leaves the address alone, since a
+  // reload opens the user's own version.
+  const enabledKey = enabled.join(',');
+  useEffect(() => {
+    if (own && !tourOpen) replaceHash(gameHash(gameId, enabledKey ? { variants: enabledKey } : undefined));
+  }, [own, tourOpen, gameId, enabledKey]);
 
   // Problems of the variant files that are not switched on (the compile only reads the others).
   const diagnostics = useMemo(() => {
