@@ -125,6 +125,20 @@ export const unresolvedAliasProblems = (ctx: YamlContext): Diagnostic[] => {
   return problems;
 };
 
+/** The nearest `open` before `offset` that no closing bracket after it matches. */
+const unclosedBracket = (text: string, offset: number, open: '{' | '['): number | undefined => {
+  const close = open === '{' ? '}' : ']';
+  let depth = 0;
+  for (let i = offset - 1; i >= 0; i--) {
+    if (text[i] === close) depth += 1;
+    else if (text[i] === open) {
+      if (depth === 0) return i;
+      depth -= 1;
+    }
+  }
+  return undefined;
+};
+
 /** Turns one yaml error or warning into a diagnostic a designer can act on. */
 export const yamlProblem = (ctx: YamlContext, error: YAMLError, severity: Severity): Diagnostic => {
   const [start, end] = error.pos;
@@ -145,6 +159,17 @@ export const yamlProblem = (ctx: YamlContext, error: YAMLError, severity: Severi
       const where = first === undefined ? '' : ` (first defined at line ${position(ctx, first).line})`;
       const message = `duplicate key '${name}'${where}: a key may appear only once in a mapping`;
       return make(ctx, severity, message, start, duplicate?.end ?? end);
+    }
+    case 'BAD_INDENT': {
+      // yaml notices a flow collection's missing `}` or `]` where the next block starts, lines
+      // later: point at the bracket left open instead.
+      const flow = /^Flow (map|sequence)/.exec(error.message);
+      const at = flow ? unclosedBracket(ctx.text, start, flow[1] === 'map' ? '{' : '[') : undefined;
+      if (flow && at !== undefined) {
+        const [open, close, kind] = flow[1] === 'map' ? ['{', '}', 'mapping'] : ['[', ']', 'list'];
+        return make(ctx, severity, `unclosed '${open}': this ${kind} has no closing '${close}'`, at, lineAt(ctx.text, at).end);
+      }
+      break;
     }
     case 'TAB_AS_INDENT':
       return make(ctx, severity, 'tabs are not allowed as indentation in YAML: indent with spaces', start, end);

@@ -59,6 +59,11 @@ describe('parseSpecText: broken YAML', () => {
     expect(d.path).toEqual(['title']);
   });
 
+  it("reports a deleted '}' at the '{' left open, not where the next block starts", () => {
+    const d = only('id: x\nplayers: { min: 2, max: 8\n\ntitle: T\n');
+    expect(brief(d)).toMatchObject({ line: 2, column: 10, message: "unclosed '{': this mapping has no closing '}'" });
+  });
+
   it('reports an unclosed single quote the same way', () => {
     const d = only("id: x\ntitle: 'Ten\nplayers: 2\n");
     expect(brief(d)).toMatchObject({ line: 2, column: 8, message: "unclosed string: the ' here has no closing '" });

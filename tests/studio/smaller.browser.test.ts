@@ -1,12 +1,12 @@
 /**
  * Issue 11's smaller findings, in chromium: the tab title names the game; switching a house rule
  * on puts it in the address (`?variants=`, as the README documents) and a reload keeps it; a rule
- * change that restarts the game in progress says so.
+ * change that restarts the game in progress says so; a deleted `}` is reported at its `{`.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { boardReady, openGame, useStudio } from '../browser/studio.ts';
+import { boardReady, openGame, replaceLine, useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 const GAME = 'ten-thousand';
@@ -34,6 +34,23 @@ describe('the smaller findings', () => {
     expect(await page.isChecked(`[data-testid=variant-${id}]`)).toBe(true);
     await page.uncheck(`[data-testid=variant-${id}]`);
     await page.waitForFunction((g) => window.location.hash === `#/${g}`, GAME);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("reports a deleted '}' at the '{' left open", async () => {
+    const { page, errors } = await studio.newPage();
+    await openGame(page, studio.url, GAME);
+    const lines = readFileSync(`games/${GAME}/game.yaml`, 'utf8').split('\n');
+    const line = lines.findIndex((l) => /^players: \{.*\}$/.test(l)) + 1;
+    expect(line).toBeGreaterThan(0);
+    // Typing would have Monaco close the bracket itself: delete the '}' at the line's end instead.
+    await replaceLine(page, line, lines[line - 1] ?? '');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    const problem = page.locator('[data-testid=diagnostics] .diagnostic.error').first();
+    await problem.waitFor({ timeout: 30_000 });
+    expect(await problem.textContent()).toContain(`${line}:10unclosed '{': this mapping has no closing '}'`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
