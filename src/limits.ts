@@ -18,6 +18,8 @@ export const LIMITS = {
   pieces: 10_000,
   /** Nesting depth of a YAML document (mappings and lists inside each other). */
   yamlDepth: 200,
+  /** Lines the `log` effects may write during one move and the automatic steps after it. */
+  logLines: 10_000,
   /** Runs of one `while` effect when its `max` is not given. */
   whileDefault: 1_000,
   /** The largest `max` a `while` effect may give. */

@@ -10,7 +10,7 @@ import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
 import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
 import { envOf, extendEnv, type LocalValues } from '../runtime/env.ts';
-import { EffectError, VarWrites, currentPieces, release, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
+import { EffectError, VarWrites, currentPiece, release, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
@@ -223,13 +223,12 @@ const writeVar = (writes: VarWrites, d: Draft, target: VarTarget, env: Env, vals
   }
 };
 
-/** Piece fields written, each piece found once in its zone (one pass over the zones). */
+/** Piece fields written, each piece found as it is now by the zones' index. */
 const writePieces = (d: Draft, writes: readonly PieceWrite[]): void => {
   if (writes.length === 0) return;
-  const current = currentPieces(d, new Set(writes.map((w) => w.id)));
   const updated = new Map<string, Piece>();
   for (const w of writes) {
-    const piece = updated.get(w.id) ?? current.get(w.id);
+    const piece = updated.get(w.id) ?? currentPiece(d, w.id);
     if (!piece) throw new EffectError(`piece ${w.id} is in no zone`);
     updated.set(w.id, { ...piece, [w.name]: w.value });
   }
@@ -273,6 +272,8 @@ const compileAssign = (
     const env = envOf(d, vals);
     const values = steps.map((s) => {
       const v = s.value.run(env) as Json;
+      // A table or list written to a variable must keep its values when the draft changes its own tables in place.
+      release(d, v);
       if (!adding) return v;
       const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
@@ -317,8 +318,6 @@ const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: 
   return (d, vals, rng) => {
     const env = envOf(d, vals);
     const dice = zone ? zoneOf(d, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
-    // A die read from the zone is the current one; a die from an expression may be older.
-    const current = zone ? undefined : currentPieces(d, new Set(dice.map((die) => die.id)));
     const rolled = new Map<string, Piece>();
     let rigged = 0;
     for (const die of dice) {
@@ -326,7 +325,8 @@ const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: 
       if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
       const face = rigged < d.rigged.length ? (d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
       if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
-      rolled.set(die.id, { ...(rolled.get(die.id) ?? current?.get(die.id) ?? die), face });
+      // A die read from the zone is the current one; a die from an expression may be older.
+      rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : currentPiece(d, die.id)) ?? die), face });
     }
     updatePieces(d, rolled);
     if (rigged > 0) d.rigged = d.rigged.slice(rigged);
@@ -401,6 +401,7 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
     i = close + 1;
   }
   return (d, vals) => {
+    if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
     const env = envOf(d, vals);
     d.log.push(parts.map((p) => (typeof p === 'string' ? p : formatValue(p.run(env)))).join(''));
   };

@@ -40,7 +40,7 @@ const madeBy = new WeakMap<GameContext, WeakSet<object>>();
 
 let copied = 0;
 
-/** How many entries (variables, seats, teams, zones) drafts have copied so far: the work tests count. */
+/** How many entries (variables, seats, teams, zones, pieces, log lines) drafts have copied so far: the work tests count. */
 export const entriesCopied = (): number => copied;
 
 /** `value` as the draft's own, copied by `copy` unless the draft made it. */
@@ -52,6 +52,12 @@ const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
   if (!made) madeBy.set(d, (made = new WeakSet()));
   made.add(own);
   return own;
+};
+
+/** A draft of `ctx` for one action's effects; `ctx` itself is left as it is. */
+export const draftOf = (ctx: GameContext): Draft => {
+  copied += ctx.log.length;
+  return { ...ctx, log: ctx.log.slice() };
 };
 
 const copyTable = <T>(table: Readonly<Record<string, T>>): Record<string, T> => ({ ...table });
@@ -126,15 +132,82 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   return list;
 };
 
+/**
+ * Where a piece is (its zone, the owner's list, its position there) and the piece as it is now.
+ * A zones table's index of these is built on the first lookup (one pass over every zone) and then
+ * kept up to date by the writes below, so finding or changing a piece costs the same however many
+ * pieces the game has: rolling or changing each of n dice one by one was n searches of every zone.
+ */
+interface Slot {
+  name: string;
+  index: number | null;
+  pos: number;
+  piece: Piece;
+}
+
+/**
+ * Indexes by zones table. An index describes the table's contents, which a copy shares: when a
+ * draft copies the table the index moves to the copy (the earlier table never changes, and builds
+ * its own index again if it is ever asked).
+ */
+const indexes = new WeakMap<object, Map<string, Slot>>();
+
+let visited = 0;
+
+/** How many pieces indexes have visited (built or brought up to date) so far: the work tests count. */
+export const piecesVisited = (): number => visited;
+
+const indexOf = (zones: Readonly<Record<string, ZoneContents>>): Map<string, Slot> => {
+  let index = indexes.get(zones);
+  if (index) return index;
+  index = new Map();
+  for (const [name, contents] of Object.entries(zones)) {
+    if (isPerOwner(contents)) contents.forEach((list, owner) => place(index as Map<string, Slot>, name, owner, list));
+    else place(index, name, null, contents);
+  }
+  indexes.set(zones, index);
+  return index;
+};
+
+/** Records where the pieces of one list now are. */
+const place = (index: Map<string, Slot>, name: string, owner: number | null, list: readonly Piece[]): void => {
+  visited += list.length;
+  list.forEach((piece, pos) => {
+    const slot = index.get(piece.id);
+    if (slot) {
+      slot.name = name;
+      slot.index = owner;
+      slot.pos = pos;
+      slot.piece = piece;
+    } else index.set(piece.id, { name, index: owner, pos, piece });
+  });
+};
+
+/** The draft's own zones table, its index (if any) moved along. */
+const ownZones = (d: Draft): Record<string, ZoneContents> => {
+  const before = d.zones;
+  const zones = ownOf(d, before as Record<string, ZoneContents>, copyTable);
+  if (zones !== before) {
+    const index = indexes.get(before);
+    if (index) {
+      indexes.delete(before);
+      indexes.set(zones, index);
+    }
+    d.zones = zones;
+  }
+  return zones;
+};
+
 export const withZone = (d: Draft, ref: ZoneRef, pieces: readonly Piece[]): void => {
-  const zones = ownOf(d, d.zones as Record<string, ZoneContents>, copyTable);
+  const zones = ownZones(d);
   if (ref.index === null) zones[ref.name] = pieces;
   else {
     const lists = ownOf(d, zones[ref.name] as (readonly Piece[])[], copyList);
     lists[ref.index] = pieces;
     zones[ref.name] = lists;
   }
-  d.zones = zones;
+  const index = indexes.get(zones);
+  if (index) place(index, ref.name, ref.index, pieces);
 };
 
 const sameZone = (a: ZoneRef, b: ZoneRef): boolean => a.name === b.name && a.index === b.index;
@@ -173,32 +246,36 @@ export const pickPieces = (pieces: readonly Piece[], count: number, take: Take, 
   return out;
 };
 
-/** Replaces pieces (matched by id) wherever they are. */
+/** Replaces pieces (matched by id) where they are, each found by the index. */
 export const updatePieces = (d: Draft, updated: ReadonlyMap<string, Piece>): void => {
   if (updated.size === 0) return;
-  const swap = (list: readonly Piece[]): readonly Piece[] =>
-    list.some((p) => updated.has(p.id)) ? list.map((p) => updated.get(p.id) ?? p) : list;
-  const zones: Record<string, ZoneContents> = {};
-  for (const [name, contents] of Object.entries(d.zones)) zones[name] = isPerOwner(contents) ? contents.map(swap) : swap(contents);
-  d.zones = zones;
+  const zones = ownZones(d);
+  const index = indexOf(zones);
+  for (const [id, piece] of updated) {
+    const slot = index.get(id);
+    if (!slot) throw new EffectError(`piece ${id} is in no zone`);
+    ownList(d, zones, slot)[slot.pos] = piece;
+    slot.piece = piece;
+  }
+};
+
+/** The draft's own list of the zone (and owner) a slot is in, to change in place. */
+const ownList = (d: Draft, zones: Record<string, ZoneContents>, slot: Slot): Piece[] => {
+  if (slot.index === null) {
+    const own = ownOf(d, zones[slot.name] as readonly Piece[] as Piece[], copyList);
+    zones[slot.name] = own;
+    return own;
+  }
+  const lists = ownOf(d, zones[slot.name] as (readonly Piece[])[], copyList);
+  zones[slot.name] = lists;
+  const own = ownOf(d, lists[slot.index] as Piece[], copyList);
+  lists[slot.index] = own;
+  return own;
 };
 
 const isPerOwner = (contents: ZoneContents): contents is readonly (readonly Piece[])[] => Array.isArray(contents[0]);
 
-/**
- * The pieces with the given ids as they are now, found in one pass over every zone: a piece
- * held in a list value may be older than the one in its zone. Ids in no zone are left out.
- */
-export const currentPieces = (ctx: GameContext, ids: ReadonlySet<string>): Map<string, Piece> => {
-  const found = new Map<string, Piece>();
-  const visit = (list: readonly Piece[]): void => {
-    for (const p of list) if (ids.has(p.id)) found.set(p.id, p);
-  };
-  for (const contents of Object.values(ctx.zones)) {
-    if (isPerOwner(contents)) contents.forEach(visit);
-    else visit(contents);
-  }
-  return found;
-};
+/** The piece with this id as it is now (a piece held in a list value may be older), or undefined when it is in no zone. */
+export const currentPiece = (ctx: GameContext, id: string): Piece | undefined => indexOf(ctx.zones).get(id)?.piece;
 
 export const describeZone = (ref: ZoneRef): string => (ref.index === null ? ref.name : `${ref.name}[${ref.index}]`);

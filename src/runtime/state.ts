@@ -54,9 +54,6 @@ export type FlowValue = string | { readonly [state: string]: FlowValue };
  */
 export type Draft = { -readonly [K in keyof GameContext]: K extends 'log' ? string[] : GameContext[K] };
 
-/** A draft of `ctx` for one move's effects; `ctx` itself is left as it is. */
-export const draftOf = (ctx: GameContext): Draft => ({ ...ctx, log: ctx.log.slice() });
-
 export interface GameState {
   readonly value: FlowValue;
   readonly context: GameContext;

@@ -12,7 +12,8 @@ import { AUTO_LIMIT } from './flow.ts';
 import { failedClause } from './legality.ts';
 import type { PlayObserver } from './observer.ts';
 import { Rng } from './rng.ts';
-import { draftOf, type Draft, type GameContext } from './state.ts';
+import { draftOf } from './ops.ts';
+import type { Draft, GameContext } from './state.ts';
 import type { EffectRun, FlowTable, Plan, TableMove, TableTransition } from './table.ts';
 
 /** A game being played: the active leaf and the context. Mutable; clone with `cloneWorking`. */

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
-import { legalMoves, newGame, step } from '../../src/engine/index.ts';
+import { legalMoves, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
+import { entriesCopied, piecesVisited } from '../../src/runtime/ops.ts';
 import { compileText, messages, refusal, specText } from './helpers.ts';
 
 const { library } = createLibrary(
@@ -264,8 +265,60 @@ describe('the work of one move (effects, loop rounds and calculations together)'
   });
 });
 
-// Findings of issue 16 whose fix belongs to other owners; each names the measure that shows it.
-describe('work that is still quadratic (issue 16, owned elsewhere)', () => {
-  it.todo('speed (issue 10): a forEach logging 20,000 lines in one move appends each line without copying the whole log (now 8.9 s: the log effect copies ctx.log per line)');
-  it.todo('speed (issue 10): rolling 10,000 dice given as a list finds each die without searching every zone (now 25 s, 1,000 dice 64 ms: findPiece per die)');
+describe('log lines and pieces: linear work within a move (issue 16)', () => {
+  const logging = (lines: number) => started({
+    moves: `moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, ${lines})', do: [ { log: 'line {i}' } ] }`,
+  });
+
+  it('a forEach logging 10,000 lines in one move appends each line, copying no log line (both paths)', () => {
+    const { game, state } = logging(LIMITS.logLines);
+    for (const by of [step, stepByMachine]) {
+      const before = entriesCopied();
+      const result = by(game, state, { move: 'go', seat: 0 });
+      const copied = entriesCopied() - before;
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.state.context.log).toHaveLength(LIMITS.logLines);
+      // A copy of the log per line would be 10,000 × 10,000 / 2 entries; the machine's actions after
+      // the move's (the automatic step and the states' entries) each copy the log once.
+      expect(copied, by.name).toBeLessThanOrEqual(4 * LIMITS.logLines);
+    }
+  });
+
+  it('a move logging 20,000 lines stops at the log limit, located at the log effect', () => {
+    const { game, state } = logging(2 * LIMITS.logLines);
+    const result = step(game, state, { move: 'go', seat: 0 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: log: this move has written ${formatLimit(LIMITS.logLines)} lines already`));
+  });
+
+  /** Each of n dice changed and rolled one by one, each found by its id (it is an older value in the list). */
+  const oneByOne = (n: number) => started({
+    components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
+    moves: "moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { roll: '[d]' } ] }\n      - add: { game.n: 1 }",
+  });
+
+  it('changing and rolling each of 10,000 listed dice visits and copies work linear in the dice', () => {
+    const counts = [1000, LIMITS.pieces].map((n) => {
+      const { game, state } = oneByOne(n);
+      const [copied, visited] = [entriesCopied(), piecesVisited()];
+      const result = step(game, state, { move: 'go', seat: 0 });
+      expect(result.ok).toBe(true);
+      if (result.ok) {
+        const pool = result.state.context.zones.pool as readonly { held?: Json }[];
+        expect(pool.every((die) => die.held === true)).toBe(true);
+      }
+      return { n, work: entriesCopied() - copied + piecesVisited() - visited };
+    });
+    const seen = counts.map((c) => `${c.n} dice: ${c.work}`).join(', ');
+    // The zones' index is built once (n pieces visited) and the pool copied once (n entries); a
+    // search of every zone per die (as findPiece did, and as mapping every zone per write did) is n × n.
+    for (const { n, work } of counts) expect(work, seen).toBeLessThanOrEqual(3 * n);
+  });
+
+  it('the XState machine plays the one-by-one dice to the same state', () => {
+    const { game, state } = oneByOne(50);
+    const fast = step(game, state, { move: 'go', seat: 0 });
+    const machine = stepByMachine(game, state, { move: 'go', seat: 0 });
+    expect(fast).toEqual(machine);
+  });
 });
