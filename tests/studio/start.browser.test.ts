@@ -101,12 +101,21 @@ describe('start here', () => {
     await page.click('[data-testid=duplicate-ten-thousand]');
     await page.waitForFunction(() => window.location.hash === '#/ten-thousand-copy');
     await compiled(page);
-    expect(await page.locator('[data-testid=game-title]').textContent()).toBe('10,000 (copy)');
+    // The worker's diagnostics arrive before the page has built the game the title is read from.
+    await expect.poll(() => page.locator('[data-testid=game-title]').textContent(), { timeout: 10_000 }).toBe('10,000 (copy)');
     expect(await errorMarkers(page)).toBe(0);
     expect(await page.locator('[data-testid^=variant-]').count()).toBe(variants);
     // A house rule of the copy switches on and compiles: its variant names the copy.
-    await page.locator('[data-testid^=variant-]').first().click();
+    const box = page.locator('[data-testid^=variant-]').first();
+    const id = ((await box.getAttribute('data-testid')) ?? '').replace(/^variant-/, '');
+    await box.click();
+    // 'compiled' already stood before the click, so it cannot tell the rebuilt rules: a move made
+    // before they arrive belongs to the game they replace. The address names the variant once it
+    // is on, and a reload plays it from the start.
+    await page.waitForFunction((v) => window.location.hash.endsWith(`?variants=${v}`), id);
+    await page.reload();
     await compiled(page);
+    expect(await page.isChecked(`[data-testid=variant-${id}]`)).toBe(true);
     expect(await errorMarkers(page)).toBe(0);
     await playOneMove(page);
 
