@@ -70,6 +70,17 @@ describe('houserules CLI', () => {
     expect(Object.values(wins).reduce((x, y) => x + y, 0) + (report.unfinished as number)).toBe(20);
   });
 
+  it("simulate's summary names each side as the board does: Player 1, a team by its name, the players of a cooperative game", async () => {
+    const rows = async (id: string): Promise<string[]> => {
+      const { code, out } = await run(['simulate', id, '--games', '4', '--seed', '1', '--threads', '1']);
+      expect(code).toBe(0);
+      return out.split('\n').slice(1, -3).map((line) => line.replace(/\s+\d+ wins.*$/, '').trim());
+    };
+    expect(await rows('ten-thousand')).toEqual(['Player 1', 'Player 2']);
+    expect(await rows('cetatea')).toEqual(['Team A (attack)', 'Team D (defence)']);
+    expect(await rows('regicide')).toEqual(['the players']);
+  });
+
   it('simulate on several cores reports exactly what a serial run does', async () => {
     const { code, out } = await run(['simulate', 'ten-thousand', '--games', '50', '--seed', '11', '--json']);
     expect(code).toBe(0);

@@ -65,12 +65,23 @@ interface Run {
   report: SimulateReport;
 }
 
-const printSummary = (io: Io, game: CompiledGame, report: SimulateReport, bots: readonly string[] | undefined): void => {
+/**
+ * The short summary names each side as the board and the balance report do (the spec's seat or
+ * team names, the players together in a cooperative game); `report.wins` keeps the engine's keys
+ * (seat numbers from 0, team ids) for --json.
+ */
+const printSummary = (io: Io, game: CompiledGame, run: Run, bots: readonly string[] | undefined): void => {
+  const { report } = run;
   io.out(`${report.games} games of ${game.title}, ${report.players} players, seed ${report.seed}${bots ? `, bots ${bots.join(', ')}` : ''}`);
-  for (const [who, count] of Object.entries(report.wins)) {
-    io.out(`  ${who.padEnd(12)} ${String(count).padStart(6)} wins  ${((100 * count) / Math.max(1, report.games)).toFixed(1)}%`);
+  const sides = balance(game, run.records, { seed: report.seed, players: report.players });
+  const rows = sides.playersWin
+    ? [{ label: 'the players', wins: sides.playersWin.wins }]
+    : sides.sides.map((s) => ({ label: s.label, wins: report.wins[s.name] ?? 0 }));
+  const width = Math.max(12, ...rows.map((r) => r.label.length));
+  for (const { label, wins } of rows) {
+    io.out(`  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${((100 * wins) / Math.max(1, report.games)).toFixed(1)}%`);
   }
-  io.out(`  unfinished   ${String(report.unfinished).padStart(6)}`);
+  io.out(`  ${'unfinished'.padEnd(width)} ${String(report.unfinished).padStart(6)}`);
   io.out(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`);
   io.out(`  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`);
 };
@@ -281,7 +292,7 @@ export const simulateCommand: Command = {
       }
       io.out(`  ${a.report.gamesPerSecond} games/s, ${a.report.movesPerSecond} moves/s`);
     } else {
-      printSummary(io, game, a.report, botList);
+      printSummary(io, game, a, botList);
     }
     if (coverage && !values.json) {
       io.out('');
