@@ -181,6 +181,21 @@ describe('variant param values are checked like --param (item 3)', () => {
     expect(ok(variant('fine', 'params:\n  target: 100\n')).paramValues.target).toBe(100);
   });
 
+  it("a value off the param's step, which the studio's control refuses too, and a step that leaves the default off it", () => {
+    const stepped = 'patch:\n  params:\n    target: { +step: 10 }\n';
+    expect(build(variant('off', `${stepped}params:\n  target: 55\n`)).errors).toEqual([
+      "v/off.yaml:9:3: error: variant 'off' sets param 'target' to 55: 55 is not a value of its steps of 10 from 10 (the nearest are 50 and 60)",
+    ]);
+    expect(ok(variant('on', `${stepped}params:\n  target: 60\n`)).paramValues.target).toBe(60);
+    expect(build(variant('coarse', 'patch:\n  params:\n    target: { +step: 15 }\n')).errors).toEqual([
+      "v/coarse.yaml:7:15: error: variant 'coarse' leaves param 'target': the default 50 is not a value of its steps of 15 from 10 (the nearest are 40 and 55)",
+    ]);
+    const { diagnostics } = compileGame({ base, variants: [variant('on', stepped)], params: { target: 45 } });
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      "param 'target': 45 is not a value of its steps of 10 from 10 (the nearest are 40 and 50)",
+    ]);
+  });
+
   it("a patched range or default must fit the param's own declaration, located in the variant", () => {
     expect(build(variant('range', 'patch:\n  params:\n    target: { max: 40 }\n')).errors).toEqual([
       "v/range.yaml:7:15: error: variant 'range' leaves param 'target': the default 50 is above the maximum 40",

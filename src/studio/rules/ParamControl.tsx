@@ -1,6 +1,7 @@
 /** A form control for one param, from its declared type and range. */
 import { useEffect, useRef, useState } from 'react';
 import type { Json } from '../../engine/types.ts';
+import { offStep } from '../../spec/params.ts';
 import type { ParamSpec } from '../../spec/types.ts';
 
 interface Props {
@@ -21,11 +22,8 @@ export const numberProblem = (spec: Extract<ParamSpec, { type: 'number' }>, text
   if (text.trim() === '' || !Number.isFinite(n)) return 'Enter a number.';
   if (spec.min !== undefined && n < spec.min) return `At least ${spec.min}.`;
   if (spec.max !== undefined && n > spec.max) return `At most ${spec.max}.`;
-  if (spec.step !== undefined && spec.step > 0) {
-    const from = spec.min ?? 0;
-    const k = (n - from) / spec.step;
-    if (Math.abs(k - Math.round(k)) > 1e-9) return `In steps of ${spec.step}${spec.min !== undefined ? ` from ${spec.min}` : ''}.`;
-  }
+  const around = offStep(spec, n);
+  if (around) return `In steps of ${spec.step}${spec.min !== undefined ? ` from ${spec.min}` : ''}: ${around[0]} or ${around[1]}.`;
   return null;
 };
 
