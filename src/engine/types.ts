@@ -25,6 +25,7 @@ export interface GameView {
   readonly seat: number | null;
   /** Active state names from the root, e.g. ["turn", "decide"]. */
   readonly states: readonly string[];
-  readonly context: Omit<GameContext, 'zones' | 'rng' | 'rigged'>;
+  /** The context without the PRNG, its zones as this seat sees them (the pieces of `zones`). */
+  readonly context: Omit<GameContext, 'rng' | 'rigged'>;
   readonly zones: readonly ZoneView[];
 }

@@ -36,5 +36,12 @@ export const viewOf = (game: CompiledGame, state: GameState, seat: number | null
       });
     }
   }
-  return { seat, states: activeStates(state.value), context, zones: views };
+  // The spec's display expressions (a shown value's `when`, a score) may read zones: they read
+  // them as this seat sees them, hidden pieces included as hidden, never the state's own lists.
+  const seen: Record<string, Piece[] | Piece[][]> = {};
+  for (const v of views) {
+    if (v.ownerIndex === null) seen[v.name] = [...v.pieces];
+    else ((seen[v.name] ??= []) as Piece[][])[v.ownerIndex] = [...v.pieces];
+  }
+  return { seat, states: activeStates(state.value), context: { ...context, zones: seen }, zones: views };
 };

@@ -73,6 +73,8 @@ describe('the board speaks the spec\'s language', () => {
       const leaks = hiddenVarNames(spec).filter((name) => new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`).test(text));
       expect(leaks).toEqual([]);
       expect(text).not.toMatch(/\bseat \d/i);
+      // A shown value whose expression failed reads '⚠ …' (Regicide's damage once read zones its view lacked).
+      expect(text).not.toContain('⚠');
       await page.click('[data-testid=inspect]');
       expect(await page.locator('[data-testid=board] [data-var]').count()).toBeGreaterThanOrEqual(Object.keys(spec.vars?.game ?? {}).length);
       expect(errors).toEqual([]);
