@@ -56,7 +56,7 @@ export const scoreOf = (game: Presentable, ctx: DisplayContext, seat: number): S
   if (!score) return null;
   try {
     const v = runDisplay(score.value, ctx, { seat });
-    return { name: 'score', label: score.label, text: typeof v === 'number' ? plainNumber(v) : formatValue(v) };
+    return { name: 'score', label: score.label, text: typeof v === 'number' ? plainNumber(v) : typeof v === 'string' ? v : formatValue(v) };
   } catch (error) {
     return { name: 'score', label: score.label, text: failedText(error) };
   }

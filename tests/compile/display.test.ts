@@ -85,7 +85,8 @@ describe('the shipped games read in their players\' words', () => {
     const ctx = { ...first, players: first.players.map((p, seat) => (seat === 0 ? { ...p, tokens: [2] } : p)) };
     expect(moveText(game, ctx, { move: 'moveToken', seat: 0, args: { from: 2, to: 3 } }, () => null)).toBe('Move a damage token from place 3 to 4');
     expect(moveText(game, ctx, { move: 'moveToken', seat: 0, args: { from: 2, to: 0 } }, () => null)).toMatch(/'to': 0 is not one of the choices/);
-    expect(scoreOf(game, ctx, 1)?.label).toBe('Health');
+    // A score written as a string reads as its text, not as a quoted value.
+    expect(scoreOf(game, ctx, 1)).toEqual({ name: 'score', label: 'Health', text: '9 left' });
     expect(seatName(game, ctx, 1)).toBe('Player 2');
   });
 });
