@@ -150,6 +150,15 @@ describe('piece looks', () => {
     expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1 }, looks)).toMatchObject({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
     expect(lookOf({ id: 'z#0', kind: 'hidden', hidden: true }, looks)).toEqual({ type: 'hidden' });
   });
+  it('leaves a prop still at its declared initial value off the face (bookkeeping not yet in play), and shows it once changed', () => {
+    const withProps = {
+      ...spec,
+      components: { cards: { tiles: { attributes: { left: 'number', right: 'number' }, product: { left: [0, 1], right: [0, 1] }, start: 'z', props: { pos: { type: 'number', initial: -1 }, blocking: { type: 'bool', initial: false } } } } },
+    } as unknown as GameSpec;
+    const tiled = looksFromSpec(withProps);
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1], ['pos', 2], ['blocking', true]] });
+  });
   it('needs a suit-like string attribute and a single rank-like one for a card face', () => {
     expect(cardFaceOf(spec.components?.cards?.tiles as never)).toBeNull();
     const domino = { attributes: { left: 'number', right: 'number', colour: 'string' }, product: { left: [1, 2, 3], right: [1, 2, 3], colour: ['a', 'b'] }, start: 'z' };

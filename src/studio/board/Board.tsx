@@ -5,7 +5,7 @@
  * view, for spec authors, never on the table itself.
  */
 import { useState } from 'react';
-import { scoreOf, shownVars, zoneLabel, zoneShown } from '../../display/present.ts';
+import { pieceName, scoreOf, shownVars, zoneLabel, zoneShown } from '../../display/present.ts';
 import type { GameView, ZoneView } from '../../engine/types.ts';
 import { teamOfSeat, type GameInfo, type People } from '../play/gameInfo.ts';
 import { Counters, Shown } from './Counters.tsx';
@@ -44,6 +44,7 @@ export const Board = (props: Props) => {
       title={zoneLabel(game, zone.name)}
       description={spec.zones?.[zone.name]?.description}
       looks={looks}
+      nameOf={(piece) => pieceName(game, ctx, piece)}
       selectable={props.selectable}
       picked={props.picked}
       onToggle={props.onToggle}

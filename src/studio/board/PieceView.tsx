@@ -5,6 +5,8 @@ import { pressable } from '../app/pressable.ts';
 
 interface Props {
   piece: Piece;
+  /** The spec's name for the piece (display.pieces), which heads a card drawn as its attributes. */
+  name: string | null;
   looks: Looks;
   selectable: boolean;
   picked: boolean;
@@ -52,7 +54,7 @@ const DieProps = ({ fields }: { fields: [string, Json][] }) => {
   );
 };
 
-export const PieceView = ({ piece, looks, selectable, picked, onToggle }: Props) => {
+export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: Props) => {
   const look = lookOf(piece, looks);
   const cls = ['piece', `piece-${look.type}`, selectable ? 'selectable' : '', picked ? 'picked' : ''].join(' ');
   const common = {
@@ -117,6 +119,7 @@ export const PieceView = ({ piece, looks, selectable, picked, onToggle }: Props)
       return (
         <div {...common}>
           <span className="attrs-kind">{piece.kind}</span>
+          {name !== null && <span className="attrs-name">{name}</span>}
           <Extra fields={look.fields} />
         </div>
       );

@@ -2,7 +2,7 @@
  * A zone as a row of pieces. A hidden stack (a deck) is drawn as a pile with its count rather
  * than forty card backs; a `top` zone shows its top piece on the pile.
  */
-import type { ZoneView } from '../../engine/types.ts';
+import type { Piece, ZoneView } from '../../engine/types.ts';
 import type { Looks } from './pieceLook.ts';
 import { PieceView } from './PieceView.tsx';
 
@@ -11,6 +11,8 @@ interface Props {
   title: string;
   description?: string;
   looks: Looks;
+  /** The spec's name for a visible piece, or null when the display gives its kind none. */
+  nameOf: (piece: Piece) => string | null;
   selectable: ReadonlySet<string>;
   picked: ReadonlySet<string>;
   onToggle: (id: string) => void;
@@ -25,7 +27,7 @@ const VISIBILITY_NOTE: Record<ZoneView['visibility'], string> = {
 
 const PILE_FROM = 6;
 
-export const ZoneRow = ({ zone, title, description, looks, selectable, picked, onToggle }: Props) => {
+export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, picked, onToggle }: Props) => {
   const hidden = zone.pieces.filter((p) => p.hidden === true).length;
   const asPile = zone.count >= PILE_FROM && hidden >= zone.pieces.length - 1 && zone.visibility !== 'public';
   const top = zone.visibility === 'top' ? zone.pieces.find((p) => p.hidden !== true) : undefined;
@@ -41,7 +43,7 @@ export const ZoneRow = ({ zone, title, description, looks, selectable, picked, o
         {asPile ? (
           <div className="pile" aria-label={`${zone.count} pieces`}>
             {top ? (
-              <PieceView piece={top} looks={looks} selectable={selectable.has(top.id)} picked={picked.has(top.id)} onToggle={onToggle} />
+              <PieceView piece={top} name={nameOf(top)} looks={looks} selectable={selectable.has(top.id)} picked={picked.has(top.id)} onToggle={onToggle} />
             ) : (
               <div className="piece piece-hidden" />
             )}
@@ -49,7 +51,7 @@ export const ZoneRow = ({ zone, title, description, looks, selectable, picked, o
           </div>
         ) : (
           zone.pieces.map((p) => (
-            <PieceView key={p.id} piece={p} looks={looks} selectable={selectable.has(p.id)} picked={picked.has(p.id)} onToggle={onToggle} />
+            <PieceView key={p.id} piece={p} name={nameOf(p)} looks={looks} selectable={selectable.has(p.id)} picked={picked.has(p.id)} onToggle={onToggle} />
           ))
         )}
       </div>

@@ -16,6 +16,11 @@ export interface CardFace {
 export interface Looks {
   dice: ReadonlySet<string>;
   cardFaces: ReadonlyMap<string, CardFace>;
+  /**
+   * Per kind, the props declared with a literal initial value: a prop still at it (a card's ring
+   * place -1, not blocking) is bookkeeping not yet in play, left off the piece's face.
+   */
+  resting: ReadonlyMap<string, ReadonlyMap<string, Json>>;
 }
 
 export type PieceLook =
@@ -77,7 +82,13 @@ export const looksFromSpec = (spec: GameSpec | undefined): Looks => {
     const face = cardFaceOf(set);
     if (face) cardFaces.set(name, face);
   }
-  return { dice: new Set(Object.keys(spec?.components?.dice ?? {})), cardFaces };
+  const resting = new Map<string, Map<string, Json>>();
+  for (const [kind, c] of [...Object.entries(spec?.components?.dice ?? {}), ...Object.entries(spec?.components?.cards ?? {})]) {
+    // A string initial is an expression, whose value is not known here.
+    const literal = Object.entries(c.props ?? {}).filter(([, p]) => typeof p.initial !== 'string');
+    if (literal.length > 0) resting.set(kind, new Map(literal.map(([name, p]) => [name, p.initial as Json])));
+  }
+  return { dice: new Set(Object.keys(spec?.components?.dice ?? {})), cardFaces, resting };
 };
 
 const HIDDEN_FIELDS = new Set(['id', 'kind', 'hidden']);
@@ -85,12 +96,18 @@ const HIDDEN_FIELDS = new Set(['id', 'kind', 'hidden']);
 export const fieldsOf = (piece: Piece, omit: readonly string[] = []): [string, Json][] =>
   Object.entries(piece).filter(([k]) => !HIDDEN_FIELDS.has(k) && !omit.includes(k)) as [string, Json][];
 
+const inPlay = (piece: Piece, looks: Looks) => {
+  const rest = looks.resting.get(piece.kind);
+  return ([name, value]: [string, Json]): boolean => !rest?.has(name) || JSON.stringify(rest.get(name)) !== JSON.stringify(value);
+};
+
 export const lookOf = (piece: Piece, looks: Looks): PieceLook => {
   if (piece.hidden === true) return { type: 'hidden' };
+  const shown = inPlay(piece, looks);
   if (looks.dice.has(piece.kind)) {
     const face = piece.face ?? null;
     const pips = typeof face === 'number' && Number.isInteger(face) && face >= 1 && face <= 6 ? face : null;
-    return { type: 'die', face, pips, extra: fieldsOf(piece, ['face']) };
+    return { type: 'die', face, pips, extra: fieldsOf(piece, ['face']).filter(shown) };
   }
   const card = looks.cardFaces.get(piece.kind);
   if (card && piece[card.rank] !== undefined && piece[card.suit] !== undefined) {
@@ -100,10 +117,10 @@ export const lookOf = (piece: Piece, looks: Looks): PieceLook => {
       rank: String(piece[card.rank]),
       suit,
       suitIndex: Math.max(0, card.suits.indexOf(suit)),
-      extra: fieldsOf(piece, [card.rank, card.suit]),
+      extra: fieldsOf(piece, [card.rank, card.suit]).filter(shown),
     };
   }
-  return { type: 'attrs', fields: fieldsOf(piece) };
+  return { type: 'attrs', fields: fieldsOf(piece).filter(shown) };
 };
 
 /** A short text naming a piece, for move descriptions and the log. */
