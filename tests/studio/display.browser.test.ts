@@ -102,6 +102,22 @@ describe('the board speaks the spec\'s language', () => {
   }
 });
 
+describe('pieces read as the display names them', () => {
+  it("Eight Masters' Revenge: a card is headed by its name, '1|1 bow', without the props still at their start (pos -1, not blocking)", async () => {
+    const { page, errors } = await newPage();
+    await openGame(page, 'eight-masters-revenge');
+    const hand = page.locator('[data-testid=board] [data-zone=hand] .piece-attrs');
+    await hand.first().waitFor({ timeout: 10_000 });
+    const names = await page.locator('[data-testid=board] .piece-attrs .attrs-name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^\d\|\d (bow|blue|red|green|yellow)$/);
+    const faces = await hand.allTextContents();
+    expect(faces.filter((f) => /pos|blocking/.test(f))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('why not?', () => {
   it('T-B9 10,000 with the entry at 800 (and T-B8 off): a bank of 650 is shown refused, says why, and shows its guard', async () => {
     const { page, errors } = await newPage();
@@ -181,6 +197,20 @@ describe('completion inside expressions', () => {
   }, 120_000);
 });
 
+/** Opens a game, waits for its laid-out diagram, and presses the move `move` there; gives the log's length before. */
+const pressInDiagram = async (page: Page, id: string, move: string): Promise<number> => {
+  await openGame(page, id);
+  await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
+  const edge = page.locator(`[data-testid=diagram] [data-play=${move}]`).first();
+  await edge.waitFor({ timeout: 15_000 });
+  const before = await page.locator('[data-testid=log] .log-entry').count();
+  await edge.dispatchEvent('click');
+  return before;
+};
+
+const logGrew = (page: Page, before: number) =>
+  page.waitForFunction((k) => document.querySelectorAll('[data-testid=log] .log-entry').length > k, before, { timeout: 10_000 });
+
 describe('a readable, live statechart', () => {
   for (const id of games) {
     it(`${id}: no label under 11 px at the default view`, async () => {
@@ -200,15 +230,23 @@ describe('a readable, live statechart', () => {
     }, 120_000);
   }
 
+  it("Eight Masters' Revenge: pressing a move with arguments in the diagram asks for them on the board", async () => {
+    const { page, errors } = await newPage();
+    const before = await pressInDiagram(page, 'eight-masters-revenge', 'attack');
+    const option = page.locator('[data-testid^=option-attack-]').first();
+    await option.waitFor({ timeout: 10_000 });
+    expect(await option.textContent()).toMatch(/^Attack Player 2 with \d\|\d on the (left|right)$/);
+    expect(await page.locator('[data-testid=log] .log-entry').count()).toBe(before);
+    await option.click();
+    await logGrew(page, before);
+    expect((await page.locator('[data-testid=log] .log-move').last().textContent()) ?? '').toMatch(/Player 1: Attack Player 2 with/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('10,000: pressing a move of the current state plays it, and the path taken is drawn', async () => {
     const { page, errors } = await newPage();
-    await openGame(page, 'ten-thousand');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
-    const roll = page.locator('[data-testid=diagram] [data-play=roll]').first();
-    await roll.waitFor({ timeout: 15_000 });
-    const before = await page.locator('[data-testid=log] .log-entry').count();
-    await roll.dispatchEvent('click');
-    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=log] .log-entry').length > k, before, { timeout: 10_000 });
+    await logGrew(page, await pressInDiagram(page, 'ten-thousand', 'roll'));
     expect((await page.locator('[data-testid=log] .log-move').last().textContent()) ?? '').toMatch(/Player 1: Roll/);
     expect(await page.locator('[data-testid=diagram] .edge.reached').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid=diagram] .state.unreached').count()).toBeGreaterThan(0);
