@@ -159,22 +159,28 @@ describe('why not?', () => {
 });
 
 describe('the Balance panel names people as the board does', () => {
-  it('10,000: the bot pickers and the report say Player 1 and Player 2', async () => {
-    const { page, errors } = await newPage();
-    await openGame(page, 'ten-thousand');
-    await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
-    const pickers = await page.locator('.balance-panel label.field:has([data-testid^=balance-bot-])').allTextContents();
-    expect(pickers.map((t) => t.match(/Player \d+/)?.[0])).toEqual(['Player 1', 'Player 2']);
-    await page.fill('[data-testid=balance-games]', '6');
-    await page.click('[data-testid=balance-run]');
-    await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
-    const text = (await page.locator('.balance-text').textContent()) ?? '';
-    expect(text).toMatch(/Player 1 +\d+ wins/);
-    expect(text).toMatch(/Player 2 +\d+ wins/);
-    expect(text).not.toMatch(/seat \d/);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  }, 180_000);
+  for (const id of games) {
+    it(`${id}: the bot pickers name the seats as the board does, and the report names the sides by the spec's names`, async () => {
+      const { page, errors } = await newPage();
+      await openGame(page, id);
+      const seatNames = await page.locator('[data-testid=board] .seat-name').allTextContents();
+      const teamNames = [...new Set(await page.locator('[data-testid=board] .seat-head .team-tag').allTextContents())];
+      await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+      const pickers = await page.locator('.balance-panel label.field:has([data-testid^=balance-bot-])').allTextContents();
+      expect(pickers.map((t) => seatNames.find((n) => t.includes(n)))).toEqual(seatNames);
+      await page.fill('[data-testid=balance-games]', '4');
+      await page.click('[data-testid=balance-run]');
+      await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+      const text = (await page.locator('.balance-text').textContent()) ?? '';
+      // A cooperative game has one side, the players; otherwise each team, or each seat, by name.
+      if (!text.includes('the players win')) {
+        for (const side of teamNames.length > 0 ? teamNames : seatNames) expect(text).toMatch(new RegExp(`${side.replace(/[()]/g, '\\$&')}.* wins`));
+      }
+      expect(text).not.toMatch(/seat \d/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 180_000);
+  }
 });
 
 describe('completion inside expressions', () => {
