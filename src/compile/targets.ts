@@ -2,7 +2,7 @@
  * The two kinds of place an effect writes to: a variable (the key of `set` and `add`) and a zone
  * (`from`, `to`, `shuffle`, `roll`). Both are written as expressions of a fixed form, checked here.
  */
-import type { Env, Type } from '../lang/index.ts';
+import { didYouMean, type Env, type Type } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, VarSpec } from '../spec/types.ts';
@@ -50,7 +50,7 @@ export const parseVarTarget = (
     const vars = owner === 'game' ? spec.vars?.game : spec.vars?.player;
     const type = varType(vars, name);
     if (!type) {
-      report(checker, path, `'${key}': there is no ${owner} variable '${name}' (declare it under vars.${owner})`);
+      report(checker, path, `'${key}': there is no ${owner} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${owner})`);
       return undefined;
     }
     return owner === 'game' ? { kind: 'game', name, type } : { kind: 'player', name, type, index: 'active' };
@@ -62,7 +62,7 @@ export const parseVarTarget = (
     const type = varType(vars, name);
     if (!type) {
       const kind = owner === 'players' ? 'player' : 'team';
-      report(checker, path, `'${key}': there is no ${kind} variable '${name}' (declare it under vars.${kind})`);
+      report(checker, path, `'${key}': there is no ${kind} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${kind})`);
       return undefined;
     }
     const index = checkExpr(checker, indexSource, path, locals, NUMBER());
@@ -75,7 +75,7 @@ export const parseVarTarget = (
     const [, local = '', name = ''] = prop;
     const type = piecePropTypes(spec).get(name);
     if (!type) {
-      report(checker, path, `'${key}': '${name}' is not a piece property (declare it under props of a die or card set)`);
+      report(checker, path, `'${key}': '${name}' is not a piece property${didYouMean(name, [...piecePropTypes(spec).keys()])} (a new one is declared under props of a die or card set)`);
       return undefined;
     }
     return { kind: 'piece', local, name, type };

@@ -157,6 +157,15 @@ describe('every patch target must exist unless declared new (item 2)', () => {
     ]);
   });
 
+  it('a misspelled variable an effect of the variant writes: an error on its line with the real name', () => {
+    expect(errors('set', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          set: { game.turnPoint: 0 }\n')).toEqual([
+      "v/set.yaml:10:34: error: 'game.turnPoint': there is no game variable 'turnPoint' — did you mean 'turnPoints'? (a new one is declared under vars.game)",
+    ]);
+    expect(errors('add', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          add: { "players[0].scroe": 1 }\n')).toEqual([
+      "v/add.yaml:10:38: error: 'players[0].scroe': there is no player variable 'scroe' — did you mean 'score'? (a new one is declared under vars.player)",
+    ]);
+  });
+
   it('+ declares a key new: refused when it exists, and nothing inside a new value is merged', () => {
     expect(errors('exists', 'patch:\n  moves:\n    +bank: { title: Bank }\n')).toEqual([
       "v/exists.yaml:7:5: error: variant 'exists': '+bank' declares moves.bank new, but it exists: write 'bank' to change it",
