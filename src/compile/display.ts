@@ -10,6 +10,7 @@ import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Lo
 import { pieceFieldsByKind, pieceTypeText } from '../check/scope.ts';
 import type { DisplaySpec, DisplayVarSpec, GameSpec } from '../spec/types.ts';
 import type { CompiledMove } from './moves.ts';
+import { piecePropTypes } from './targets.ts';
 
 export type VarOwner = 'game' | 'player' | 'team';
 
@@ -27,6 +28,8 @@ export interface CompiledDisplay {
   /** The variables shown on the board, in the order the spec lists them. */
   readonly vars: Readonly<Record<VarOwner, readonly CompiledShownVar[]>>;
   readonly pieces: Readonly<Record<string, CompiledExpr>>;
+  /** How a piece's props read on its face, by prop name. */
+  readonly props: Readonly<Record<string, CompiledShownVar>>;
   readonly zones: Readonly<Record<string, { readonly label?: string; readonly hidden: boolean }>>;
   readonly moves: Readonly<Record<string, CompiledExpr>>;
 }
@@ -42,6 +45,13 @@ const known = (checker: ExprChecker, path: (string | number)[], what: string, na
   return false;
 };
 
+/** A shown value's label, and its format and when checked with `locals` (which hold `value`). */
+const shownValue = (checker: ExprChecker, path: (string | number)[], name: string, shown: DisplayVarSpec, locals: Locals): CompiledShownVar => {
+  const format = shown.format === undefined ? undefined : checkExpr(checker, shown.format, [...path, 'format'], locals, STRING);
+  const when = shown.when === undefined ? undefined : checkExpr(checker, shown.when, [...path, 'when'], locals, typeOf('bool'));
+  return { name, label: shown.label, format, when };
+};
+
 const shownVars = (
   checker: ExprChecker,
   spec: GameSpec,
@@ -52,10 +62,7 @@ const shownVars = (
   return Object.entries(entries).flatMap(([name, shown]) => {
     const path = ['display', 'vars', owner, name];
     if (!known(checker, path, `${owner} variable`, name, Object.keys(declared))) return [];
-    const locals: Locals = { ...OWNER_LOCAL[owner], value: typeOf(declared[name]?.type ?? 'number') };
-    const format = shown.format === undefined ? undefined : checkExpr(checker, shown.format, [...path, 'format'], locals, STRING);
-    const when = shown.when === undefined ? undefined : checkExpr(checker, shown.when, [...path, 'when'], locals, typeOf('bool'));
-    return [{ name, label: shown.label, format, when }];
+    return [shownValue(checker, path, name, shown, { ...OWNER_LOCAL[owner], value: typeOf(declared[name]?.type ?? 'number') })];
   });
 };
 
@@ -85,6 +92,14 @@ export const compileDisplay = (checker: ExprChecker, spec: GameSpec, moves: Read
     if (expr) pieces[kind] = expr;
   }
 
+  const propTypes = piecePropTypes(spec);
+  const props: Record<string, CompiledShownVar> = {};
+  for (const [name, shown] of Object.entries(d.props ?? {})) {
+    const path = ['display', 'props', name];
+    const type = propTypes.get(name);
+    if (known(checker, path, 'piece prop', name, [...propTypes.keys()]) && type) props[name] = shownValue(checker, path, name, shown, { value: type });
+  }
+
   const zones: Record<string, { label?: string; hidden: boolean }> = {};
   for (const [name, z] of Object.entries(d.zones ?? {})) {
     if (known(checker, ['display', 'zones', name], 'zone', name, Object.keys(spec.zones ?? {}))) zones[name] = { label: z.label, hidden: z.hidden === true };
@@ -98,5 +113,5 @@ export const compileDisplay = (checker: ExprChecker, spec: GameSpec, moves: Read
     const expr = checkExpr(checker, source, path, move.locals, STRING);
     if (expr) moveTexts[name] = expr;
   }
-  return { seat, team, score, vars, pieces, zones, moves: moveTexts };
+  return { seat, team, score, vars, pieces, props, zones, moves: moveTexts };
 };

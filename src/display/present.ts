@@ -85,16 +85,29 @@ export const shownVars = (game: Presentable, ctx: DisplayContext, owner: VarOwne
   const key = OWNER_NAME[owner];
   return game.display.vars[owner].flatMap((shown: CompiledShownVar) => {
     const value = record[shown.name] as Json;
-    const locals: LocalValues = { ...(key ? { [key]: index ?? 0 } : {}), value: value as Value };
-    if (shown.when) {
-      try {
-        if (runDisplay(shown.when, ctx, locals) !== true) return [];
-      } catch (error) {
-        return [{ name: shown.name, label: shown.label, text: failedText(error) }];
-      }
-    }
-    return [{ name: shown.name, label: shown.label, text: shown.format ? displayText(shown.format, ctx, locals) : valueText(value) }];
+    return shownAs(shown, value, ctx, { ...(key ? { [key]: index ?? 0 } : {}), value: value as Value }) ?? [];
   });
+};
+
+/** A value as its display entry shows it: null while its `when` does not hold; a failed expression reads '⚠ …'. */
+const shownAs = (shown: CompiledShownVar, value: Json, ctx: DisplayContext, locals: LocalValues): ShownValue | null => {
+  if (shown.when) {
+    try {
+      if (runDisplay(shown.when, ctx, locals) !== true) return null;
+    } catch (error) {
+      return { name: shown.name, label: shown.label, text: failedText(error) };
+    }
+  }
+  return { name: shown.name, label: shown.label, text: shown.format ? displayText(shown.format, ctx, locals) : valueText(value) };
+};
+
+/**
+ * A piece's prop as display.props shows it on the piece's face: null while its `when` does not
+ * hold, undefined when the display does not list the prop.
+ */
+export const shownProp = (game: Presentable, ctx: DisplayContext, name: string, value: Json): ShownValue | null | undefined => {
+  const shown = game.display.props[name];
+  return shown ? shownAs(shown, value, ctx, { value: value as Value }) : undefined;
 };
 
 /** The spec's name for a visible piece, or null when the spec gives its kind no name. */

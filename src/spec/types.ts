@@ -344,6 +344,8 @@ export interface DisplaySpec {
   vars?: { game?: Record<string, DisplayVarSpec>; player?: Record<string, DisplayVarSpec>; team?: Record<string, DisplayVarSpec> };
   /** A piece's name by component kind; `piece` in scope. */
   pieces?: Record<string, ExprSource>;
+  /** How a piece's props read on its face, by prop name; `value` in scope. */
+  props?: Record<string, DisplayVarSpec>;
   zones?: Record<string, { label?: string; hidden?: boolean }>;
   /** A move's text by move name, in the move's scope. */
   moves?: Record<string, ExprSource>;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../src/compile/index.ts';
-import { moveText, pieceName, scoreOf, seatName, shownVars, teamName, winnersText, zoneShown } from '../../src/display/present.ts';
+import { moveText, pieceName, scoreOf, seatName, shownProp, shownVars, teamName, winnersText, zoneShown } from '../../src/display/present.ts';
 import type { Piece } from '../../src/engine/index.ts';
 import { compile, rollWith, source, start } from '../helpers/games.ts';
 
@@ -88,6 +88,27 @@ describe('the shipped games read in their players\' words', () => {
     // A score written as a string reads as its text, not as a quoted value.
     expect(scoreOf(game, ctx, 1)).toEqual({ name: 'score', label: 'Health', text: '9 left' });
     expect(seatName(game, ctx, 1)).toBe('Player 2');
+  });
+});
+
+describe('display.props: how a piece prop reads on its face', () => {
+  it("Eight Masters' Revenge: a card's ring place reads from 1, off the ring it is not shown; a prop not listed is left to the board", () => {
+    const game = compile('eight-masters-revenge');
+    const ctx = start(game).context;
+    expect(shownProp(game, ctx, 'pos', 2)).toEqual({ name: 'pos', label: 'Place', text: '3' });
+    expect(shownProp(game, ctx, 'pos', -1)).toBeNull();
+    expect(shownProp(game, ctx, 'blocking', true)).toEqual({ name: 'blocking', label: 'Blocking', text: 'yes' });
+    expect(shownProp(game, ctx, 'blocking', false)).toBeNull();
+    expect(shownProp(game, ctx, 'left', 3)).toBeUndefined();
+  });
+
+  it('a prop that no die or card set declares is refused at its entry, with a suggestion; its when is typed', () => {
+    const base = source('eight-masters-revenge');
+    const errors = (text: string) =>
+      compileGame({ base: { file: base.file, text } }).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column}: ${d.message}`);
+    const line = base.text.split('\n').findIndex((l) => l.startsWith('    pos: { label: Place')) + 1;
+    expect(errors(base.text.replace('    pos: { label: Place', '    poss: { label: Place'))).toEqual([`${line}:11: display: there is no piece prop 'poss' — did you mean 'pos'?`]);
+    expect(errors(base.text.replace('when: value >= 0 }', 'when: value }'))[0]).toMatch(/expected bool, found number/);
   });
 });
 

@@ -103,7 +103,7 @@ describe('the board speaks the spec\'s language', () => {
 });
 
 describe('pieces read as the display names them', () => {
-  it("Eight Masters' Revenge: a card is headed by its name, '1|1 bow', without the props still at their start (pos -1, not blocking)", async () => {
+  it("Eight Masters' Revenge: a card is headed by its name, '1|1 bow', without the props still at their start (pos -1, not blocking), its ring place as 'Place 3'", async () => {
     const { page, errors } = await newPage();
     await openGame(page, 'eight-masters-revenge');
     const hand = page.locator('[data-testid=board] [data-zone=hand] .piece-attrs');
@@ -113,6 +113,11 @@ describe('pieces read as the display names them', () => {
     for (const name of names) expect(name).toMatch(/^\d\|\d (bow|blue|red|green|yellow)$/);
     const faces = await hand.allTextContents();
     expect(faces.filter((f) => /pos|blocking/.test(f))).toEqual([]);
+    // On the ring a card's place reads as display.props words it, counted from 1 as the moves count.
+    const ring = await page.locator('[data-testid=board] [data-zone=ring] .piece-attrs').allTextContents();
+    expect(ring.length).toBeGreaterThan(0);
+    for (const face of ring) expect(face).toMatch(/Place[1-9]/);
+    expect(ring.filter((f) => /pos/.test(f))).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

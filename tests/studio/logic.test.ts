@@ -158,6 +158,10 @@ describe('piece looks', () => {
     const tiled = looksFromSpec(withProps);
     expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
     expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1], ['pos', 2], ['blocking', true]] });
+    // With the display's words for a prop: its label and text, or nothing while its `when` fails.
+    const worded = { ...tiled, prop: (name: string, value: unknown) => (name !== 'pos' ? undefined : value === -1 ? null : { label: 'Place', text: String(Number(value) + 1) }) };
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, worded)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1], ['Place', '3'], ['blocking', true]] });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, worded)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
   });
   it('needs a suit-like string attribute and a single rank-like one for a card face', () => {
     expect(cardFaceOf(spec.components?.cards?.tiles as never)).toBeNull();

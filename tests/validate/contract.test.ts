@@ -78,7 +78,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(enumOf(prop(def('metric'), 'per'))).toEqual(members<NonNullable<T.MetricSpec['per']>>()(['game', 'turn']));
     expect(enumOf(prop(def('metric'), 'combine'))).toEqual(members<NonNullable<T.MetricSpec['combine']>>()(['mean', 'sum', 'min', 'max', 'last']));
     expect(enumOf(prop(def('metric'), 'format'))).toEqual(members<NonNullable<T.MetricSpec['format']>>()(['number', 'percent']));
-    expect(propsOf(def('display'))).toEqual(fields<T.DisplaySpec>()(['seat', 'team', 'score', 'vars', 'pieces', 'zones', 'moves']));
+    expect(propsOf(def('display'))).toEqual(fields<T.DisplaySpec>()(['seat', 'team', 'score', 'vars', 'pieces', 'props', 'zones', 'moves']));
     expect(propsOf(def('displayVar'))).toEqual(fields<T.DisplayVarSpec>()(['label', 'format', 'when']));
   });
 

@@ -162,6 +162,7 @@ export const KITCHEN_SINK: GameSpec = {
     score: { label: 'Score', value: 'players[seat].score' },
     vars: { game: { round: { label: 'Round', format: "'#' + value", when: 'value > 0' } }, player: {}, team: {} },
     pieces: { d6: 'str(piece.face)' },
+    props: { damage: { label: 'Damage', format: "str(value) + ' hp'", when: 'value > 0' } },
     zones: { pool: { label: 'Pool', hidden: false } },
     moves: { roll: "'Roll'" },
   },

@@ -5,7 +5,7 @@
  * view, for spec authors, never on the table itself.
  */
 import { useState } from 'react';
-import { pieceName, scoreOf, shownVars, zoneLabel, zoneShown } from '../../display/present.ts';
+import { pieceName, scoreOf, shownProp, shownVars, zoneLabel, zoneShown } from '../../display/present.ts';
 import type { GameView, ZoneView } from '../../engine/types.ts';
 import { teamOfSeat, type GameInfo, type People } from '../play/gameInfo.ts';
 import { Counters, Shown } from './Counters.tsx';
@@ -37,13 +37,14 @@ export const Board = (props: Props) => {
   const [inspect, setInspect] = useState(false);
   const spec = game.spec;
   const ctx = view.context;
+  const faceLooks: Looks = { ...looks, prop: (name, value) => shownProp(game, ctx, name, value) };
   const zoneRow = (zone: ZoneView) => (
     <ZoneRow
       key={`${zone.name}:${zone.ownerIndex ?? ''}`}
       zone={zone}
       title={zoneLabel(game, zone.name)}
       description={spec.zones?.[zone.name]?.description}
-      looks={looks}
+      looks={faceLooks}
       nameOf={(piece) => pieceName(game, ctx, piece)}
       selectable={props.selectable}
       picked={props.picked}

@@ -21,6 +21,11 @@ export interface Looks {
    * place -1, not blocking) is bookkeeping not yet in play, left off the piece's face.
    */
   resting: ReadonlyMap<string, ReadonlyMap<string, Json>>;
+  /**
+   * A prop as the spec's display.props shows it, read in the state on the board: its label and
+   * text, null while it is not shown, undefined when the display does not list it.
+   */
+  prop?: (name: string, value: Json) => { label: string; text: string } | null | undefined;
 }
 
 export type PieceLook =
@@ -96,18 +101,22 @@ const HIDDEN_FIELDS = new Set(['id', 'kind', 'hidden']);
 export const fieldsOf = (piece: Piece, omit: readonly string[] = []): [string, Json][] =>
   Object.entries(piece).filter(([k]) => !HIDDEN_FIELDS.has(k) && !omit.includes(k)) as [string, Json][];
 
-const inPlay = (piece: Piece, looks: Looks) => {
+/** The fields a piece's face shows: props by the display's words, or left off while at rest. */
+const onFace = (piece: Piece, looks: Looks, fields: [string, Json][]): [string, Json][] => {
   const rest = looks.resting.get(piece.kind);
-  return ([name, value]: [string, Json]): boolean => !rest?.has(name) || JSON.stringify(rest.get(name)) !== JSON.stringify(value);
+  return fields.flatMap(([name, value]): [string, Json][] => {
+    const shown = looks.prop?.(name, value);
+    if (shown !== undefined) return shown === null ? [] : [[shown.label, shown.text]];
+    return rest?.has(name) && JSON.stringify(rest.get(name)) === JSON.stringify(value) ? [] : [[name, value]];
+  });
 };
 
 export const lookOf = (piece: Piece, looks: Looks): PieceLook => {
   if (piece.hidden === true) return { type: 'hidden' };
-  const shown = inPlay(piece, looks);
   if (looks.dice.has(piece.kind)) {
     const face = piece.face ?? null;
     const pips = typeof face === 'number' && Number.isInteger(face) && face >= 1 && face <= 6 ? face : null;
-    return { type: 'die', face, pips, extra: fieldsOf(piece, ['face']).filter(shown) };
+    return { type: 'die', face, pips, extra: onFace(piece, looks, fieldsOf(piece, ['face'])) };
   }
   const card = looks.cardFaces.get(piece.kind);
   if (card && piece[card.rank] !== undefined && piece[card.suit] !== undefined) {
@@ -117,10 +126,10 @@ export const lookOf = (piece: Piece, looks: Looks): PieceLook => {
       rank: String(piece[card.rank]),
       suit,
       suitIndex: Math.max(0, card.suits.indexOf(suit)),
-      extra: fieldsOf(piece, [card.rank, card.suit]).filter(shown),
+      extra: onFace(piece, looks, fieldsOf(piece, [card.rank, card.suit])),
     };
   }
-  return { type: 'attrs', fields: fieldsOf(piece).filter(shown) };
+  return { type: 'attrs', fields: onFace(piece, looks, fieldsOf(piece)) };
 };
 
 /** A short text naming a piece, for move descriptions and the log. */
