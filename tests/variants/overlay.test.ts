@@ -281,6 +281,18 @@ describe('everything is patchable (item 4)', () => {
     expect([bust.state.context.game.turnPoints, bust.state.context.active]).toEqual([0, 1]);
   });
 
+  it('display: a game without one gets it with +display, then its entries are patched key by key, a misspelled one refused', () => {
+    const shown = variant('shown', 'patch:\n  +display:\n    score: { label: Points, value: "players[seat].score" }\n    zones: { cup: { label: The cup } }\n');
+    const game = ok(shown);
+    expect([game.display.score?.label, game.display.zones.cup?.label]).toEqual(['Points', 'The cup']);
+    const relabel = variant('relabel', 'requires: [shown]\npatch:\n  display:\n    zones:\n      cup: { label: Dice cup }\n');
+    expect(ok(shown, relabel).display.zones.cup?.label).toBe('Dice cup');
+    const typo = variant('typo', 'requires: [shown]\npatch:\n  display:\n    zones:\n      cpu: { label: Dice cup }\n');
+    expect(build(shown, typo).errors).toEqual([
+      "v/typo.yaml:9:7: error: variant 'typo': there is no 'cpu' in display.zones — did you mean 'cup'? (a new key is declared with a +: '+cpu')",
+    ]);
+  });
+
   it("the game's id cannot be patched", () => {
     expect(build(variant('rename', 'patch:\n  id: hog\n')).errors).toEqual([expect.stringMatching(/^v\/rename\.yaml:6:3: error: .*id/)]);
   });
