@@ -7,8 +7,8 @@ import type { Value } from '../lang/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
-import { envOf } from '../runtime/env.ts';
-import { eventOf, judge, seatsOf, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
+import { envOf, scopeOf, type Scope } from '../runtime/env.ts';
+import { judgeGuards, seatsOf, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
 import type { PlayObserver } from '../runtime/observer.ts';
 import { own } from '../spec/own.ts';
@@ -19,29 +19,52 @@ export interface LegalMove {
   readonly event: MoveEvent;
 }
 
-const enumerate = (
-  move: CompiledMove,
-  transitions: readonly TransitionRules[],
-  ctx: GameContext,
-  seat: number,
-  out: LegalMove[],
-  observer: PlayObserver | undefined,
-): void => {
-  const budget = newChoiceBudget();
-  const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
+/**
+ * One move's legal choices of arguments for one seat. The choices are walked depth first in one
+ * scope (the context's names and `seat`), each argument's name overwritten in turn, so a
+ * candidate costs no scope of its own; the move and its event are built only for the legal ones.
+ */
+class Enumeration {
+  private readonly budget = newChoiceBudget();
+  private readonly chosen: Value[] = [];
+
+  constructor(
+    private readonly move: CompiledMove,
+    private readonly transitions: readonly TransitionRules[],
+    private readonly scope: Scope,
+    private readonly seat: number,
+    private readonly out: LegalMove[],
+    private readonly observer: PlayObserver | undefined,
+  ) {}
+
+  walk(i: number): void {
+    const { move, scope } = this;
     const arg = move.args[i];
     if (!arg) {
-      if (!judge(move, transitions, ctx, seat, locals, observer).ok) return;
-      out.push({
-        move: move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args },
-        event: eventOf(move.name, seat, locals),
-      });
+      if (judgeGuards(move, this.transitions, scope, this.observer).ok) this.out.push(this.legal());
       return;
     }
-    for (const choice of choicesOf(arg, ctx, locals, budget)) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
-  };
-  walk(0, { seat }, {});
-};
+    for (const choice of choicesOf(arg, scope, this.budget)) {
+      scope[arg.name] = choice;
+      this.chosen[i] = choice;
+      this.walk(i + 1);
+    }
+  }
+
+  private legal(): LegalMove {
+    const { move, seat } = this;
+    const name = move.name;
+    if (move.args.length === 0) return { move: { move: name, seat }, event: { type: `move.${name}`, move: name, seat, args: {} } };
+    const values: Record<string, Value> = {};
+    const args: Record<string, Json> = {};
+    move.args.forEach((arg, i) => {
+      const value = this.chosen[i] as Value;
+      values[arg.name] = value;
+      args[arg.name] = encodeValue(value);
+    });
+    return { move: { move: name, seat, args }, event: { type: `move.${name}`, move: name, seat, args: values } };
+  }
+}
 
 const readsSeat = (move: CompiledMove, transitions: readonly TransitionRules[]): boolean =>
   move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
@@ -55,6 +78,7 @@ export const listLegal = (
   observer?: PlayObserver,
 ): LegalMove[] => {
   const out: LegalMove[] = [];
+  if (ctx.result !== null) return out;
   const env = envOf(ctx);
   for (const [name, transitions] of offered) {
     const move = own(game.moves, name);
@@ -63,12 +87,12 @@ export const listLegal = (
     const [first, ...others] = seats;
     if (first === undefined) continue;
     if (readsSeat(move, transitions)) {
-      for (const s of seats) enumerate(move, transitions, ctx, s, out, observer);
+      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer).walk(0);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    enumerate(move, transitions, ctx, first, out, observer);
+    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer).walk(0);
     const mine = out.slice(from);
     for (const s of others) {
       for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });

@@ -6,7 +6,7 @@
  * is refused here exactly when it has no legal way there, for the clause `judge` blames.
  */
 import type { Value } from '../lang/index.ts';
-import { envOf } from '../runtime/env.ts';
+import { envOf, scopeOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import { blamedClause, judge, refusalText, seatsOf, type CompiledGuardClause, type Refused, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
@@ -79,7 +79,7 @@ const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, tra
       tally.set(blame.key, { blame, ways: (seen?.ways ?? 0) + 1 });
       return;
     }
-    const choices = choicesOf(arg, ctx, locals, budget);
+    const choices = choicesOf(arg, scopeOf(ctx, locals), budget);
     if (choices.length === 0 && empty === null) empty = { arg };
     for (const choice of choices) walk(i + 1, { ...locals, [arg.name]: choice }, { ...args, [arg.name]: encodeValue(choice) });
   };

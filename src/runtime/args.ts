@@ -3,9 +3,9 @@
  * assignment), and decoding the JSON a player sends back into values, with a reason when it is
  * not a legal choice. A piece travels as its id; any other value as itself.
  */
-import type { Value } from '../lang/index.ts';
+import type { Env, Value } from '../lang/index.ts';
 import { deepEqual, stepsSpent } from '../lang/index.ts';
-import { envOf, extendEnv, type LocalValues } from './env.ts';
+import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
@@ -65,10 +65,7 @@ const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: {
   walk(0);
 };
 
-const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, ctx: GameContext, locals: LocalValues, n: number): [number, number] => {
-  const env = envOf(ctx, locals);
-  return [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
-};
+const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
 
 export class ArgError extends Error {}
 
@@ -85,11 +82,12 @@ export interface ChoiceBudget {
 
 export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSpent() });
 
-/** Every value of `arg` that is legal given the earlier arguments in `locals`. */
-export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValues, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
-  const env = envOf(ctx, locals);
-  // One scope for every candidate, its argument overwritten in turn: an evaluation keeps no scope.
-  const scope = extendEnv(env, {}) as Record<string, Value>;
+/**
+ * Every value of `arg` that is legal given the earlier arguments, which `scope` (the move's
+ * environment) holds by name. Each candidate is written to `scope[arg.name]` in turn for its
+ * `where`: an evaluation keeps no scope, so one serves every candidate.
+ */
+export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
   const ok = (v: Value): boolean => {
     if (!arg.where) return true;
     scope[arg.name] = v;
@@ -109,16 +107,16 @@ export const choicesOf = (arg: CompiledArg, ctx: GameContext, locals: LocalValue
     if (ok(v)) out.push(v);
   };
   if (arg.kind === 'oneOf') {
-    for (const v of arg.domain.run(env) as readonly Value[]) push(v);
+    for (const v of arg.domain.run(scope) as readonly Value[]) push(v);
   } else if (arg.kind === 'subsetOf') {
-    const items = arg.domain.run(env) as readonly Value[];
+    const items = arg.domain.run(scope) as readonly Value[];
     if (items.length > MAX_SUBSET_DOMAIN) {
       throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
     }
-    const [min, max] = sizeLimits(arg, ctx, locals, items.length);
+    const [min, max] = sizeLimits(arg, scope, items.length);
     subsets(items, min, max, (s) => push(s));
   } else {
-    injections(arg.from.run(env) as readonly Value[], arg.to.run(env) as readonly Value[], (pairs) => push(pairs as unknown as Value));
+    injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => push(pairs as unknown as Value));
   }
   return out;
 };
@@ -140,7 +138,7 @@ export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameCo
       if (at < 0) return { error: `argument '${arg.name}': ${JSON.stringify(item)} is not among the choices (or is given twice)` };
       picked.push(...pool.splice(at, 1));
     }
-    const [min, max] = sizeLimits(arg, ctx, locals, picked.length);
+    const [min, max] = sizeLimits(arg, env, picked.length);
     if (picked.length < min) return { error: `argument '${arg.name}' needs at least ${min} item(s), got ${picked.length}` };
     if (picked.length > max) return { error: `argument '${arg.name}' takes at most ${max} item(s), got ${picked.length}` };
     value = picked;

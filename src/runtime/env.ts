@@ -8,7 +8,10 @@ import type { GameContext } from './state.ts';
 
 export type LocalValues = Readonly<Record<string, Value>>;
 
-const globalsOf = (ctx: GameContext): Env =>
+/** An environment of one's own, whose names a caller overwrites in turn (a move's arguments while its choices are listed). */
+export type Scope = Record<string, Value>;
+
+const globalsOf = (ctx: GameContext): Scope =>
   ({
     params: ctx.params,
     game: ctx.game,
@@ -19,12 +22,14 @@ const globalsOf = (ctx: GameContext): Env =>
     numPlayers: ctx.numPlayers,
     active: ctx.active,
     turn: ctx.turn,
-  }) as unknown as Env;
+  }) as unknown as Scope;
 
 /** `env` with more names on top; `env` itself is left as it is. */
 export const extendEnv = (env: Env, locals: LocalValues): Env => Object.assign({}, env, locals);
 
-export const envOf = (ctx: GameContext, locals?: LocalValues): Env => {
+export const scopeOf = (ctx: GameContext, locals?: LocalValues): Scope => {
   const globals = globalsOf(ctx);
   return locals ? Object.assign(globals, locals) : globals;
 };
+
+export const envOf: (ctx: GameContext, locals?: LocalValues) => Env = scopeOf;

@@ -132,7 +132,15 @@ export const judge = (
   if (ctx.result !== null) return OVER;
   const seats = seatsOf(move, envOf(ctx));
   if (!seats.includes(seat)) return { ok: false, refused: { kind: 'seat', seat, seats } };
-  const env = envOf(ctx, locals);
+  return judgeGuards(move, transitions, envOf(ctx, locals), observer);
+};
+
+/**
+ * The part of `judge` after the seat: the move's guard, then its transitions', in `env` (the
+ * context's names with the move's `seat` and arguments). The legal-move listing, which knows
+ * the seat may act, asks this alone for each choice of arguments.
+ */
+export const judgeGuards = (move: MoveRules, transitions: readonly TransitionRules[], env: Env, observer?: PlayObserver): Verdict => {
   const failed = failedClause(move.guard, env);
   if (observer) observer.judged(move, failed);
   if (failed) return { ok: false, refused: { kind: 'guard', clause: failed } };
