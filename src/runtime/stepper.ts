@@ -30,30 +30,33 @@ const runAll = (runs: readonly EffectRun[], d: Draft, rng: Rng): void => {
   for (const run of runs) run(d, NO_LOCALS, rng);
 };
 
-/** One microstep: leave, act, enter. The landing leaf is written to `w`. */
+/**
+ * One microstep: leave, act, enter. The transition's effects are `move` then `effects` (a move's
+ * own effects before its transition's), given `locals`. The landing leaf is written to `w`.
+ */
 const microstep = (
   table: FlowTable,
   w: Working,
   d: Draft,
   plan: Plan | null,
-  act: (d: Draft) => void,
+  move: EffectRun | null,
+  effects: EffectRun | null,
+  locals: LocalValues,
   rng: Rng,
   observer: PlayObserver | undefined,
 ): void => {
-  if (plan === null) {
-    act(d);
-    return;
+  if (plan !== null) {
+    if (observer) observer.entered(plan.entered);
+    runAll(plan.exits, d, rng);
   }
-  if (observer) observer.entered(plan.entered);
-  runAll(plan.exits, d, rng);
-  act(d);
+  if (move) move(d, locals, rng);
+  if (effects) effects(d, locals, rng);
+  if (plan === null) return;
   runAll(plan.entries, d, rng);
   w.leaf = plan.leaf;
   const leaf = table.leaves[plan.leaf];
   if (leaf?.done) runAll(leaf.doneExits, d, rng);
 };
-
-const idle = (): void => undefined;
 
 /** Automatic transitions until none applies, the flow is done, the game over or the flow stalled. */
 const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: PlayObserver | undefined): void => {
@@ -61,11 +64,11 @@ const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: Play
     const leaf = table.leaves[w.leaf];
     if (!leaf || leaf.done) return;
     if (d.result !== null) {
-      microstep(table, w, d, leaf.over, idle, rng, observer);
+      microstep(table, w, d, leaf.over, null, null, NO_LOCALS, rng, observer);
       continue;
     }
     if (d.auto >= AUTO_LIMIT) {
-      microstep(table, w, d, leaf.stalled, idle, rng, observer);
+      microstep(table, w, d, leaf.stalled, null, null, NO_LOCALS, rng, observer);
       continue;
     }
     let chosen: TableTransition | undefined;
@@ -82,12 +85,9 @@ const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: Play
     }
     if (!chosen) return;
     if (observer) observer.taken(chosen);
-    const effects = chosen.effects;
-    const act = (c: Draft): void => {
-      c.auto++;
-      effects(c, NO_LOCALS, rng);
-    };
-    microstep(table, w, d, chosen.plan, act, rng, observer);
+    // Counted before the exits run, not as the transition's effects begin: no effect reads it.
+    d.auto++;
+    microstep(table, w, d, chosen.plan, null, chosen.effects, NO_LOCALS, rng, observer);
   }
 };
 
@@ -102,7 +102,7 @@ export const startFlow = (table: FlowTable, ctx: GameContext, observer?: PlayObs
   const rng = new Rng(ctx.rng);
   const w: Working = { leaf: -1, ctx };
   const d = draftOf(ctx);
-  microstep(table, w, d, table.initial, idle, rng, observer);
+  microstep(table, w, d, table.initial, null, null, NO_LOCALS, rng, observer);
   settle(table, w, d, rng, observer);
   finish(w, d, ctx, rng);
   return w;
@@ -129,13 +129,8 @@ export const takeMove = (
   const startLeaf = w.leaf;
   const rng = new Rng(start.rng);
   const d: Draft = { ...start, auto: 0, log: [] };
-  const effects = transition.effects;
-  const act = (c: Draft): void => {
-    move.effects(c, locals, rng);
-    effects(c, locals, rng);
-  };
   try {
-    microstep(table, w, d, transition.plan, act, rng, observer);
+    microstep(table, w, d, transition.plan, move.effects, transition.effects, locals, rng, observer);
     settle(table, w, d, rng, observer);
   } catch (error) {
     w.leaf = startLeaf;
