@@ -130,7 +130,8 @@ export interface CompiledTable {
   readonly combos: readonly CompiledCombo[];
   /** No combination reads the game state: a roll always reads the same, so readings are cached. */
   readonly pure: boolean;
-  readonly cache: Map<string, Cover>;
+  /** Readings by the roll in its order (`rollKey`). */
+  readonly cache: Map<number | string, Cover>;
 }
 
 const BINDINGS = new Set(['roll', 'face', 'n', 'faces', 'low', 'high']);
@@ -146,11 +147,25 @@ export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path
 
 const CACHE_LIMIT = 50_000;
 
+/**
+ * A roll as a cache key, in its order (so a cached reading needs no reordering of `unused`). Up
+ * to 9 faces that are whole numbers from 0 to 31, the dice of most games, make one number (5 bits
+ * a face under the count), found without building a string per reading; other rolls are joined.
+ */
+const rollKey = (roll: readonly number[]): number | string => {
+  if (roll.length > 9) return roll.join(',');
+  let key = roll.length;
+  for (const f of roll) {
+    if (!Number.isInteger(f) || f < 0 || f > 31) return roll.join(',');
+    key = key * 32 + f;
+  }
+  return key;
+};
+
 /** bestCover, cached by the roll when the table does not depend on the state. */
 export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env): Cover => {
   if (!table.pure) return bestCover(table.combos, roll, env);
-  // Keyed by the roll in its order, so a cached reading needs no reordering of `unused`.
-  const key = roll.join(',');
+  const key = rollKey(roll);
   const known = table.cache.get(key);
   if (known) return known;
   const cover = bestCover(table.combos, roll, env);
