@@ -126,19 +126,23 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     else if (!zone.holds.includes(k.kind)) report(checker, path, `zone '${k.start}' does not hold '${k.kind}' (add it to its 'holds')`);
   }
 
-  return (options) => {
-    const { players: numPlayers } = options;
+  /**
+   * The context before its PRNG is seeded, built from the players and the params alone: every
+   * expression here is a pure calculation, so games with the same ones start alike and share it,
+   * as later states share what did not change (a simulation of 200 games built it 200 times).
+   */
+  const unseeded = (numPlayers: number, params: SetupOptions['params']): GameContext => {
     const teamOfSeat = teamAssignment(spec, numPlayers);
     const blank: GameContext = {
       numPlayers,
       active: 0,
       turn: 0,
-      params: options.params,
+      params,
       game: {},
       players: Array.from({ length: numPlayers }, (_, seat) => ({ seat })),
       teams: teamIds.map((id, index) => ({ index, id, members: teamOfSeat.flatMap((t, s) => (t === index ? [s] : [])) })),
       zones: {},
-      rng: seedRng(options.seed),
+      rng: UNSEEDED,
       rigged: [],
       log: [],
       result: null,
@@ -180,4 +184,14 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     const ctx: GameContext = { ...blank, game, players: playersList, teams, zones };
     return { ...ctx, active: first ? (first.run(envOf(ctx)) as number) : 0 };
   };
+  const built = new WeakMap<SetupOptions['params'], Map<number, GameContext>>();
+  return (options) => {
+    let byPlayers = built.get(options.params);
+    if (!byPlayers) built.set(options.params, (byPlayers = new Map()));
+    let start = byPlayers.get(options.players);
+    if (!start) byPlayers.set(options.players, (start = unseeded(options.players, options.params)));
+    return { ...start, rng: seedRng(options.seed) };
+  };
 };
+
+const UNSEEDED: GameContext['rng'] = [0, 0, 0, 0];
