@@ -194,6 +194,28 @@ const keyOf = (counts: ReadonlyMap<number, number>): string =>
     .map(([f, n]) => `${f}x${n}`)
     .join(',');
 
+/**
+ * The memo key of a search (the faces left, the first combination to try) for the faces of one
+ * roll: one number, each face's count weighed by its place among the roll's distinct faces,
+ * when the counts and places fit in a safe integer; else text. The faces left always come from
+ * the roll, so the weights cover them.
+ */
+const searchKeys = (roll: readonly number[], combos: number): ((counts: ReadonlyMap<number, number>, from: number) => number | string) => {
+  const weights = new Map<number, number>();
+  let weight = combos + 1;
+  for (const f of roll) {
+    if (weights.has(f)) continue;
+    weights.set(f, weight);
+    weight *= roll.length + 1;
+  }
+  if (!Number.isSafeInteger(weight)) return (counts, from) => `${from}|${keyOf(counts)}`;
+  return (counts, from) => {
+    let key = from;
+    for (const [f, n] of counts) key += n * (weights.get(f) as number);
+    return key;
+  };
+};
+
 const subtract = (counts: ReadonlyMap<number, number>, faces: readonly number[]): Map<number, number> => {
   const out = new Map(counts);
   for (const f of faces) {
@@ -216,12 +238,13 @@ interface Reading {
  * order so each set of matches is tried once; results are memoised on the faces left.
  */
 export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env): Cover => {
-  const memo = new Map<string, Reading>();
+  const memo = new Map<number | string, Reading>();
+  const keyOfSearch = searchKeys(roll, combos.length);
   let tried = 0;
   // Every part of a combination sees `roll`, the faces being read: `faces` expressions too.
   const withRoll = extendEnv(env, { roll: roll as Value });
   const search = (counts: Map<number, number>, from: number): Reading => {
-    const key = `${from}|${keyOf(counts)}`;
+    const key = keyOfSearch(counts, from);
     const known = memo.get(key);
     if (known) return known;
     let best: Reading = { points: 0, used: [], combos: [] };
