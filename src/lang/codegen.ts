@@ -131,12 +131,12 @@ const gen = (origin: Origin, node: Node): Code => {
     }
     case 'list': {
       const items = node.items.map((item) => gen(origin, item));
-      return (env, frame) => built(origin, node, items.map((item) => item(env, frame)));
+      return (env, frame) => built(origin, node, evaluateAll(items, env, frame));
     }
     case 'record': {
       const { names } = node;
       const values = node.values.map((item) => gen(origin, item));
-      return (env, frame) => makeRecord(names, values.map((value) => value(env, frame)));
+      return (env, frame) => makeRecord(names, evaluateAll(values, env, frame));
     }
     case 'neg': {
       const operand = gen(origin, node.operand);
@@ -257,7 +257,7 @@ const gen = (origin: Origin, node: Node): Code => {
       const { fn } = node;
       const args = node.args.map((item) => gen(origin, item));
       return (env, frame) => {
-        const values = args.map((arg) => arg(env, frame));
+        const values = evaluateAll(args, env, frame);
         try {
           return fn.impl(values, env);
         } catch (error) {
@@ -271,7 +271,7 @@ const gen = (origin: Origin, node: Node): Code => {
       const args = node.args.map((item) => gen(origin, item));
       return (env, frame) => {
         // The parameters are the callee's first slots; its other locals extend the array.
-        const locals = args.map((arg) => arg(env, frame));
+        const locals = evaluateAll(args, env, frame);
         const code = definition.code;
         if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
         if (callDepth >= MAX_CALL_DEPTH) {
@@ -286,6 +286,26 @@ const gen = (origin: Origin, node: Node): Code => {
         }
       };
     }
+  }
+};
+
+/**
+ * The values of `codes` in order, in a new array of just that length (a definition's frame grows
+ * from it): the few arguments most calls have as an array literal, which costs no callback.
+ */
+const evaluateAll = (codes: readonly Code[], env: Env, frame: Value[]): Value[] => {
+  const [a, b, c] = codes as [Code, Code, Code];
+  switch (codes.length) {
+    case 0:
+      return [];
+    case 1:
+      return [a(env, frame)];
+    case 2:
+      return [a(env, frame), b(env, frame)];
+    case 3:
+      return [a(env, frame), b(env, frame), c(env, frame)];
+    default:
+      return codes.map((code) => code(env, frame));
   }
 };
 
