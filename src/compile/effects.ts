@@ -51,10 +51,16 @@ const moveWork = new WeakMap<Draft, { rounds: number; stepsAt: number }>();
 const ROUNDS_MESSAGE = `this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`;
 const STEPS_MESSAGE = `this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps (the limit of work for one move)`;
 
+/** The draft last charged and its count: a move's effects charge the same draft one after another. */
+let lastDraft: Draft | undefined;
+let lastWork: { rounds: number; stepsAt: number } | undefined;
+
 /** Counts one effect or loop round of the draft's move; past a limit, an error at the effect. */
 const charge = (d: Draft): void => {
-  let work = moveWork.get(d);
+  let work = d === lastDraft ? lastWork : moveWork.get(d);
   if (!work) moveWork.set(d, (work = { rounds: 0, stepsAt: stepsSpent() }));
+  lastDraft = d;
+  lastWork = work;
   if (++work.rounds > LIMITS.moveEffects) throw new EffectError(ROUNDS_MESSAGE);
   if (stepsSpent() - work.stepsAt > LIMITS.moveSteps) throw new EffectError(STEPS_MESSAGE);
 };

@@ -27,9 +27,12 @@ const globalsOf = (ctx: GameContext): Scope =>
 /** `env` with more names on top; `env` itself is left as it is. */
 export const extendEnv = (env: Env, locals: LocalValues): Env => Object.assign({}, env, locals);
 
+/** No names beyond the context's: the effects of automatic steps and of entering and leaving states get these. */
+export const NO_LOCALS: LocalValues = Object.freeze({});
+
 export const scopeOf = (ctx: GameContext, locals?: LocalValues): Scope => {
   const globals = globalsOf(ctx);
-  return locals ? Object.assign(globals, locals) : globals;
+  return locals && locals !== NO_LOCALS ? Object.assign(globals, locals) : globals;
 };
 
 export const envOf: (ctx: GameContext, locals?: LocalValues) => Env = scopeOf;

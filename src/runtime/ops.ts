@@ -43,13 +43,31 @@ let copied = 0;
 /** How many entries (variables, seats, teams, zones, pieces, log lines) drafts have copied so far: the work tests count. */
 export const entriesCopied = (): number => copied;
 
+/**
+ * The draft last asked about and its set: a move's effects ask about the same draft again and
+ * again, and two lookups per table written (the draft's set, then the table) showed in profiles.
+ */
+let lastDraft: GameContext | undefined;
+let lastMade: WeakSet<object> | undefined;
+
+const madeOf = (d: GameContext): WeakSet<object> | undefined => {
+  if (d !== lastDraft) {
+    lastDraft = d;
+    lastMade = madeBy.get(d);
+  }
+  return lastMade;
+};
+
 /** `value` as the draft's own, copied by `copy` unless the draft made it. */
 const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
-  let made = madeBy.get(d);
+  let made = madeOf(d);
   if (made?.has(value)) return value;
   const own = copy(value);
   copied += Array.isArray(own) ? own.length : Object.keys(own).length;
-  if (!made) madeBy.set(d, (made = new WeakSet()));
+  if (!made) {
+    madeBy.set(d, (made = new WeakSet()));
+    lastMade = made;
+  }
   made.add(own);
   return own;
 };
@@ -69,7 +87,9 @@ const copyList = <T>(list: readonly T[]): T[] => list.slice();
  * the values it was given.
  */
 export const release = (d: GameContext, value: unknown): void => {
-  if (typeof value === 'object' && value !== null) madeBy.delete(d);
+  if (typeof value !== 'object' || value === null) return;
+  madeBy.delete(d);
+  if (d === lastDraft) lastMade = undefined;
 };
 
 /**
@@ -77,31 +97,32 @@ export const release = (d: GameContext, value: unknown): void => {
  * any is written): each table written (the game's, a seat's, a team's) is copied at most once per move.
  */
 export class VarWrites {
-  private readonly game = new Map<string, Json>();
-  private readonly players = new Map<number, Map<string, Json>>();
-  private readonly teams = new Map<number, Map<string, Json>>();
+  // Made on the first write of each kind: most effects write only the game's or only a seat's.
+  private game: Map<string, Json> | undefined;
+  private players: Map<number, Map<string, Json>> | undefined;
+  private teams: Map<number, Map<string, Json>> | undefined;
 
   constructor(private readonly draft: Draft) {}
 
   setGame(name: string, value: Json): void {
-    this.game.set(name, value);
+    (this.game ??= new Map()).set(name, value);
   }
 
   setPlayer(seat: number, name: string, value: Json): void {
     checkIndex(this.draft.players, seat, 'seat');
-    writesOf(this.players, seat).set(name, value);
+    writesOf((this.players ??= new Map()), seat).set(name, value);
   }
 
   setTeam(team: number, name: string, value: Json): void {
     checkIndex(this.draft.teams, team, 'team');
-    writesOf(this.teams, team).set(name, value);
+    writesOf((this.teams ??= new Map()), team).set(name, value);
   }
 
   commit(): void {
     const d = this.draft;
-    if (this.game.size > 0) d.game = written(d, d.game, this.game);
-    if (this.players.size > 0) d.players = withTables(d, d.players, this.players);
-    if (this.teams.size > 0) d.teams = withTables(d, d.teams, this.teams);
+    if (this.game) d.game = written(d, d.game, this.game);
+    if (this.players) d.players = withTables(d, d.players, this.players);
+    if (this.teams) d.teams = withTables(d, d.teams, this.teams);
   }
 }
 

@@ -7,7 +7,7 @@
  * for search. tests/runtime/trace.test.ts proves it steps exactly as the XState machine.
  */
 import type { LocalValues } from './env.ts';
-import { envOf } from './env.ts';
+import { envOf, NO_LOCALS } from './env.ts';
 import { AUTO_LIMIT } from './flow.ts';
 import { failedClause } from './legality.ts';
 import type { PlayObserver } from './observer.ts';
@@ -23,8 +23,6 @@ export interface Working {
 }
 
 export const cloneWorking = (w: Working): Working => ({ leaf: w.leaf, ctx: w.ctx });
-
-const NO_LOCALS: LocalValues = Object.freeze({});
 
 const runAll = (runs: readonly EffectRun[], d: Draft, rng: Rng): void => {
   for (const run of runs) run(d, NO_LOCALS, rng);
