@@ -65,6 +65,15 @@ const charge = (d: Draft): void => {
   if (stepsSpent() - work.stepsAt > LIMITS.moveSteps) throw new EffectError(STEPS_MESSAGE);
 };
 
+/**
+ * Whether a value of this type can be one of a draft's own tables or lists, or hold one: a record
+ * (a variable table, a piece) or a list of such. Only those are `release`d when a name or a
+ * variable is given them; a number, a text or a list of them never is a table, and releasing for
+ * it made the rest of the move copy every table again (10,000 sets a list of faces per roll).
+ */
+const mayHoldTables = (t: Type): boolean =>
+  t.kind === 'list' ? mayHoldTables(t.element) : t.kind !== 'number' && t.kind !== 'bool' && t.kind !== 'string' && t.kind !== 'never';
+
 /** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
 type Step = { readonly effect: EffectRun } | { readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues };
 
@@ -120,18 +129,18 @@ const compileLet = (
   locals: Locals,
 ): { bind: (ctx: GameContext, locals: LocalValues) => LocalValues; scope: Locals } => {
   let scope = locals;
-  const steps: { name: string; expr: CompiledExpr }[] = [];
+  const steps: { name: string; expr: CompiledExpr; holds: boolean }[] = [];
   for (const [name, source] of Object.entries(bindings)) {
     const expr = checkExpr(cx.checker, source, [...path, name], scope);
     if (!expr) continue;
-    steps.push({ name, expr });
+    steps.push({ name, expr, holds: mayHoldTables(expr.type) });
     scope = { ...scope, [name]: expr.type };
   }
   const bind = (ctx: GameContext, values: LocalValues): LocalValues => {
     let vals = values;
     for (const step of steps) {
       const value = step.expr.run(envOf(ctx, vals));
-      release(ctx, value);
+      if (step.holds) release(ctx, value);
       vals = { ...vals, [step.name]: value };
     }
     return vals;
@@ -171,9 +180,10 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
       return NOTHING;
     }
     const run = compileEffects(cx, body, [...path, 'forEach', 'do'], { ...locals, [name]: element });
+    const holds = mayHoldTables(element);
     return (d, vals, rng) => {
       const items = list.run(envOf(d, vals)) as readonly Value[];
-      release(d, items[0]); // a list's items are all of one type: records (tables, pieces) or not
+      if (holds) release(d, items[0]); // a list's items are all of one type: records (tables, pieces) or not
       // One scope for every item, its name overwritten in turn: effects keep no scope they are given.
       const scope: Record<string, Value> = { ...vals };
       for (const item of items) {
@@ -262,7 +272,7 @@ const compileAssign = (
   locals: Locals,
   adding: boolean,
 ): EffectRun => {
-  const steps: { key: string; target: VarTarget; value: CompiledExpr }[] = [];
+  const steps: { key: string; target: VarTarget; value: CompiledExpr; holds: boolean }[] = [];
   for (const [key, source] of Object.entries(assignments)) {
     const target = parseVarTarget(cx.checker, cx.spec, key, [...path, key], locals);
     if (!target) continue;
@@ -272,14 +282,14 @@ const compileAssign = (
       continue;
     }
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
-    if (value) steps.push({ key, target, value });
+    if (value) steps.push({ key, target, value, holds: mayHoldTables(value.type) });
   }
   return (d, vals) => {
     const env = envOf(d, vals);
     const values = steps.map((s) => {
       const v = s.value.run(env) as Json;
       // A table or list written to a variable must keep its values when the draft changes its own tables in place.
-      release(d, v);
+      if (s.holds) release(d, v);
       if (!adding) return v;
       const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
@@ -449,7 +459,7 @@ const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown
   for (const arg of Object.keys(given)) {
     if (!procedure.params.some((p) => p.name === arg)) report(cx.checker, [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
   }
-  const args: { name: string; value: CompiledExpr }[] = [];
+  const args: { name: string; value: CompiledExpr; holds: boolean }[] = [];
   for (const param of procedure.params) {
     const source = given[param.name];
     if (source === undefined) {
@@ -457,14 +467,14 @@ const compileCall = (cx: EffectCompiler, effect: Extract<Effect, { call: unknown
       continue;
     }
     const value = checkExpr(cx.checker, source, [...path, 'with', param.name], locals, param.type);
-    if (value) args.push({ name: param.name, value });
+    if (value) args.push({ name: param.name, value, holds: mayHoldTables(param.type) });
   }
   return (d, vals, rng) => {
     const env = envOf(d, vals);
     const bound: Record<string, Value> = {};
     for (const arg of args) {
       bound[arg.name] = arg.value.run(env);
-      release(d, bound[arg.name]);
+      if (arg.holds) release(d, bound[arg.name]);
     }
     procedure.run(d, bound, rng);
   };
