@@ -269,6 +269,8 @@ const gen = (origin: Origin, node: Node): Code => {
     case 'definition': {
       const { definition } = node;
       const args = node.args.map((item) => gen(origin, item));
+      // Named once: the text is only read in the message of a call past the budget.
+      const what = `this call of '${definition.name}'`;
       return (env, frame) => {
         // The parameters are the callee's first slots; its other locals extend the array.
         const locals = evaluateAll(args, env, frame);
@@ -277,7 +279,7 @@ const gen = (origin: Origin, node: Node): Code => {
         if (callDepth >= MAX_CALL_DEPTH) {
           throw fail(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
         }
-        work(origin, node, 1, `this call of '${definition.name}'`);
+        work(origin, node, 1, what);
         callDepth++;
         try {
           return code(env, locals);
