@@ -39,7 +39,11 @@ export interface Analysis {
   /** The seat whose turn is analysed (0-based; people read it as Player seat + 1). */
   readonly seat: number;
   readonly expected: number;
-  /** |expected - exact| is at most this: the cut probability times the objective's spread. */
+  /**
+   * |expected - exact| is at most this, if the exact value of each cut branch lies between the
+   * smallest and the largest objective values seen (the lower and upper bounds carried through the
+   * search, see Bound).
+   */
   readonly errorBound: number;
   /** The probability of reaching a cut branch, under the worst choices. */
   readonly cutProbability: number;
@@ -113,14 +117,14 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
   };
   try {
     const result = search({ game, seat, dice: diceOf(game), keyOf: stateKeyOf(game, analyzeLiveness(game.spec, options.objective)), objective, isLeaf, limits }, start);
-    const spread = result.cuts > 0 ? Math.max(0, result.high - result.low) : 0;
+    const errorBound = result.cuts > 0 ? Math.max(0, result.value - result.lower, result.upper - result.value) : 0;
     return {
       ok: true,
       analysis: {
         objective: options.objective,
         seat,
         expected: result.value,
-        errorBound: result.miss * spread,
+        errorBound,
         cutProbability: result.miss,
         epsilon,
         states: result.nodes.length,

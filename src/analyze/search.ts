@@ -3,8 +3,11 @@
  * move that rolls dice a chance node over the roll's exact outcomes, and a state where the turn
  * has passed (or the game is over) a leaf valued by the objective. States are memoised by their
  * content. A branch whose probability of being reached falls below epsilon is cut: it is valued
- * by the objective as it stands, and the probability that reaches cuts (under the worst choices)
- * is carried up, so the answer comes with a bound on its error.
+ * by the objective as it stands. Once the search is over, a lower and an upper bound on each
+ * state's exact value are worked out over the graph it explored, a cut standing for anything
+ * between the smallest and the largest objective values seen: they bound the answer's error. The
+ * probability of reaching a cut under the worst choices is carried up too, as a measure of how
+ * much was cut.
  */
 import { applyLegal, isOver, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
@@ -56,6 +59,9 @@ export interface DecisionNode {
 export interface SearchResult {
   readonly value: number;
   readonly miss: number;
+  /** The exact value lies between these, if every cut branch's does between low and high. */
+  readonly lower: number;
+  readonly upper: number;
   /** The root's node, when the start is a decision. */
   readonly root: number | undefined;
   readonly nodes: readonly DecisionNode[];
@@ -148,8 +154,9 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       return { value: b.leaf, miss: 0, id: undefined };
     }
     const r = visit(b.state, p, b.key);
-    // Once valued, the node holds what the state was needed for.
-    if (r.id !== undefined && nodes[r.id]?.done) b.state = undefined;
+    // Once valued, the node holds what the state was needed for; a state with no move is a leaf.
+    if ((r.id !== undefined && nodes[r.id]?.done) || (r.id === undefined && r.miss === 0)) b.state = undefined;
+    if (r.id === undefined && r.miss === 0) b.leaf = r.value;
     return r;
   };
 
@@ -219,6 +226,55 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     return { value: node.value, miss, id };
   };
 
+  /**
+   * Bounds on a node's exact value, from the final smallest and largest objective values: a leaf
+   * is exact; a cut branch, or one back on the path being bounded (a cycle), may be anything
+   * between them; a chance node is its branches' weighted sum; a decision is at least, and at
+   * most, the best move's bound. Worked out after the search because those extremes are known only
+   * then, and over the nodes' final values: a state valued again deeper bounds every way to it.
+   */
   const top = visit(start, 1);
-  return { value: top.value, miss: top.miss, root: top.id, nodes, steps, cuts, low, high };
+  const lowerOf = new Float64Array(nodes.length);
+  const upperOf = new Float64Array(nodes.length);
+  const mark = new Uint8Array(nodes.length);
+  const ON_PATH = 1;
+  const BOUNDED = 2;
+  const bound = (id: number): void => {
+    mark[id] = ON_PATH;
+    let lower = -Infinity;
+    let upper = -Infinity;
+    for (const moveBranches of (nodes[id] as DecisionNode).branches) {
+      let lo = 0;
+      let hi = 0;
+      for (const b of moveBranches) {
+        if (b.leaf !== undefined) {
+          lo += b.probability * b.leaf;
+          hi += b.probability * b.leaf;
+          continue;
+        }
+        const child = ids.get(b.key);
+        if (child !== undefined && mark[child] !== ON_PATH) {
+          if (mark[child] !== BOUNDED) bound(child);
+          lo += b.probability * (lowerOf[child] as number);
+          hi += b.probability * (upperOf[child] as number);
+        } else {
+          lo += b.probability * low;
+          hi += b.probability * high;
+        }
+      }
+      lower = Math.max(lower, lo);
+      upper = Math.max(upper, hi);
+    }
+    lowerOf[id] = lower;
+    upperOf[id] = upper;
+    mark[id] = BOUNDED;
+  };
+
+  const lowerUpper = (): [number, number] => {
+    if (top.id === undefined) return top.miss === 0 ? [top.value, top.value] : [low, high];
+    bound(top.id);
+    return [lowerOf[top.id] as number, upperOf[top.id] as number];
+  };
+  const [lower, upper] = cuts > 0 ? lowerUpper() : [top.value, top.value];
+  return { value: top.value, miss: top.miss, lower, upper, root: top.id, nodes, steps, cuts, low, high };
 };

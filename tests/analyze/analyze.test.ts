@@ -24,6 +24,19 @@ const solved = (game: CompiledGame, objective = 'players[0].score', epsilon?: nu
   return result.analysis;
 };
 
+/** Pig's value by an independent recursion: V(t) = max(t, 1/6 × Σ_{f=2..6} V(t + f)); a total of 100 or more is always held. */
+const pigMemo = new Map<number, number>();
+const v = (t: number): number => {
+  if (t >= 100) return t;
+  const known = pigMemo.get(t);
+  if (known !== undefined) return known;
+  let roll = 0;
+  for (let f = 2; f <= 6; f++) roll += v(t + f) / 6;
+  const value = Math.max(t, roll);
+  pigMemo.set(t, value);
+  return value;
+};
+
 describe('dice outcomes as multisets', () => {
   it('k six-sided dice have C(k+5, 5) outcomes whose multinomial probabilities sum to 1', () => {
     const d6 = new Map([['d6', dieFaces([1, 2, 3, 4, 5, 6])]]);
@@ -72,18 +85,6 @@ describe('analyze: hand computations', () => {
   });
 
   it("Pig's turn: roll below 20, hold above; worth 8.14 (Neller & Presser) and the value of an independent recursion", () => {
-    // V(t) = max(t, 1/6 × Σ_{f=2..6} V(t + f)); a total of 100 or more is always held.
-    const memo = new Map<number, number>();
-    const v = (t: number): number => {
-      if (t >= 100) return t;
-      const known = memo.get(t);
-      if (known !== undefined) return known;
-      let roll = 0;
-      for (let f = 2; f <= 6; f++) roll += v(t + f) / 6;
-      const value = Math.max(t, roll);
-      memo.set(t, value);
-      return value;
-    };
     const a = solved(fixture('pig'), 'players[0].score', 1e-12);
     expect(a.expected.toFixed(2)).toBe('8.14');
     expect(Math.abs(a.expected - v(0))).toBeLessThanOrEqual(a.errorBound + 1e-9);
@@ -91,6 +92,31 @@ describe('analyze: hand computations', () => {
     const best = new Map(a.policy.map((r) => [r.state.turnPoints, r.best]));
     for (let t = 2; t < 20; t++) if (best.has(t)) expect(best.get(t)).toBe('Roll');
     for (let t = 21; t < 27; t++) if (best.has(t)) expect(best.get(t)).toBe('Hold');
+  });
+
+  it('the error bound is carried as lower and upper bounds: tight where the cuts cannot change the answer, and sound', () => {
+    // Pig's cuts all lie where rolling on is worse than holding whatever a cut is worth (up to the
+    // largest total seen): the bound is 0, where the cut probability times the objective's spread
+    // said 5.5 (6.5% of play reaching a cut under the worst choices, totals 0 to 84).
+    const fine = solved(fixture('pig'), 'players[0].score', 1e-11);
+    expect(fine.cutProbability).toBeGreaterThan(0.05);
+    expect(fine.errorBound).toBeLessThan(1e-9);
+    // Cut sooner, the answer is off, and the bound still holds it, without being the old spread.
+    for (const epsilon of [1e-4, 1e-5, 1e-6, 1e-8]) {
+      const a = solved(fixture('pig'), 'players[0].score', epsilon);
+      const error = Math.abs(a.expected - v(0));
+      expect(error, `epsilon ${epsilon}`).toBeLessThanOrEqual(a.errorBound + 1e-12);
+      expect(a.errorBound, `epsilon ${epsilon}`).toBeLessThan(Math.max(2 * error, 1e-9));
+    }
+  });
+
+  it('a state met again on its own path (a cycle) is a cut whatever epsilon, and the bound still holds the exact value', () => {
+    // Flipping until heads is worth 1; the search values tails' return by the stand-in (0), so
+    // it answers 0.5, and says it may be off by 0.5.
+    const a = solved(fixture('flip'));
+    expect(a.expected).toBeCloseTo(0.5, 12);
+    expect(a.errorBound).toBeGreaterThanOrEqual(Math.abs(a.expected - 1) - 1e-12);
+    expect(a.policy[0]?.best).toBe('Flip');
   });
 
   it('the objective sees the analysed seat as `seat`', () => {

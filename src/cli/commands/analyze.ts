@@ -21,7 +21,7 @@ const percent = (p: number): string => `${p > 0 && p < 0.001 ? (100 * p).toPreci
 const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out(`${game.title}: Player ${a.seat + 1}'s turn, objective ${a.objective}`);
   io.out(`  expected   ${fixed(a.expected)}`);
-  io.out(`  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; ${percent(a.cutProbability)} of play reaches a cut)`);
+  io.out(`  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; under the worst choices ${percent(a.cutProbability)} of play reaches one)`);
   io.out(`  states     ${a.states.toLocaleString('en')} decision states valued, ${a.steps.toLocaleString('en')} moves applied`);
   const table = { columns: a.columns, rows: a.policy };
   if (table.rows.length === 0) {
