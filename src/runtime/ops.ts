@@ -158,6 +158,8 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
  * A zones table's index of these is built on the first lookup (one pass over every zone) and then
  * kept up to date by the writes below, so finding or changing a piece costs the same however many
  * pieces the game has: rolling or changing each of n dice one by one was n searches of every zone.
+ * A move updates the moved pieces' slots only, so the positions of the pieces it shifted are
+ * hints, checked when used (`positionIn`).
  */
 interface Slot {
   name: string;
@@ -165,6 +167,16 @@ interface Slot {
   pos: number;
   piece: Piece;
 }
+
+/**
+ * A slot's position in its list. When a move has shifted the piece, it is found again by identity,
+ * the engine's own scan of that one list, and remembered; writing every shifted piece's position
+ * at each move instead made moving n pieces one by one n × n work in the index.
+ */
+const positionIn = (list: readonly Piece[], slot: Slot): number => {
+  if (list[slot.pos] !== slot.piece) slot.pos = list.indexOf(slot.piece);
+  return slot.pos;
+};
 
 /**
  * Indexes by zones table. An index describes the table's contents, which a copy shares: when a
@@ -236,24 +248,59 @@ const sameZone = (a: ZoneRef, b: ZoneRef): boolean => a.name === b.name && a.ind
 export type Take = 'top' | 'bottom' | 'random';
 export type Put = 'top' | 'bottom';
 
-/** Moves the given pieces (by id) from one zone to another, keeping their order. */
+/** Above this many pieces moved at once, the rest of the source is filtered in one pass instead of each piece spliced out. */
+const SPLICES = 32;
+
+/**
+ * Moves the given pieces (by id) from one zone to another, keeping their order in the source.
+ * Each piece is found by the index, taken out of the draft's own source list and put into its own
+ * target list: a move's work in the game's code is the pieces moved, not the zones' sizes (moving
+ * each of n pieces one by one filtered and rebuilt both lists, and re-indexed them, n times).
+ */
 export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonly Piece[], put: Put): void => {
   if (pieces.length === 0) return;
   const source = zoneOf(d, from);
-  const ids = new Set(pieces.map((p) => p.id));
-  const moving = source.filter((p) => ids.has(p.id));
-  if (moving.length !== ids.size) {
-    const missing = [...ids].filter((id) => !source.some((p) => p.id === id));
-    throw new EffectError(`cannot move ${missing.join(', ')}: not in zone '${describeZone(from)}'`);
+  zoneOf(d, to);
+  const zones = ownZones(d);
+  const index = indexOf(zones);
+  const positions: number[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const { id } of pieces) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const slot = index.get(id);
+    const pos = slot && slot.name === from.name && slot.index === from.index ? positionIn(source, slot) : -1;
+    if (pos < 0) missing.push(id);
+    else positions.push(pos);
   }
+  if (missing.length > 0) throw new EffectError(`cannot move ${missing.join(', ')}: not in zone '${describeZone(from)}'`);
+  positions.sort((a, b) => a - b);
+  const moving = positions.map((pos) => source[pos] as Piece);
   if (sameZone(from, to)) {
-    const rest = source.filter((p) => !ids.has(p.id));
+    const rest = source.filter((p) => !seen.has(p.id));
     withZone(d, from, put === 'top' ? [...moving, ...rest] : [...rest, ...moving]);
     return;
   }
-  withZone(d, from, source.filter((p) => !ids.has(p.id)));
-  const target = zoneOf(d, to);
-  withZone(d, to, put === 'top' ? [...moving, ...target] : [...target, ...moving]);
+  const rest = ownList(d, zones, from);
+  if (positions.length <= SPLICES) for (let i = positions.length - 1; i >= 0; i--) rest.splice(positions[i] as number, 1);
+  else {
+    const kept = rest.filter((p) => !seen.has(p.id));
+    rest.length = 0;
+    rest.push(...kept);
+  }
+  const target = ownList(d, zones, to);
+  // Within the spread's argument limit: a game holds at most LIMITS.pieces pieces.
+  if (put === 'top') target.unshift(...moving);
+  else target.push(...moving);
+  const first = put === 'top' ? 0 : target.length - moving.length;
+  visited += moving.length;
+  moving.forEach((piece, i) => {
+    const slot = index.get(piece.id) as Slot;
+    slot.name = to.name;
+    slot.index = to.index;
+    slot.pos = first + i;
+  });
 };
 
 /** The first `count` pieces from the top or bottom of a zone, or `count` chosen at random. */
@@ -275,13 +322,14 @@ export const updatePieces = (d: Draft, updated: ReadonlyMap<string, Piece>): voi
   for (const [id, piece] of updated) {
     const slot = index.get(id);
     if (!slot) throw new EffectError(`piece ${id} is in no zone`);
-    ownList(d, zones, slot)[slot.pos] = piece;
+    const list = ownList(d, zones, slot);
+    list[positionIn(list, slot)] = piece;
     slot.piece = piece;
   }
 };
 
-/** The draft's own list of the zone (and owner) a slot is in, to change in place. */
-const ownList = (d: Draft, zones: Record<string, ZoneContents>, slot: Slot): Piece[] => {
+/** The draft's own list of a zone (and owner), to change in place. */
+const ownList = (d: Draft, zones: Record<string, ZoneContents>, slot: { readonly name: string; readonly index: number | null }): Piece[] => {
   if (slot.index === null) {
     const own = ownOf(d, zones[slot.name] as readonly Piece[] as Piece[], copyList);
     zones[slot.name] = own;

@@ -321,4 +321,63 @@ describe('log lines and pieces: linear work within a move (issue 16)', () => {
     const machine = stepByMachine(game, state, { move: 'go', seat: 0 });
     expect(fast).toEqual(machine);
   });
+
+  /** Each of n dice marked, then moved to another zone by itself (as a player sets dice aside one by one). */
+  const markAndMove = (n: number, how: 'pieces' | 'count' | 'bottom') => started({
+    components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
+    zones: 'zones:\n  pool: { holds: [d6] }\n  kept: { holds: [d6] }',
+    moves: `moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { move: { from: zones.pool, to: zones.kept, ${
+      how === 'pieces' ? "pieces: '[d]'" : how === 'count' ? 'count: 1' : 'count: 1, put: bottom'
+    } } } ] }\n      - add: { game.n: 1 }`,
+  });
+
+  it('marking and moving each of 10,000 dice one by one does work linear in the dice (a move re-indexed both zones: n × n)', () => {
+    for (const how of ['pieces', 'count', 'bottom'] as const) {
+      const counts = [1000, LIMITS.pieces].map((n) => {
+        const { game, state } = markAndMove(n, how);
+        const [copied, visited] = [entriesCopied(), piecesVisited()];
+        const result = step(game, state, { move: 'go', seat: 0 });
+        expect(result.ok).toBe(true);
+        if (result.ok) {
+          const kept = result.state.context.zones.kept as readonly { id: string; held?: Json }[];
+          expect(kept).toHaveLength(n);
+          expect(kept.every((die) => die.held === true)).toBe(true);
+          // Taken from the top one by one: put on top, the kept dice are in the reverse order.
+          const order = kept.map((die) => Number(die.id.replace(/\D+/g, '')));
+          expect(order[0]! > order[n - 1]!, how).toBe(how !== 'bottom');
+        }
+        return { n, work: entriesCopied() - copied + piecesVisited() - visited };
+      });
+      const seen = counts.map((c) => `${c.n} dice: ${c.work}`).join(', ');
+      // Indexed once (n), each die moved (n) and marked in the list copied once per move (n).
+      for (const { n, work } of counts) expect(work, `${how}: ${seen}`).toBeLessThanOrEqual(4 * n);
+    }
+  });
+
+  it('pieces shifted by a move are still found where they are: moves out of the middle, then marks, on both paths', () => {
+    const { game, state } = started({
+      components: 'components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: 12, start: pool, props: { held: { type: bool, initial: "false" } } }',
+      zones: 'zones:\n  pool: { holds: [d6] }\n  kept: { holds: [d6] }',
+      moves: [
+        'moves:\n  go:\n    effects:',
+        "      - move: { from: zones.pool, to: zones.kept, pieces: '[zones.pool[7], zones.pool[2], zones.pool[7]]' }",
+        "      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } } ] }",
+        "      - move: { from: zones.kept, to: zones.pool, pieces: '[zones.kept[1]]', put: bottom }",
+        "      - forEach: { var: d, in: 'zones.kept', do: [ { roll: '[d]' }, { set: { d.held: true } } ] }",
+        "      - move: { from: zones.pool, to: zones.kept, pieces: 'drop(zones.pool, 4)' }",
+        '      - add: { game.n: 1 }',
+      ].join('\n'),
+    });
+    const ids = (state.context.zones.pool as readonly { id: string }[]).map((p) => p.id);
+    const fast = step(game, state, { move: 'go', seat: 0 });
+    expect(fast).toEqual(stepByMachine(game, state, { move: 'go', seat: 0 }));
+    if (!fast.ok) throw new Error(fast.error);
+    const zone = (name: string) => fast.state.context.zones[name] as readonly { id: string; held?: Json }[];
+    // Moved in the source's order (2 before 7, 7 once); 7 goes back to the pool's bottom.
+    const pool = [0, 1, 3, 4, 5, 6, 8, 9, 10, 11, 7].map((i) => ids[i]);
+    expect(zone('pool').map((p) => p.id)).toEqual(pool.slice(0, 4));
+    expect(zone('kept').map((p) => p.id)).toEqual([...pool.slice(4), ids[2]]);
+    // Every die but 7 was marked where it was; 7 was in kept while the pool was marked, and back in the pool while kept was.
+    expect([...zone('pool'), ...zone('kept')].filter((p) => p.held !== true).map((p) => p.id)).toEqual([ids[7]]);
+  });
 });
