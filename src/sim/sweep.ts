@@ -27,7 +27,8 @@ const numberList = (from: number, to: number, step: number): number[] => {
 };
 
 const valueOf = (text: string, p: ParamSpec): Json => {
-  if (p.type === 'number') return text.trim() === '' ? NaN : Number(text);
+  // A text that is no number stays text, so the message quotes what was written.
+  if (p.type === 'number') return text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
   if (p.type === 'bool') return text === 'true' ? true : text === 'false' ? false : text;
   return text;
 };
@@ -36,7 +37,7 @@ const parseAxis = (text: string, params: Readonly<Record<string, ParamSpec>>): S
   const eq = text.indexOf('=');
   if (eq < 0) return `'${text}' is not a sweep: write param=from..to:step (e.g. entry=0..2000:100) or param=a|b|c`;
   const param = text.slice(0, eq).trim();
-  const spec = params[param];
+  const spec = Object.hasOwn(params, param) ? params[param] : undefined;
   const names = Object.keys(params);
   if (!spec) return `there is no param '${param}' to sweep (params: ${names.join(', ') || 'none'})${didYouMean(param, names)}`;
   const body = text.slice(eq + 1).trim();

@@ -25,7 +25,9 @@ export const offStep = (p: Extract<ParamSpec, { type: 'number' }>, n: number): r
 
 export const paramProblem = (p: ParamSpec, value: Value): string | undefined => {
   if (p.type === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return `expected a number, got ${JSON.stringify(value)}`;
+    // JSON has no Infinity: 1e400 read from a --param would print as null.
+    if (typeof value === 'number' && !Number.isFinite(value)) return `expected a finite number, got ${value}`;
+    if (typeof value !== 'number') return `expected a number, got ${JSON.stringify(value)}`;
     if (p.min !== undefined && value < p.min) return `${value} is below the minimum ${p.min}`;
     if (p.max !== undefined && value > p.max) return `${value} is above the maximum ${p.max}`;
     const around = offStep(p, value);

@@ -28,11 +28,12 @@ describe('parseSweep', () => {
     expect('axes' in flags && flags.axes[0]?.values).toEqual([true, false]);
   });
 
+  const error = (text: string): string => {
+    const r = parseSweep(text, params);
+    return 'error' in r ? r.error : 'accepted';
+  };
+
   it('refuses what it cannot mean, saying why', () => {
-    const error = (text: string): string => {
-      const r = parseSweep(text, params);
-      return 'error' in r ? r.error : 'accepted';
-    };
     expect(error('entyr=0..100:50')).toMatch(/no param 'entyr'.*did you mean 'entry'/);
     expect(error('entry=0..200000:100')).toMatch(/more than 400 values/);
     expect(error('entry=0..6000:1000')).toMatch(/6000 is above the maximum 5000/);
@@ -40,6 +41,18 @@ describe('parseSweep', () => {
     expect(error('bumping=none|sometimes')).toMatch(/expected one of none, current, any/);
     expect(error('entry')).toMatch(/not a sweep/);
     expect(error('entry=0..100:50,target=1000..2000:500,dice=3..5:1')).toMatch(/one param or two/);
+  });
+
+  it("names like Object.prototype's fields are no param, and a value that is no finite number is quoted as written (issue 16)", () => {
+    // These were "'__proto__' is a undefined param": the lookup found Object.prototype's fields.
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(error(`${name}=1..2:1`)).toMatch(new RegExp(`^there is no param '${name}' to sweep`));
+      expect(error(`${name}=1|2`)).toMatch(new RegExp(`^there is no param '${name}' to sweep`));
+    }
+    // These said "expected a number, got null" (NaN and Infinity print as JSON's null).
+    expect(error('entry=a..b:1')).toBe(`sweep of 'entry': expected a number, got "a..b:1"`);
+    expect(error('entry=500|lots')).toBe(`sweep of 'entry': expected a number, got "lots"`);
+    expect(error('entry=1e400')).toBe("sweep of 'entry': expected a finite number, got Infinity");
   });
 });
 

@@ -67,6 +67,12 @@ describe('--param, --vars and --variant', () => {
     expect(err).not.toContain('internal error');
   });
 
+  it('--param with a number JSON reads as Infinity (1e400) says so instead of "got null"', async () => {
+    const { code, err } = await run(['simulate', 'ten-thousand', '--games', '1', '--param', '{"entry":1e400}']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^games\/ten-thousand\/game\.yaml:\d+:\d+: error: param 'entry': expected a finite number, got Infinity$/);
+  });
+
   it('--vars with a list of mixed types names the item instead of printing "1a"', async () => {
     const { code, err, out } = await run(['eval', 'ten-thousand', '--expr', 'sum(x)', '--vars', '{"x":[1,"a"]}']);
     expect(code).toBe(1);
