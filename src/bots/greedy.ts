@@ -10,6 +10,7 @@ import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { valueFor, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
+import { decisionBudget } from './budget.ts';
 
 /** The average value of each move for `seat`, over `samples` determinisations. */
 export const greedyValues = (
@@ -20,7 +21,11 @@ export const greedyValues = (
   rng: Rng,
   evaluation: Evaluation,
   samples: number,
+  bot: string,
 ): number[] => {
+  const spent = decisionBudget(bot, moves.length);
+  // Blamed on the evaluation, or, without one, on the moves whose trials took the steps.
+  const blamed = evaluation?.path ?? ['moves'];
   const perfect = seesEverything(game, state, seat);
   const totals = moves.map(() => 0);
   const counts = moves.map(() => 0);
@@ -42,6 +47,7 @@ export const greedyValues = (
       if (!move) return;
       const next = applyLegal(game, det, move);
       const value = next.ok ? valueFor(next.state, seat, evaluation) : 0;
+      spent(blamed, `each of ${samples} samples tries and evaluates the move`);
       totals[i] = (totals[i] as number) + value;
       counts[i] = (counts[i] as number) + 1;
       // A move that drew nothing from the PRNG on a fully visible position has one outcome.
@@ -62,6 +68,6 @@ export const greedyBot = (game: CompiledGame, evaluation: Evaluation, options: B
   name,
   choose: (state, seat, moves, rng) => {
     if (moves.length === 1) return moves[0] as LegalMove;
-    return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? 6), rng);
+    return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? 6, name), rng);
   },
 });

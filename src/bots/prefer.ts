@@ -5,6 +5,9 @@
  * from the seat's own view, so a strategy cannot read hidden cards even if it names their zone.
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
+import type { CompiledExpr } from '../check/exprs.ts';
+import type { Value } from '../lang/index.ts';
+import { decisionBudget } from './budget.ts';
 import { envOf } from '../runtime/env.ts';
 import type { Rng } from '../runtime/rng.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
@@ -12,14 +15,21 @@ import { determinize, seesEverything } from './determinize.ts';
 import { greedyValues, pickBest } from './greedy.ts';
 import type { Bot, BotOptions } from './types.ts';
 
-/** The preferred moves, or undefined when no preference applies. */
+/** The preferred moves, or undefined when no preference applies (within one decision's budget). */
 export const preferred = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+  const spent = decisionBudget(bot.name, moves.length);
   for (const pref of bot.prefer) {
-    const allowed = moves.filter((m) => m.move.move === pref.move && (!pref.when || pref.when.run(envOf(state.context, { ...m.event.args, seat: m.move.seat })) === true));
+    const run = (expr: CompiledExpr, m: LegalMove): Value => {
+      const value = expr.run(envOf(state.context, { ...m.event.args, seat: m.move.seat }));
+      spent(expr.path, `its 'when' and 'score' run`);
+      return value;
+    };
+    const when = pref.when;
+    const allowed = moves.filter((m) => m.move.move === pref.move && (!when || run(when, m) === true));
     if (allowed.length === 0) continue;
     if (!pref.score) return allowed[rng.below(allowed.length)];
     const score = pref.score;
-    const values = allowed.map((m) => score.run(envOf(state.context, { ...m.event.args, seat: m.move.seat })) as number);
+    const values = allowed.map((m) => run(score, m) as number);
     return pickBest(allowed, values, rng);
   }
   return undefined;
@@ -32,7 +42,7 @@ export const preferenceBot = (game: CompiledGame, bot: CompiledBot, options: Bot
     const chosen = preferred(bot, seen, moves, rng);
     if (chosen) return chosen;
     if (moves.length === 1) return moves[0] as LegalMove;
-    if (bot.evaluate) return pickBest(moves, greedyValues(game, state, seat, moves, rng, bot.evaluate, options.samples ?? 6), rng);
+    if (bot.evaluate) return pickBest(moves, greedyValues(game, state, seat, moves, rng, bot.evaluate, options.samples ?? 6, bot.name), rng);
     return moves[rng.below(moves.length)] as LegalMove;
   },
 });

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
-import { legalMoves, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
+import { describeRuntimeError, legalMoves, legalMovesWithEvents, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
+import { createBot } from '../../src/bots/index.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { entriesCopied, piecesVisited } from '../../src/runtime/ops.ts';
 import { compileText, messages, refusal, specText } from './helpers.ts';
 
@@ -262,6 +264,42 @@ describe('the work of one move (effects, loop rounds and calculations together)'
   it("listing a move's choices whose 'where' is costly stops at the calculation limit, naming the argument", () => {
     const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 1000)', where: 'fold(range(0, 300000), 0, (a, x) => a + x) < 0' }\n    effects: []" });
     expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'k' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps`);
+  });
+});
+
+describe("a bot's decision (issue 16)", () => {
+  /** A move of 90,000 choices; the spec's bot scores each, or evaluates where each leads, at 300,000 steps a time. */
+  const costlyBot = (strategy: string) => started({
+    definitions: 'definitions:\n  heavy:\n    params: { k: number }\n    returns: number\n    body: "fold(range(0, 300000), k, (a, x) => a + x)"',
+    moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    effects:\n      - add: { game.n: 1 }",
+    flow: `flow:\n  initial: s\n  states:\n    s:\n      on: { go: s }\n      always:\n        - { target: done, guard: game.n >= 3 }\n    done: { final: true }\nbots:\n  slow:\n    description: costly\n${strategy}`,
+  });
+  const decide = (strategy: string, bot = 'slow'): string => {
+    const { game, state } = costlyBot(strategy);
+    const made = createBot(game, bot);
+    if ('error' in made) throw new Error(made.error);
+    try {
+      made.choose(state, 0, legalMovesWithEvents(game, state, 0), new Rng(seedRng('bot')));
+    } catch (error) {
+      return describeRuntimeError(game, error);
+    }
+    return 'chosen';
+  };
+  const limit = `bot '(slow|greedy)' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps to choose one move \\(the limit of work for one decision\\)`;
+
+  it("a costly 'score' over 90,000 choices stops at the decision's limit, at the score (it ran on for minutes)", () => {
+    expect(decide('    prefer:\n      - move: go\n        score: heavy(k)')).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: its 'when' and 'score' run for each of the 90,000 legal moves$`));
+    expect(decide('    prefer:\n      - move: go\n        when: heavy(k) > 0')).toMatch(new RegExp(limit));
+  });
+
+  it("a costly 'evaluate' tried greedily on every choice stops at the same limit, at the evaluate, for the spec's bot and --bot greedy", () => {
+    for (const bot of ['slow', 'greedy']) {
+      expect(decide('    evaluate: "heavy(0) / 100000000000"', bot)).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: each of 6 samples tries and evaluates the move`));
+    }
+  });
+
+  it('an ordinary decision is left alone', () => {
+    expect(decide('    prefer:\n      - move: go\n        score: k')).toBe('chosen');
   });
 });
 
