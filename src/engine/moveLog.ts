@@ -9,7 +9,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const describe = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`;
 
 /** One entry as a Move, or what is wrong with it; `where` names it (`move 3`). */
 export const readMove = (entry: unknown, where: string): Move | string => {

@@ -115,6 +115,8 @@ describe('replay move logs are typed entry by entry', () => {
     ['[{"move":"roll","seat":0,"args":[1]}]', "move 1: 'args' must be an object of argument names and values, found a list"],
     ['[{"move":"roll","seat":0,"sat":1}]', "move 1 has an unknown field 'sat' (fields: move, seat, args)"],
     ['{"moves": 3}', 'expected a list of moves (or {"moves": [...]})'],
+    // JSON reads 1e400 as Infinity, which JSON prints as null: this said 'found number null'.
+    ['[{"move":"roll","seat":1e400}]', "move 1: 'seat' must be a whole number from 0, found number Infinity"],
   ])('%s → %s', async (content, message) => {
     const file = movesFile(content);
     const { code, err } = await run(['replay', 'ten-thousand', '--seed', '1', '--moves', file]);
