@@ -3,7 +3,9 @@
  * may act, every choice of arguments, each judged by runtime/legality.ts. Both stepping paths
  * (the fast tables and the XState machine) list their moves here.
  */
-import type { Value } from '../lang/index.ts';
+import { stepsSpent, type Value } from '../lang/index.ts';
+import { SpecLimitError } from '../check/exprs.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
@@ -41,7 +43,17 @@ class Enumeration {
     const { move, scope } = this;
     const arg = move.args[i];
     if (!arg) {
-      if (judgeGuards(move, this.transitions, scope, this.observer).ok) this.out.push(this.legal());
+      const ok = judgeGuards(move, this.transitions, scope, this.observer).ok;
+      // The guards are judged for every choice, each clause bounded alone: 90,000 choices of a
+      // guard costing 300,000 steps ran on for minutes.
+      if (move.args.length > 0 && stepsSpent() - this.budget.stepsAt > LIMITS.moveSteps) {
+        const at = move.guard[0]?.test.path ?? this.transitions.find((t) => t.guard.length > 0)?.guard[0]?.test.path ?? ['moves', move.name];
+        throw new SpecLimitError(
+          `listing the choices of '${move.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
+          at,
+        );
+      }
+      if (ok) this.out.push(this.legal());
       return;
     }
     for (const choice of choicesOf(arg, scope, this.budget)) {

@@ -267,6 +267,25 @@ describe('the work of one move (effects, loop rounds and calculations together)'
   });
 });
 
+describe("the guards judged for every choice of a move's arguments (issue 16)", () => {
+  it("a costly guard over 90,000 choices stops at the listing's limit, located at the guard (it ran on for minutes)", () => {
+    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'fold(range(0, 300000), k, (a, x) => a + x) > 0'\n    effects: []" });
+    let message = 'listed';
+    try {
+      legalMoves(game, state);
+    } catch (error) {
+      message = describeRuntimeError(game, error);
+    }
+    // At the guard's text: line 16 of the probe, after 'guard: '.
+    expect(message).toBe(`probe.yaml:16:12: runtime error: listing the choices of 'go' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`);
+  });
+
+  it('a guard over many choices within the limit lists them', () => {
+    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'k % 2 == 0'\n    effects: []" });
+    expect(legalMoves(game, state)).toHaveLength(45_000);
+  });
+});
+
 describe("a bot's decision (issue 16)", () => {
   /** A move of 90,000 choices; the spec's bot scores each, or evaluates where each leads, at 300,000 steps a time. */
   const costlyBot = (strategy: string) => started({
