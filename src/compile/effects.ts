@@ -74,6 +74,21 @@ const charge = (d: Draft): void => {
 const mayHoldTables = (t: Type): boolean =>
   t.kind === 'list' ? mayHoldTables(t.element) : t.kind !== 'number' && t.kind !== 'bool' && t.kind !== 'string' && t.kind !== 'never';
 
+/**
+ * An automatic transition's effects, charged as one more round of the move's work first: its
+ * guard (and every guard tried before it) is judged with no effect to count the steps, so a flow
+ * going round automatic transitions whose guards cost 300,000 steps each ran for 26 s before the
+ * flow's own limit; now their steps count toward the move's, at the transition.
+ */
+export const chargedTransition = (effects: EffectRun, path: DocPath): EffectRun => (d, vals, rng) => {
+  try {
+    charge(d);
+  } catch (error) {
+    throw locateError(error, path);
+  }
+  effects(d, vals, rng);
+};
+
 /** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
 type Step = { readonly effect: EffectRun } | { readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues };
 

@@ -15,7 +15,7 @@ import { draftOf } from '../runtime/ops.ts';
 import type { Draft, GameContext } from '../runtime/state.ts';
 import type { StateInfo, TransitionInfo } from '../check/flow.ts';
 import { envOf } from '../runtime/env.ts';
-import { compileEffects, type EffectCompiler } from './effects.ts';
+import { chargedTransition, compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { compileGuard, type CompiledMove } from './moves.ts';
 import { Rng } from '../runtime/rng.ts';
@@ -122,7 +122,7 @@ export const compileMachine = (
       config.always = always.map((t, i) => {
         const name = `${info.name}:always:${i}`;
         const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], {});
-        const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {});
+        const effects = chargedTransition(compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {}), t.path);
         compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path });
         guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
         actions[name] = assign(({ context }) => runWith({ ...draftOf(context), auto: context.auto + 1 }, [effects], {}));

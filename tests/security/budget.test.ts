@@ -238,6 +238,23 @@ describe('the work of one move (effects, loop rounds and calculations together)'
     return result.error;
   };
 
+  it("automatic transitions going round with costly guards stop at the move's calculation limit, at the transition (26 s before the flow's own limit)", () => {
+    const flow = [
+      'definitions:\n  heavy:\n    params: { k: number }\n    returns: number\n    body: "fold(range(0, 300000), k, (a, x) => a + x)"',
+      'flow:\n  initial: s\n  states:\n    s:\n      on: { go: t }',
+      '    t:\n      always:\n        - { target: u, guard: "heavy(game.n) > 0" }',
+      '    u:\n      always:\n        - { target: t, guard: "heavy(game.n) > 0" }',
+    ].join('\n');
+    const error = refused('moves:\n  go:\n    effects:\n      - add: { game.n: 1 }', { flow });
+    expect(error).toMatch(new RegExp(`^probe\\.yaml:(28|31):11: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`));
+    for (const by of [step, stepByMachine]) {
+      const { game, state } = started({ moves: 'moves:\n  go:\n    effects:\n      - add: { game.n: 1 }', flow: flow.replace(/heavy\(game\.n\) > 0/g, 'game.n < 0') });
+      const result = by(game, state, { move: 'go', seat: 0 });
+      // Cheap guards that refuse: the move is played and the flow rests in t.
+      expect(result.ok, by.name).toBe(true);
+    }
+  });
+
   it('a forEach over a million items inside another stops at the effects limit, at the inner effect', () => {
     const error = refused("moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000000)', do: [ { forEach: { var: j, in: 'range(0, 1000000)', do: [ { add: { game.n: 0 } } ] } } ] }");
     expect(error).toBe(`probe.yaml:15:111: runtime error: this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`);
