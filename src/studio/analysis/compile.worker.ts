@@ -16,7 +16,7 @@ const runNewest = (): void => {
   pending = null;
   if (!request) return;
   const r = runAnalysis(request.input);
-  const reply: CompileReply = { seq: request.seq, diagnostics: r.diagnostics, ok: r.game !== undefined, ms: r.ms };
+  const reply: CompileReply = { seq: request.seq, diagnostics: r.diagnostics, ok: r.game !== undefined, ms: r.ms, graph: r.game?.graph };
   scope.postMessage(reply);
 };
 

@@ -1,6 +1,6 @@
 /** Messages between the page and the compile worker. */
 import type { Diagnostic } from '../../spec/diagnostics.ts';
-import type { Json } from '../../engine/types.ts';
+import type { FlowGraph, Json } from '../../engine/types.ts';
 
 export interface AnalysisInput {
   base: { file: string; text: string };
@@ -21,4 +21,6 @@ export interface CompileReply {
   ok: boolean;
   /** Time the worker spent, in ms. */
   ms: number;
+  /** The compiled flow, when `ok`: plain data, so the diagram can be laid out before the page has built its own game. */
+  graph?: FlowGraph;
 }

@@ -59,6 +59,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
     if (!graph) return;
     let cancelled = false;
     setStatus((s) => ({ ...s, busy: true }));
+    // The first layout goes at once; later ones wait for the edits to pause.
     const timer = setTimeout(() => {
       layoutFlow(graph, measure, { guards }).then(
         ({ layout: laid, ms }) => {
@@ -70,7 +71,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
           if (!cancelled) setStatus((s) => ({ error: err instanceof Error ? err.message : String(err), busy: false, count: s.count + 1 }));
         },
       );
-    }, DEBOUNCE_MS);
+    }, layout ? DEBOUNCE_MS : 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);

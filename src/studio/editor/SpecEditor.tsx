@@ -3,7 +3,7 @@
  * pipeline's diagnostics as markers, and "reveal" requests from the diagram and the diagnostics
  * list. Loaded lazily: Monaco is most of the studio's weight and the gallery does not need it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { monaco } from './monaco.ts';
 import { setDiagnosticMarkers } from './markers.ts';
@@ -104,7 +104,8 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
   const fileNames = files.map((f) => f.file).join('\u0000');
   const filesRef = useRef(files);
   filesRef.current = files;
-  useEffect(() => {
+  // In the commit, not after the paint: Monaco then draws the markers in this very frame.
+  useLayoutEffect(() => {
     for (const f of filesRef.current) {
       setDiagnosticMarkers(monaco, modelFor(f.file, f.text), diagnostics.filter((d) => d.file === f.file));
     }

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { gameHash, replaceHash } from '../app/route.ts';
 import type { SharedSpec } from '../persist/share.ts';
+import { warmUpLayout } from '../diagram/layoutClient.ts';
 import { readShare } from './readShare.ts';
 import { loadWorkspace, type WorkFile } from './workspace.ts';
 import { Workbench } from './Workbench.tsx';
@@ -29,6 +30,8 @@ export default function StudioPage({ gameId, query }: Props) {
   const [reopened, setReopened] = useState(0);
   const variantsParam = query.get('variants');
   const queryShare = query.get('share');
+  // The diagram's worker starts while the game's files load, not once the workbench is drawn.
+  useEffect(warmUpLayout, []);
   useEffect(() => {
     if (queryShare !== null) setShare(queryShare);
   }, [queryShare]);

@@ -153,7 +153,10 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const compareRequest = useMemo(() => input && { base: input.base, before: [], after: input.variants }, [input]);
   const [fallback] = useState(() => (shared ? null : loadLastGood(gameId)));
   const onGood = useCallback((good: AnalysisInput) => own && saveLastGood(gameId, good), [gameId, own]);
-  const analysis = useAnalysis(input, fallback, onGood);
+  // The shipped game unedited, or the text that compiled here last time, is safe to build in the
+  // page before the worker has vetted it: the board need not wait for the worker's reply.
+  const [trusted] = useState(() => (files.every((f) => f.original !== null && f.text === f.original) ? input : fallback));
+  const analysis = useAnalysis(input, fallback, onGood, trusted);
   // A shared copy is kept in the history once the worker has compiled it (never before).
   const copyKept = useRef(false);
   useEffect(() => {
@@ -383,7 +386,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label="Resize the editor (arrow keys)" />
         <ErrorBoundary where="the diagram" resetKey={game}>
           <Diagram
-            graph={game?.graph}
+            graph={analysis.graph ?? game?.graph}
             active={activeStates}
             onReveal={onDiagramReveal}
             stale={!analysis.ok && !!game}
