@@ -29,6 +29,22 @@ const offScreen = (page: Page, ids: readonly string[]): Promise<string[]> =>
     return out;
   }, ids);
 
+/** 'fitted' when the diagram's drawing is centred in its pane, or, wider than the pane, shows the current state; else what is wrong. */
+const diagramFit = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const svg = document.querySelector('[data-testid=diagram] svg')?.getBoundingClientRect();
+    const drawing = document.querySelector('[data-testid=diagram] svg > g')?.getBoundingClientRect();
+    // The innermost current state: the view centres on it (its parents may be wider than the pane).
+    const active = [...document.querySelectorAll('[data-testid=diagram] .state.leaf.active')].pop()?.getBoundingClientRect();
+    if (!svg || !drawing) return 'no drawing';
+    if (drawing.width <= svg.width + 1) {
+      const gaps = [drawing.left - svg.left, svg.right - drawing.right];
+      return Math.abs(gaps[0]! - gaps[1]!) < 2 ? 'fitted' : `not centred: ${gaps.map((g) => g.toFixed(0)).join(' vs ')} px`;
+    }
+    if (!active) return 'no current state';
+    return active.left >= svg.left - 1 && active.right <= svg.right + 1 ? 'fitted' : `current state out of view: ${active.left.toFixed(0)}..${active.right.toFixed(0)} in ${svg.left.toFixed(0)}..${svg.right.toFixed(0)}`;
+  });
+
 const TOP = ['import', 'export', 'revert', 'history', 'keys', 'share'];
 
 describe('the layout', () => {
@@ -52,6 +68,9 @@ describe('the layout', () => {
         await page.click('[data-testid=view-diagram]');
         await page.waitForSelector('[data-testid=diagram] .state');
         expect(await page.locator('[data-testid=diagram]').isVisible()).toBe(true);
+        // Laid out while its tab was hidden, the chart is fitted to the pane once shown: centred
+        // when it fits, else with the current state in view.
+        expect(await diagramFit(page)).toBe('fitted');
         expect(await overflow(page)).toEqual({ x: 0, y: 0 });
         await page.screenshot({ path: `tests/.artifacts/studio-${name}-diagram.png` });
         expect(await offScreen(page, TOP)).toEqual([]);

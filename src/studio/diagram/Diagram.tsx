@@ -98,10 +98,21 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
     setPanned(true);
   };
 
-  // Each new layout, and each move, re-centres the readable view unless the user moved it.
+  // The pane's size: on a narrow screen the diagram is laid out while its tab is hidden (0×0), so
+  // it must be fitted again when the tab is shown, as after any resize.
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const observer = new ResizeObserver(() => setBox({ width: svg.clientWidth, height: svg.clientHeight }));
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, []);
+
+  // Each new layout, each move and each new size re-centres the readable view unless the user moved it.
   useEffect(() => {
     if (!panned) fitReadable();
-  }, [layout, focus?.x, focus?.y]);
+  }, [layout, focus?.x, focus?.y, box.width, box.height]);
 
   return (
     <section className="pane diagram-pane" aria-label="Statechart">
