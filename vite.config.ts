@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import gameSchema from './schema/game.schema.json' with { type: 'json' };
 import variantSchema from './schema/variant.schema.json' with { type: 'json' };
@@ -28,8 +29,20 @@ const contentSecurityPolicy = (): Plugin => ({
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
 });
 
+/** The service worker as `sw.js` at the site's root (its scope), told the files of this build. */
+const serviceWorker = (): Plugin => ({
+  name: 'houserules-service-worker',
+  apply: 'build',
+  async generateBundle(_options, bundle) {
+    const file = resolve(import.meta.dirname, 'src/studio/offline/serviceWorker.ts');
+    const { code } = await transformWithEsbuild(readFileSync(file, 'utf8'), file, { loader: 'ts', format: 'esm', target: 'es2022' });
+    const assets = Object.keys(bundle).filter((name) => name.startsWith('assets/')).sort();
+    this.emitFile({ type: 'asset', fileName: 'sw.js', source: `const ASSETS = ${JSON.stringify(assets)};\n${code}` });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), standaloneValidators(), contentSecurityPolicy()],
+  plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker()],
   base: './',
   worker: { format: 'es', plugins: () => [standaloneValidators()] },
   test: {

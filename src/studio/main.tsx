@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
+import { registerServiceWorker } from './offline/register.ts';
 import './styles/base.css';
 import './styles/gallery.css';
 import './styles/workbench.css';
@@ -23,3 +24,4 @@ if (root) {
     </StrictMode>,
   );
 }
+registerServiceWorker();
