@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import gameSchema from './schema/game.schema.json' with { type: 'json' };
 import variantSchema from './schema/variant.schema.json' with { type: 'json' };
@@ -35,7 +35,7 @@ const serviceWorker = (): Plugin => ({
   apply: 'build',
   async generateBundle(_options, bundle) {
     const file = resolve(import.meta.dirname, 'src/studio/offline/serviceWorker.ts');
-    const { code } = await transformWithEsbuild(readFileSync(file, 'utf8'), file, { loader: 'ts', format: 'esm', target: 'es2022' });
+    const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts', target: 'es2022' });
     const assets = Object.keys(bundle).filter((name) => name.startsWith('assets/')).sort();
     this.emitFile({ type: 'asset', fileName: 'sw.js', source: `const ASSETS = ${JSON.stringify(assets)};\n${code}` });
   },
