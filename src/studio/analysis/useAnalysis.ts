@@ -7,7 +7,7 @@
  * it saved. A first input the caller vouches for (it compiled in the page before, or it is the
  * shipped game) is built in the page at once, alongside the worker, so the board comes first.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
 import type { FlowGraph } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
@@ -51,7 +51,8 @@ export const useAnalysis = (
   trusted: AnalysisInput | null = null,
 ): Analysis => {
   const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, graph: undefined, diagnostics: [], ms: 0, version: 0 });
-  const key = input ? JSON.stringify(input) : '';
+  // Once per new input, not per render: the workbench renders several times a keystroke.
+  const key = useMemo(() => (input ? JSON.stringify(input) : ''), [input]);
   const inputRef = useRef(input);
   inputRef.current = input;
   const keyRef = useRef(key);
