@@ -1,11 +1,11 @@
 /**
  * The studio's figures for `npm run bench` (issue 11 items 2 and 9), in Debian's chromium on a
  * built site: first load (playable board, editor ready, first diagram, from navigation start, in a
- * fresh context), and, in the largest spec with 50 moves in the playtest, keystroke to markers
- * (p50/p95 over 20 keys: in the page, from the key event to the marker in the editor's DOM, and as
- * seen from the test driver, which adds its own round trips), the main thread's long tasks while
- * typing 39 keys at 60 ms a key, and those of the pause after it (the page building its playable
- * game and replaying the moves).
+ * fresh context) and second load (a reload in that context); and, in the largest spec with 50
+ * moves in the playtest, keystroke to markers (p50/p95 over 20 keys: in the page, from the key
+ * event to the marker in the editor's DOM, and as seen from the test driver, which adds its own
+ * round trips), the main thread's long tasks while typing 39 keys at 60 ms a key, and those of the
+ * pause after it (the page building its playable game and replaying the moves).
  * Run alone with `npx tsx bench/studio.ts [site-dir]` (a dir measures an existing build, e.g. an
  * older commit's, for a before/after comparison).
  */
@@ -23,6 +23,9 @@ export interface StudioLoadFigures {
   boardMs: number[];
   editorMs: number[];
   diagramMs: number[];
+  /** A reload in the same context once the first load has settled: the service worker's cache, else the HTTP cache. */
+  secondBoardMs: number[];
+  secondEditorMs: number[];
 }
 
 export interface StudioTypingFigures {
@@ -66,7 +69,7 @@ const marks = async (page: Page): Promise<Record<string, number>> => {
 };
 
 export const measureLoad = async (browser: Browser, url: string, game: string, runs: number): Promise<StudioLoadFigures> => {
-  const fig: StudioLoadFigures = { game, boardMs: [], editorMs: [], diagramMs: [] };
+  const fig: StudioLoadFigures = { game, boardMs: [], editorMs: [], diagramMs: [], secondBoardMs: [], secondEditorMs: [] };
   for (let r = 0; r < runs; r++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(WATCH);
@@ -76,6 +79,13 @@ export const measureLoad = async (browser: Browser, url: string, game: string, r
     fig.boardMs.push(m.board ?? NaN);
     fig.editorMs.push(m.editor ?? NaN);
     fig.diagramMs.push(m.diagram ?? NaN);
+    // A build without a service worker (an older one) is reloaded after the same wait.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForTimeout(1500);
+    await page.reload();
+    const again = await marks(page);
+    fig.secondBoardMs.push(again.board ?? NaN);
+    fig.secondEditorMs.push(again.editor ?? NaN);
     await context.close();
   }
   return fig;
@@ -207,6 +217,8 @@ export const studioReport = (r: { load: StudioLoadFigures[]; typing: StudioTypin
     rows.push([`studio ${l.game}: first load to a playable board`, p50(l.boardMs), `goal ≤ 1500 ms; runs ${l.boardMs.map((x) => x.toFixed(0)).join(', ')}`]);
     rows.push([`studio ${l.game}: first load to the editor ready`, p50(l.editorMs), 'goal ≤ 3000 ms']);
     rows.push([`studio ${l.game}: first load to the first diagram`, p50(l.diagramMs), 'goal ≤ 1500 ms']);
+    rows.push([`studio ${l.game}: second load to a playable board`, p50(l.secondBoardMs), `a reload: files from the service worker's cache (a build without one: the HTTP cache); runs ${l.secondBoardMs.map((x) => x.toFixed(0)).join(', ')}`]);
+    rows.push([`studio ${l.game}: second load to the editor ready`, p50(l.secondEditorMs), "a reload"]);
   }
   const t = r.typing;
   const where = `${t.game} (${t.lines} lines, ${t.players} players, ${t.moves} moves in the playtest)`;
