@@ -54,6 +54,8 @@ export interface Analysis {
   readonly steps: number;
   /** The features the best move depends on, as the policy's columns. */
   readonly columns: readonly string[];
+  /** The columns as players read them: the display's labels (docs/LANGUAGE.md "Display"), else the keys. */
+  readonly labels: readonly string[];
   readonly policy: readonly PolicyEntry[];
 }
 
@@ -74,7 +76,7 @@ const diceOf = (game: CompiledGame): Map<string, DieFaces> =>
       .map(([kind, d]) => [kind, dieFaces(d.faces as (number | string)[])]),
   );
 
-const policyColumns = (table: PolicyTableData): { columns: readonly string[]; policy: readonly PolicyEntry[] } => ({ columns: table.columns, policy: table.rows });
+const policyColumns = (table: PolicyTableData): Pick<Analysis, 'columns' | 'labels' | 'policy'> => ({ columns: table.columns, labels: table.labels, policy: table.rows });
 
 const refuse = (error: string): AnalyzeResult => ({ ok: false, error });
 
@@ -129,7 +131,7 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
         epsilon,
         states: result.nodes.length,
         steps: result.steps,
-        ...policyColumns(policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH)),
+        ...policyColumns(policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH, result.names)),
       },
     };
   } catch (error) {

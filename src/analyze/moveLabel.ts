@@ -1,8 +1,11 @@
 /**
- * A move in words for the policy: its title from the spec and its arguments, a piece named by
- * what it shows (a die by its face) rather than by its id, so equal choices read alike.
+ * A move in words for the policy: its title from the spec and its arguments, a piece named as the
+ * spec's display names it, else by what it shows (a die by its face), never by its id, so equal
+ * choices read alike. Arguments are sorted for that reason too, which is why the display's own
+ * text for a move (whose order follows the pieces') is not used here.
  */
 import type { CompiledGame } from '../compile/index.ts';
+import { pieceName } from '../display/present.ts';
 import type { GameState, Json, Move, Piece } from '../engine/index.ts';
 
 const piecesById = (state: GameState): Map<string, Piece> => {
@@ -13,20 +16,22 @@ const piecesById = (state: GameState): Map<string, Piece> => {
   return out;
 };
 
-const pieceText = (p: Piece): string => {
+const pieceText = (game: CompiledGame, state: GameState, p: Piece): string => {
+  const named = pieceName(game, state.context, p);
+  if (named !== null) return named;
   if (p.face !== undefined) return String(p.face);
   const { id: _id, kind, ...fields } = p;
   const shown = Object.values(fields).filter((v) => typeof v === 'string' || typeof v === 'number');
   return shown.length > 0 ? shown.join(' ') : kind;
 };
 
-const valueText = (v: Json, pieces: ReadonlyMap<string, Piece>): string => {
+const valueText = (v: Json, pieces: ReadonlyMap<string, Piece>, name: (p: Piece) => string): string => {
   if (typeof v === 'string') {
     const piece = pieces.get(v);
-    return piece ? pieceText(piece) : v;
+    return piece ? name(piece) : v;
   }
   if (Array.isArray(v)) {
-    const parts = (v as readonly Json[]).map((x) => valueText(x, pieces));
+    const parts = (v as readonly Json[]).map((x) => valueText(x, pieces, name));
     return parts.length === 0 ? 'none' : parts.sort().join(' ');
   }
   return JSON.stringify(v);
@@ -37,5 +42,6 @@ export const moveLabel = (game: CompiledGame, state: GameState, move: Move): str
   const args = Object.entries(move.args ?? {});
   if (args.length === 0) return title;
   const pieces = piecesById(state);
-  return `${title} ${args.map(([k, v]) => (args.length === 1 ? valueText(v, pieces) : `${k}: ${valueText(v, pieces)}`)).join('; ')}`;
+  const name = (p: Piece): string => pieceText(game, state, p);
+  return `${title} ${args.map(([k, v]) => (args.length === 1 ? valueText(v, pieces, name) : `${k}: ${valueText(v, pieces, name)}`)).join('; ')}`;
 };

@@ -107,13 +107,20 @@ const determined = (decisions: readonly Decision[], column: string, others: read
  * varied first, are dropped when the best move does not depend on them; then any other column
  * that the remaining ones fix is dropped as saying nothing new.
  */
-const chooseColumns = (decisions: readonly Decision[]): string[] => {
+const chooseColumns = (decisions: readonly Decision[], labelled: ReadonlyMap<string, string>): string[] => {
   const names = [...new Set(decisions.flatMap((d) => Object.keys(d.features)))];
   const distinct = (n: string): number => new Set(decisions.map((d) => JSON.stringify(d.features[n] ?? null))).size;
   const varying = names.filter((n) => distinct(n) > 1);
   const isDetail = (n: string): boolean => decisions.some((d) => d.details.has(n));
+  // Where the spec's display names some features, the others are bookkeeping players never see:
+  // like details, they go when the best move does not need them.
+  const unnamed = (n: string): boolean => labelled.size > 0 && n !== 'state' && !labelled.has(n);
   let columns = varying;
   for (const name of varying.filter(isDetail).sort((a, b) => distinct(b) - distinct(a))) {
+    const fewer = columns.filter((c) => c !== name);
+    if (decides(decisions, fewer)) columns = fewer;
+  }
+  for (const name of columns.filter(unnamed).sort((a, b) => distinct(b) - distinct(a))) {
     const fewer = columns.filter((c) => c !== name);
     if (decides(decisions, fewer)) columns = fewer;
   }
@@ -125,16 +132,19 @@ const chooseColumns = (decisions: readonly Decision[]): string[] => {
 };
 
 export interface PolicyTableData {
+  /** The features' keys (the engine's names). */
   readonly columns: readonly string[];
+  /** Each column as players read it: the display's label, else the key. */
+  readonly labels: readonly string[];
   readonly rows: readonly PolicyEntry[];
 }
 
-export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number): PolicyTableData => {
-  if (root === undefined) return { columns: [], rows: [] };
+export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number, names: ReadonlyMap<string, string>): PolicyTableData => {
+  if (root === undefined) return { columns: [], labels: [], rows: [] };
   const decisions = decisionsOf(nodes, root);
   // Rare states should not add columns; they still count in the merged rows.
   const likely = decisions.filter((d) => d.reach >= minReach / 10);
-  const columns = chooseColumns(likely.length > 0 ? likely : decisions);
+  const columns = chooseColumns(likely.length > 0 ? likely : decisions, names);
   const groups = new Map<string, { state: Features; reach: number; sums: Map<string, number>; weights: Map<string, number>; bests: Set<string> }>();
   for (const d of decisions) {
     const key = keyOf(d, columns);
@@ -156,7 +166,7 @@ export const policyOf = (nodes: readonly DecisionNode[], root: number | undefine
     const alternatives = [...g.sums].map(([move, sum]) => ({ move, value: sum / (g.weights.get(move) ?? 1) })).sort((a, b) => b.value - a.value);
     rows.push({ state: g.state, reach: g.reach, best: alternatives[0]?.move ?? '', alternatives, mixed: g.bests.size > 1 });
   }
-  return { columns, rows: rows.sort(compareStates(columns)) };
+  return { columns, labels: columns.map((c) => names.get(c) ?? c), rows: rows.sort(compareStates(columns)) };
 };
 
 /** Rows in the order of their columns' values. */

@@ -11,7 +11,7 @@
  */
 import { applyLegal, isOver, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
-import { featuresOf, type Features } from './features.ts';
+import { featureReader, type Features } from './features.ts';
 import { moveLabel } from './moveLabel.ts';
 import { outcomeCount, rollOutcomes, type DieFaces } from './outcomes.ts';
 import { probeMove, sameRng } from './probe.ts';
@@ -70,6 +70,8 @@ export interface SearchResult {
   /** The smallest and largest objective values seen at leaves and cuts. */
   readonly low: number;
   readonly high: number;
+  /** The display's names of the features (see FeatureReader). */
+  readonly names: ReadonlyMap<string, string>;
 }
 
 interface Visit {
@@ -98,6 +100,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
   let cuts = 0;
   let low = Infinity;
   let high = -Infinity;
+  const reader = featureReader(game.display);
 
   const judge = (state: GameState): number => {
     const v = input.objective(state);
@@ -184,7 +187,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       id = nodes.length;
       node = { p, value: 0, miss: 0, done: false, children: [], probs: [], branches: legal.map((l) => branches(state, l)) };
       if (legal.length > 1) {
-        node.choice = { ...featuresOf(state, seat), labels: legal.map((l) => moveLabel(game, state, l.move)), values: [], best: 0 };
+        node.choice = { ...reader.featuresOf(state, seat), labels: legal.map((l) => moveLabel(game, state, l.move)), values: [], best: 0 };
       }
       nodes.push(node);
       ids.set(key, id);
@@ -276,5 +279,5 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     return [lowerOf[top.id] as number, upperOf[top.id] as number];
   };
   const [lower, upper] = cuts > 0 ? lowerUpper() : [top.value, top.value];
-  return { value: top.value, miss: top.miss, lower, upper, root: top.id, nodes, steps, cuts, low, high };
+  return { value: top.value, miss: top.miss, lower, upper, root: top.id, nodes, steps, cuts, low, high, names: reader.names };
 };

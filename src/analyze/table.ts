@@ -1,6 +1,6 @@
 /**
- * Rules of thumb read off the policy table, shared by the CLI and the studio ("with in pool 2:
- * Roll at turnPoints 0–450, Bank at turnPoints 500–1500").
+ * Rules of thumb read off the policy table, shared by the CLI and the studio ("with Dice to roll 2:
+ * Roll at Turn points 0–450, Bank at Turn points 500–1500"), each column by its label.
  */
 import type { Json } from '../engine/index.ts';
 import type { PolicyEntry, PolicyTableData as PolicyTable } from './policy.ts';
@@ -15,12 +15,13 @@ const range = (from: Json, to: Json): string => (from === to ? text(from) : `${t
  */
 export const policyRules = (table: PolicyTable): string[] => {
   const numeric = table.columns.filter((c) => table.rows.every((r) => typeof r.state[c] === 'number' || r.state[c] === undefined));
+  const label = (c: string): string => table.labels[table.columns.indexOf(c)] ?? c;
   const axis = [...numeric].sort((a, b) => new Set(table.rows.map((r) => r.state[b])).size - new Set(table.rows.map((r) => r.state[a])).size)[0];
-  if (axis === undefined) return table.rows.map((r) => `${table.columns.map((c) => `${c} ${text(r.state[c])}`).join(', ')}: ${r.best}`);
+  if (axis === undefined) return table.rows.map((r) => `${table.columns.map((c) => `${label(c)} ${text(r.state[c])}`).join(', ')}: ${r.best}`);
   const others = table.columns.filter((c) => c !== axis);
   const groups = new Map<string, PolicyEntry[]>();
   for (const row of table.rows) {
-    const key = others.map((c) => `${c} ${text(row.state[c])}`).join(', ');
+    const key = others.map((c) => `${label(c)} ${text(row.state[c])}`).join(', ');
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   const lines: string[] = [];
@@ -32,7 +33,7 @@ export const policyRules = (table: PolicyTable): string[] => {
       if (last && last.best === r.best) last.to = r.state[axis] ?? null;
       else runs.push({ best: r.best, from: r.state[axis] ?? null, to: r.state[axis] ?? null });
     }
-    const said = runs.map((run) => `${run.best} at ${axis} ${range(run.from, run.to)}`).join(', ');
+    const said = runs.map((run) => `${run.best} at ${label(axis)} ${range(run.from, run.to)}`).join(', ');
     lines.push(key ? `with ${key}: ${said}` : said);
   }
   return lines;

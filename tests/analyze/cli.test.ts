@@ -18,14 +18,18 @@ describe('houserules analyze', () => {
     const at10 = a.policy.find((r) => r.state.turnPoints === 10);
     expect(at10?.best).toBe('Roll');
     expect(at10?.alternatives.map((x) => x.move)).toEqual(['Roll', 'Hold']);
+    // The keys stay the engine's; the labels, one per column, are what players read.
+    expect((a as unknown as { columns: string[]; labels: string[] }).labels).toEqual(['Turn points']);
   });
 
   it('prints the expected value, the rules of thumb and the table', async () => {
     const { code, out } = await run(['analyze', PIG, '--objective', 'players[0].score', '--epsilon', '1e-6']);
     expect(code).toBe(0);
     expect(out).toMatch(/expected\s+8\.14/);
-    expect(out).toMatch(/Roll at turnPoints 0–20, Hold at turnPoints 21–/);
-    expect(out).toMatch(/turnPoints\s+reach\s+best\s+alternatives/);
+    // Columns read as the spec's display labels them, never by the engine's variable names.
+    expect(out).toMatch(/Roll at Turn points 0–20, Hold at Turn points 21–/);
+    expect(out).toMatch(/Turn points\s+reach\s+best\s+alternatives/);
+    expect(out).not.toMatch(/turnPoints/);
   });
 
   it('refuses in one line: no objective, a bad epsilon, hidden information, an unknown --until', async () => {

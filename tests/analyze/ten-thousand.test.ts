@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.ts';
 import { analyzeLiveness } from '../../src/analyze/liveness.ts';
+import { policyRules } from '../../src/analyze/table.ts';
 import { compile } from '../helpers/games.ts';
 import { readRoll, solveFirstTurn } from './tenThousandTurn.ts';
 
@@ -45,6 +46,11 @@ describe('10,000: the first turn, exactly', () => {
         expect(row.best, `${points} points, ${free} dice`).toBe(banks ? 'Bank' : 'Roll');
       }
       expect(a.policy.length).toBeGreaterThan(3);
+      // Read through the display: "Turn points" and "Dice to roll", not turnPoints and "in pool".
+      expect(a.labels).toEqual(a.columns.map((c) => ({ turnPoints: 'Turn points', 'in pool': 'Dice to roll' })[c]));
+      const rules = policyRules({ columns: a.columns, labels: a.labels, rows: a.policy }).join('\n');
+      expect(rules).toContain(`with Dice to roll 4: Bank at Turn points ${entry}–`);
+      expect(rules).not.toMatch(/turnPoints|in pool/);
     }, 600_000);
   }
 });

@@ -26,7 +26,11 @@ describe('the exact-turn panel', () => {
     expect(await page.textContent('[data-testid=exact-expected]')).toBe('235.4');
     expect(await page.textContent('[data-testid=exact-result]')).toMatch(/Player 1's first turn: expected 235\.4 of level\(seat\)/);
     const headers = await page.locator('[data-testid=exact-policy] th').allTextContents();
-    expect(headers).toEqual(expect.arrayContaining(['turnPoints', 'reach', 'best']));
+    // The columns read as the display labels them, not by the engine's variable names.
+    expect(headers).toEqual(expect.arrayContaining(['Turn points', 'Dice to roll', 'reach', 'best']));
+    expect(headers).not.toContain('turnPoints');
+    expect(await page.textContent('[data-testid=exact-result]')).not.toMatch(/turnPoints|in pool/);
+    expect(await page.textContent('.exact-rules')).toMatch(/with Dice to roll 4: Bank at Turn points 500–/);
     const rows = page.locator('[data-testid=exact-policy] tbody tr');
     expect(await rows.count()).toBeGreaterThan(3);
     // Bank as soon as the turn may be banked: from 500 with four dice left, bank (500) beats a roll.

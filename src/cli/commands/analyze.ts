@@ -23,7 +23,7 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out(`  expected   ${fixed(a.expected)}`);
   io.out(`  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; under the worst choices ${percent(a.cutProbability)} of play reaches one)`);
   io.out(`  states     ${a.states.toLocaleString('en')} decision states valued, ${a.steps.toLocaleString('en')} moves applied`);
-  const table = { columns: a.columns, rows: a.policy };
+  const table = { columns: a.columns, labels: a.labels, rows: a.policy };
   if (table.rows.length === 0) {
     io.out('  no decision with two moves or more is reached often enough to list');
     return;
@@ -32,7 +32,7 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out('Best play, in short:');
   for (const line of policyRules(table)) io.out(`  ${line}`);
   io.out('');
-  const header = [...table.columns, 'reach', 'best', 'alternatives'];
+  const header = [...table.labels, 'reach', 'best', 'alternatives'];
   const cells = table.rows.map((r) => [
     ...table.columns.map((c) => String(r.state[c] ?? '')),
     percent(r.reach),

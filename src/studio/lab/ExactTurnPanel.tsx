@@ -120,7 +120,7 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
 };
 
 const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; seconds: number; seatName: (seat: number) => string }) => {
-  const table = { columns: a.columns, rows: a.policy };
+  const table = { columns: a.columns, labels: a.labels, rows: a.policy };
   return (
     <div className="exact-result" data-testid="exact-result">
       <p className="exact-value">
@@ -143,9 +143,9 @@ const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; 
             <caption>Decisions reached with probability 0.1% or more</caption>
             <thead>
               <tr>
-                {table.columns.map((c) => (
+                {table.columns.map((c, i) => (
                   <th key={c} scope="col">
-                    {c}
+                    {table.labels[i] ?? c}
                   </th>
                 ))}
                 <th scope="col">reach</th>
