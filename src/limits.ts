@@ -48,6 +48,8 @@ export const LIMITS = {
   timeMs: 600_000,
   /** Decision states `analyze --max-states` may ask to explore. */
   analyzeStates: 10_000_000,
+  /** Sweeps of value iteration `analyze --max-sweeps` may ask for (each one pass over every state). */
+  analyzeSweeps: 1_000_000,
   /** Variants applied at once. */
   variants: 100,
   /** Characters of a share link's data read by the studio. */

@@ -28,6 +28,8 @@ export interface AnalyzeOptions {
   readonly epsilon?: number;
   readonly maxStates?: number;
   readonly maxSteps?: number;
+  /** Sweeps of value iteration over the explored graph (a turn with cycles needs several). */
+  readonly maxSweeps?: number;
   /** Policy rows for states reached with at least this probability under best play. */
   readonly minReach?: number;
   /** Analyse from this state instead of the start of a new game. */
@@ -52,6 +54,8 @@ export interface Analysis {
   readonly states: number;
   /** Moves applied, probes included. */
   readonly steps: number;
+  /** Sweeps of value iteration: 2 where the turn never comes back to a state, more where it does. */
+  readonly sweeps: number;
   /** The features the best move depends on, as the policy's columns. */
   readonly columns: readonly string[];
   /** The columns as players read them: the display's labels (docs/LANGUAGE.md "Display"), else the keys. */
@@ -61,7 +65,7 @@ export interface Analysis {
 
 export type AnalyzeResult = { readonly ok: true; readonly analysis: Analysis } | { readonly ok: false; readonly error: string };
 
-export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-11, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000 };
+export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-11, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000, maxSweeps: 10_000 };
 export const DEFAULT_MIN_REACH = 0.001;
 
 const hiddenZones = (game: CompiledGame): string[] =>
@@ -116,10 +120,12 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
     epsilon,
     ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.maxSweeps !== undefined ? { maxSweeps: options.maxSweeps } : {}),
   };
   try {
     const result = search({ game, seat, dice: diceOf(game), keyOf: stateKeyOf(game, analyzeLiveness(game.spec, options.objective)), objective, isLeaf, limits }, start);
-    const errorBound = result.cuts > 0 ? Math.max(0, result.value - result.lower, result.upper - result.value) : 0;
+    // Without cuts or cycles the one sweep that matters is exact; with them the bounds say how close.
+    const errorBound = result.cuts > 0 || result.cycles > 0 ? Math.max(0, result.value - result.lower, result.upper - result.value) : 0;
     return {
       ok: true,
       analysis: {
@@ -131,7 +137,8 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
         epsilon,
         states: result.nodes.length,
         steps: result.steps,
-        ...policyColumns(policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH, result.names)),
+        sweeps: result.sweeps,
+        ...policyColumns(policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH, result.names, limits.maxSweeps)),
       },
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
- * The best policy as data: how likely each decision state is under best play (the best moves'
- * graph walked in topological order) and each move's value there. Then the table a person reads:
+ * The best policy as data: how often each decision state is reached under best play (see
+ * reachOf) and each move's value there. Then the table a person reads:
  * the fewest columns on which the best move still depends, rows merged over the rest (weighted
  * by how likely each state is), and only the rows likely enough to matter.
  */
@@ -11,7 +11,7 @@ import type { Features } from './features.ts';
 export interface PolicyEntry {
   /** The state in the spec's terms: the columns the best move depends on. */
   readonly state: Features;
-  /** The probability of reaching such a state under best play. */
+  /** How often such a state is reached under best play: its probability, or its expected visits where the turn comes back to it. */
   readonly reach: number;
   readonly best: string;
   /** Every move's expected objective, best first. */
@@ -20,33 +20,42 @@ export interface PolicyEntry {
   readonly mixed: boolean;
 }
 
-/** Reach probabilities of the nodes under the best moves (Kahn's order: each node after its parents). */
-export const reachOf = (nodes: readonly DecisionNode[], root: number): Float64Array => {
-  const reach = new Float64Array(nodes.length);
-  const indegree = new Int32Array(nodes.length);
+/**
+ * How often each node is reached under the best moves: the expected number of visits, which is
+ * the probability of reaching it where the turn never comes back to a state (and more than 1 for
+ * a state it comes back to). Solved as visits = [root] + the parents' visits times the branch
+ * probabilities, by sweeps in the best moves' depth-first order reversed (each node after its
+ * parents), so a graph without cycles takes one sweep and the second confirms it; a cycle's
+ * visits settle geometrically. A display measure, so the sweeps stop at `maxSweeps` as they are.
+ */
+export const reachOf = (nodes: readonly DecisionNode[], root: number, maxSweeps: number): Float64Array => {
+  const order: number[] = [];
   const seen = new Uint8Array(nodes.length);
-  const stack = [root];
-  seen[root] = 1;
-  while (stack.length > 0) {
-    const id = stack.pop() as number;
-    for (const child of nodes[id]?.children ?? []) {
-      indegree[child] = (indegree[child] as number) + 1;
-      if (!seen[child]) {
-        seen[child] = 1;
-        stack.push(child);
-      }
-    }
-  }
-  reach[root] = 1;
-  const ready = [root];
-  while (ready.length > 0) {
-    const id = ready.pop() as number;
+  const finish = (id: number): void => {
+    seen[id] = 1;
+    for (const child of nodes[id]?.children ?? []) if (!seen[child]) finish(child);
+    order.push(id);
+  };
+  finish(root);
+  order.reverse();
+  const parents = new Map<number, { from: number; probability: number }[]>();
+  for (const id of order) {
     const node = nodes[id] as DecisionNode;
     node.children.forEach((child, k) => {
-      reach[child] = (reach[child] as number) + (reach[id] as number) * (node.probs[k] as number);
-      indegree[child] = (indegree[child] as number) - 1;
-      if (indegree[child] === 0) ready.push(child);
+      const list = parents.get(child) ?? [];
+      list.push({ from: id, probability: node.probs[k] as number });
+      parents.set(child, list);
     });
+  }
+  const reach = new Float64Array(nodes.length);
+  for (let sweep = 0, change = Infinity; change > 1e-12 && sweep < maxSweeps; sweep++) {
+    change = 0;
+    for (const id of order) {
+      let r = id === root ? 1 : 0;
+      for (const { from, probability } of parents.get(id) ?? []) r += (reach[from] as number) * probability;
+      change = Math.max(change, Math.abs(r - (reach[id] as number)));
+      reach[id] = r;
+    }
   }
   return reach;
 };
@@ -61,8 +70,8 @@ interface Decision {
   readonly best: string;
 }
 
-const decisionsOf = (nodes: readonly DecisionNode[], root: number): Decision[] => {
-  const reach = reachOf(nodes, root);
+const decisionsOf = (nodes: readonly DecisionNode[], root: number, maxSweeps: number): Decision[] => {
+  const reach = reachOf(nodes, root, maxSweeps);
   const out: Decision[] = [];
   nodes.forEach((node, id) => {
     const r = reach[id] as number;
@@ -139,9 +148,9 @@ export interface PolicyTableData {
   readonly rows: readonly PolicyEntry[];
 }
 
-export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number, names: ReadonlyMap<string, string>): PolicyTableData => {
+export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number, names: ReadonlyMap<string, string>, maxSweeps: number): PolicyTableData => {
   if (root === undefined) return { columns: [], labels: [], rows: [] };
-  const decisions = decisionsOf(nodes, root);
+  const decisions = decisionsOf(nodes, root, maxSweeps);
   // Rare states should not add columns; they still count in the merged rows.
   const likely = decisions.filter((d) => d.reach >= minReach / 10);
   const columns = chooseColumns(likely.length > 0 ? likely : decisions, names);

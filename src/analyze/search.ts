@@ -2,12 +2,13 @@
  * Expectimax over one seat's turn: a decision of that seat is a max node over its legal moves, a
  * move that rolls dice a chance node over the roll's exact outcomes, and a state where the turn
  * has passed (or the game is over) a leaf valued by the objective. States are memoised by their
- * content. A branch whose probability of being reached falls below epsilon is cut: it is valued
- * by the objective as it stands. Once the search is over, a lower and an upper bound on each
- * state's exact value are worked out over the graph it explored, a cut standing for anything
- * between the smallest and the largest objective values seen: they bound the answer's error. The
- * probability of reaching a cut under the worst choices is carried up too, as a measure of how
- * much was cut.
+ * content, so a turn that comes back to where it was (a coin flipped until heads) makes a graph
+ * with cycles. The search explores that graph depth first; a branch whose probability of being
+ * reached falls below epsilon is cut. Then the graph is solved by value iteration (see solve): the
+ * answer with each cut valued by the objective as it stands, and a lower and an upper bound on it
+ * with each cut standing for the smallest and the largest objective values seen: they bound the
+ * answer's error. The probability of reaching a cut under the worst choices is solved too, as a
+ * measure of how much was cut.
  */
 import { applyLegal, isOver, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
@@ -26,6 +27,8 @@ export interface SearchLimits {
   readonly maxSteps: number;
   /** The most outcomes one roll may have. */
   readonly maxOutcomes: number;
+  /** The most sweeps of value iteration over the explored graph (see solve). */
+  readonly maxSweeps: number;
 }
 
 export interface SearchInput {
@@ -41,13 +44,15 @@ export interface SearchInput {
 
 /** A decision state the search valued. */
 export interface DecisionNode {
-  /** The reach probability it was valued for: a visit more likely than this values it again. */
+  /** The reach probability it was explored for: a visit more likely than this explores it again. */
   p: number;
+  /** Its value, once solved. */
   value: number;
-  /** The probability, given this state, of reaching a cut under the worst choices. */
+  /** The probability, given this state, of reaching a cut under the worst choices, once solved. */
   miss: number;
+  /** Explored, not on the path being explored. */
   done: boolean;
-  /** The states the best move leads to (leaves left out), with their probabilities. */
+  /** The states the best move leads to (leaves left out), with their probabilities, once solved. */
   children: number[];
   probs: number[];
   /** Where each legal move leads (see Branch). */
@@ -67,6 +72,10 @@ export interface SearchResult {
   readonly nodes: readonly DecisionNode[];
   readonly steps: number;
   readonly cuts: number;
+  /** Branches back to a state on the path being explored: the graph's cycles. */
+  readonly cycles: number;
+  /** Sweeps of value iteration the solution took. */
+  readonly sweeps: number;
   /** The smallest and largest objective values seen at leaves and cuts. */
   readonly low: number;
   readonly high: number;
@@ -74,11 +83,11 @@ export interface SearchResult {
   readonly names: ReadonlyMap<string, string>;
 }
 
-interface Visit {
-  readonly value: number;
-  readonly miss: number;
-  readonly id: number | undefined;
-}
+/**
+ * What the exploration found a state to be: a decision with its node (valued later, by solve), a
+ * leaf with its objective value, or a cut with the objective as it stands.
+ */
+type Visit = { readonly id: number } | { readonly leaf: number } | { readonly cut: number };
 
 /**
  * Where a move leads, equal states merged, kept with the node so that valuing it again (reached
@@ -90,6 +99,8 @@ interface Branch {
   probability: number;
   state: GameState | undefined;
   leaf: number | undefined;
+  /** A cut branch's value: the objective as the state stands. */
+  cut: number | undefined;
 }
 
 export const search = (input: SearchInput, start: GameState): SearchResult => {
@@ -98,6 +109,8 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
   const ids = new Map<string, number>();
   let steps = 0;
   let cuts = 0;
+  let cycles = 0;
+  let sweeps = 0;
   let low = Infinity;
   let high = -Infinity;
   const reader = featureReader(game.display);
@@ -113,7 +126,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
   const cut = (state: GameState | undefined): Visit => {
     cuts++;
     if (!state) throw new Error('internal: a cut without its state');
-    return { value: judge(state), miss: 1, id: undefined };
+    return { cut: judge(state) };
   };
 
   const applied = (state: GameState, legal: LegalMove): GameState => {
@@ -130,7 +143,7 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     steps++;
     const probe = probeMove(game, state, legal, dice);
     if (probe.kind === 'refused') throw new SearchStop(probe.reason);
-    if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1, leaf: undefined }];
+    if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1, leaf: undefined, cut: undefined }];
     const count = outcomeCount(probe.kinds, dice);
     if (count > limits.maxOutcomes) {
       throw new SearchStop(`'${legal.move.move}' rolls ${probe.kinds.length} dice: ${count.toLocaleString('en')} outcomes, more than the ${limits.maxOutcomes.toLocaleString('en')} one roll may have`);
@@ -144,43 +157,40 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       const key = keyOf(next);
       const known = merged.get(key);
       if (known) known.probability += outcome.probability;
-      else merged.set(key, { key, state: next, probability: outcome.probability, leaf: undefined });
+      else merged.set(key, { key, state: next, probability: outcome.probability, leaf: undefined, cut: undefined });
     }
     return [...merged.values()];
   };
 
-  const valueBranch = (b: Branch, p: number): Visit => {
-    if (b.leaf !== undefined) return { value: b.leaf, miss: 0, id: undefined };
-    if (b.state && input.isLeaf(b.state)) {
-      b.leaf = judge(b.state);
-      b.state = undefined;
-      return { value: b.leaf, miss: 0, id: undefined };
-    }
+  const exploreBranch = (b: Branch, p: number): void => {
+    if (b.leaf !== undefined) return;
     const r = visit(b.state, p, b.key);
-    // Once valued, the node holds what the state was needed for; a state with no move is a leaf.
-    if ((r.id !== undefined && nodes[r.id]?.done) || (r.id === undefined && r.miss === 0)) b.state = undefined;
-    if (r.id === undefined && r.miss === 0) b.leaf = r.value;
-    return r;
+    // Once the state has a node, the node holds what the state was needed for; a state with no
+    // move is a leaf; a cut keeps its state, to be followed if a likelier path reaches it.
+    if ('cut' in r) b.cut = r.cut;
+    else b.state = undefined;
+    if ('leaf' in r) b.leaf = r.leaf;
   };
 
-  /** The value of a state (given, or known by its key to have a node), reached with probability p. */
+  /**
+   * Explores a state (given, or known by its key to have a node) reached with probability p: its
+   * moves' branches, unless a visit at least as likely has explored them already.
+   */
   const visit = (state: GameState | undefined, p: number, knownKey?: string): Visit => {
-    if (state && input.isLeaf(state)) return { value: judge(state), miss: 0, id: undefined };
+    if (state && input.isLeaf(state)) return { leaf: judge(state) };
     const key = knownKey ?? keyOf(state as GameState);
     let id = ids.get(key);
     let node = id === undefined ? undefined : nodes[id];
-    if (node && !node.done) {
-      // Back on the current path (a cycle): its last value stands in, all of it missed.
-      if (state) return cut(state);
-      cuts++;
-      return { value: node.value, miss: 1, id: undefined };
+    if (node && id !== undefined && (!node.done || node.p >= p)) {
+      // Back on the current path (a cycle), which solve() takes care of, or explored already.
+      if (!node.done) cycles++;
+      return { id };
     }
-    if (node && node.p >= p) return { value: node.value, miss: node.miss, id };
     if (p < limits.epsilon) return cut(state);
     if (!node || id === undefined) {
       if (!state) throw new Error(`internal: no state for ${key}`);
       const legal = legalMovesWithEvents(game, state, seat);
-      if (legal.length === 0) return { value: judge(state), miss: 0, id: undefined };
+      if (legal.length === 0) return { leaf: judge(state) };
       if (nodes.length >= limits.maxStates) {
         throw new SearchStop(`more than ${limits.maxStates.toLocaleString('en')} states (the limit) before the analysis finished: raise --epsilon or --max-states, or analyse a smaller part of the game`);
       }
@@ -194,90 +204,114 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     }
     node.p = p;
     node.done = false;
-    const values: number[] = [];
-    let best = -1;
-    let miss = 0;
-    for (const moveBranches of node.branches) {
-      let value = 0;
-      let moveMiss = 0;
-      const children: number[] = [];
-      const probs: number[] = [];
-      for (const b of moveBranches) {
-        const r = valueBranch(b, p * b.probability);
-        value += b.probability * r.value;
-        moveMiss += b.probability * r.miss;
-        if (r.id !== undefined) {
-          children.push(r.id);
-          probs.push(b.probability);
-        }
-      }
-      values.push(value);
-      miss = Math.max(miss, moveMiss);
-      if (best < 0 || value > (values[best] as number)) {
-        best = values.length - 1;
-        node.children = children;
-        node.probs = probs;
-      }
-    }
-    node.value = values[best] as number;
-    node.miss = miss;
+    for (const moveBranches of node.branches) for (const b of moveBranches) exploreBranch(b, p * b.probability);
     node.done = true;
-    if (node.choice) {
-      node.choice.values = values;
-      node.choice.best = best;
-    }
-    return { value: node.value, miss, id };
+    return { id };
   };
 
   /**
-   * Bounds on a node's exact value, from the final smallest and largest objective values: a leaf
-   * is exact; a cut branch, or one back on the path being bounded (a cycle), may be anything
-   * between them; a chance node is its branches' weighted sum; a decision is at least, and at
-   * most, the best move's bound. Worked out after the search because those extremes are known only
-   * then, and over the nodes' final values: a state valued again deeper bounds every way to it.
+   * The explored graph solved, now that it is complete: value iteration (each decision the best of
+   * its moves, each roll its outcomes' weighted sum) until no state's value changes by more than
+   * epsilon times the spread of the objective. Run three ways at once: the answer, a cut valued
+   * by the objective as it stands; a lower bound, a cut worth the smallest objective value seen;
+   * an upper bound, a cut worth the largest. Every state starts at the smallest (the largest for
+   * the upper bound): each sweep can then only raise (lower) the values towards the solution, so a
+   * way of playing that never ends the turn counts for no more than the smallest value, and the
+   * bounds hold after any number of sweeps, if the exact value of every cut lies between the two
+   * extremes. Sweeps follow the depth-first finishing order, so a graph without cycles is solved
+   * in one and confirmed by the second. The probability of reaching a cut is solved alongside.
    */
-  const top = visit(start, 1);
-  const lowerOf = new Float64Array(nodes.length);
-  const upperOf = new Float64Array(nodes.length);
-  const mark = new Uint8Array(nodes.length);
-  const ON_PATH = 1;
-  const BOUNDED = 2;
-  const bound = (id: number): void => {
-    mark[id] = ON_PATH;
-    let lower = -Infinity;
-    let upper = -Infinity;
-    for (const moveBranches of (nodes[id] as DecisionNode).branches) {
-      let lo = 0;
-      let hi = 0;
-      for (const b of moveBranches) {
-        if (b.leaf !== undefined) {
-          lo += b.probability * b.leaf;
-          hi += b.probability * b.leaf;
-          continue;
-        }
-        const child = ids.get(b.key);
-        if (child !== undefined && mark[child] !== ON_PATH) {
-          if (mark[child] !== BOUNDED) bound(child);
-          lo += b.probability * (lowerOf[child] as number);
-          hi += b.probability * (upperOf[child] as number);
-        } else {
-          lo += b.probability * low;
-          hi += b.probability * high;
+  const solve = (root: number): [number, number, number, number] => {
+    const order: number[] = [];
+    const mark = new Uint8Array(nodes.length);
+    const finish = (id: number): void => {
+      mark[id] = 1;
+      for (const moveBranches of (nodes[id] as DecisionNode).branches) {
+        for (const b of moveBranches) {
+          const child = b.leaf === undefined ? ids.get(b.key) : undefined;
+          if (child !== undefined && !mark[child]) finish(child);
         }
       }
-      lower = Math.max(lower, lo);
-      upper = Math.max(upper, hi);
+      order.push(id);
+    };
+    finish(root);
+    const point = new Float64Array(nodes.length).fill(low);
+    const lowerOf = new Float64Array(nodes.length).fill(low);
+    const upperOf = new Float64Array(nodes.length).fill(high);
+    const missOf = new Float64Array(nodes.length);
+    const tolerance = limits.epsilon * Math.max(1, high - low);
+    for (let change = Infinity; change > tolerance; ) {
+      if (++sweeps > limits.maxSweeps) {
+        const states = `${nodes.length.toLocaleString('en')} state${nodes.length === 1 ? '' : 's'}`;
+        throw new SearchStop(`the values of the turn's ${states} still changed by ${change.toPrecision(2)} after ${limits.maxSweeps.toLocaleString('en')} sweeps (the limit): the turn comes back to where it was too often to settle; raise --max-sweeps or --epsilon`);
+      }
+      change = 0;
+      for (const id of order) {
+        const node = nodes[id] as DecisionNode;
+        let best = -1;
+        let v = -Infinity;
+        let lo = -Infinity;
+        let hi = -Infinity;
+        let m = 0;
+        const values: number[] = [];
+        node.branches.forEach((moveBranches, move) => {
+          let mv = 0;
+          let ml = 0;
+          let mh = 0;
+          let mm = 0;
+          for (const b of moveBranches) {
+            const child = b.leaf === undefined ? ids.get(b.key) : undefined;
+            if (b.leaf !== undefined) {
+              mv += b.probability * b.leaf;
+              ml += b.probability * b.leaf;
+              mh += b.probability * b.leaf;
+            } else if (child !== undefined) {
+              mv += b.probability * (point[child] as number);
+              ml += b.probability * (lowerOf[child] as number);
+              mh += b.probability * (upperOf[child] as number);
+              mm += b.probability * (missOf[child] as number);
+            } else {
+              mv += b.probability * (b.cut ?? low);
+              ml += b.probability * low;
+              mh += b.probability * high;
+              mm += b.probability;
+            }
+          }
+          values.push(mv);
+          if (mv > v) {
+            v = mv;
+            best = move;
+          }
+          lo = Math.max(lo, ml);
+          hi = Math.max(hi, mh);
+          m = Math.max(m, mm);
+        });
+        change = Math.max(change, Math.abs(v - (point[id] as number)), Math.abs(lo - (lowerOf[id] as number)), Math.abs(hi - (upperOf[id] as number)), Math.abs(m - (missOf[id] as number)) * Math.max(1, high - low));
+        point[id] = v;
+        lowerOf[id] = lo;
+        upperOf[id] = hi;
+        missOf[id] = m;
+        node.value = v;
+        node.miss = m;
+        if (node.choice) {
+          node.choice.values = values;
+          node.choice.best = best;
+        }
+        node.children = [];
+        node.probs = [];
+        for (const b of node.branches[best] ?? []) {
+          const child = b.leaf === undefined ? ids.get(b.key) : undefined;
+          if (child !== undefined) {
+            node.children.push(child);
+            node.probs.push(b.probability);
+          }
+        }
+      }
     }
-    lowerOf[id] = lower;
-    upperOf[id] = upper;
-    mark[id] = BOUNDED;
+    return [point[root] as number, lowerOf[root] as number, upperOf[root] as number, missOf[root] as number];
   };
 
-  const lowerUpper = (): [number, number] => {
-    if (top.id === undefined) return top.miss === 0 ? [top.value, top.value] : [low, high];
-    bound(top.id);
-    return [lowerOf[top.id] as number, upperOf[top.id] as number];
-  };
-  const [lower, upper] = cuts > 0 ? lowerUpper() : [top.value, top.value];
-  return { value: top.value, miss: top.miss, lower, upper, root: top.id, nodes, steps, cuts, low, high, names: reader.names };
+  const top = visit(start, 1);
+  const [value, lower, upper, miss] = 'id' in top ? solve(top.id) : 'leaf' in top ? [top.leaf, top.leaf, top.leaf, 0] : [top.cut, low, high, 1];
+  return { value, miss, lower, upper, root: 'id' in top ? top.id : undefined, nodes, steps, cuts, cycles, sweeps, low, high, names: reader.names };
 };

@@ -17,7 +17,10 @@ export const policyRules = (table: PolicyTable): string[] => {
   const numeric = table.columns.filter((c) => table.rows.every((r) => typeof r.state[c] === 'number' || r.state[c] === undefined));
   const label = (c: string): string => table.labels[table.columns.indexOf(c)] ?? c;
   const axis = [...numeric].sort((a, b) => new Set(table.rows.map((r) => r.state[b])).size - new Set(table.rows.map((r) => r.state[a])).size)[0];
-  if (axis === undefined) return table.rows.map((r) => `${table.columns.map((c) => `${label(c)} ${text(r.state[c])}`).join(', ')}: ${r.best}`);
+  if (axis === undefined) {
+    // No column: the one row's best move is the whole rule.
+    return table.rows.map((r) => [table.columns.map((c) => `${label(c)} ${text(r.state[c])}`).join(', '), r.best].filter((part) => part !== '').join(': '));
+  }
   const others = table.columns.filter((c) => c !== axis);
   const groups = new Map<string, PolicyEntry[]>();
   for (const row of table.rows) {

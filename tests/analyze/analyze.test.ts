@@ -97,9 +97,9 @@ describe('analyze: hand computations', () => {
   it('the error bound is carried as lower and upper bounds: tight where the cuts cannot change the answer, and sound', () => {
     // Pig's cuts all lie where rolling on is worse than holding whatever a cut is worth (up to the
     // largest total seen): the bound is 0, where the cut probability times the objective's spread
-    // said 5.5 (6.5% of play reaching a cut under the worst choices, totals 0 to 84).
+    // said 1.7 (2.0% of play reaching a cut under the worst choices, totals 0 to 84).
     const fine = solved(fixture('pig'), 'players[0].score', 1e-11);
-    expect(fine.cutProbability).toBeGreaterThan(0.05);
+    expect(fine.cutProbability).toBeGreaterThan(0.01);
     expect(fine.errorBound).toBeLessThan(1e-9);
     // Cut sooner, the answer is off, and the bound still holds it, without being the old spread.
     for (const epsilon of [1e-4, 1e-5, 1e-6, 1e-8]) {
@@ -110,13 +110,32 @@ describe('analyze: hand computations', () => {
     }
   });
 
-  it('a state met again on its own path (a cycle) is a cut whatever epsilon, and the bound still holds the exact value', () => {
-    // Flipping until heads is worth 1; the search values tails' return by the stand-in (0), so
-    // it answers 0.5, and says it may be off by 0.5.
+  it('a state met again on its own path (a cycle) is solved by value iteration, within a sound bound', () => {
+    // Flipping until heads is worth 1 (V = 1/2 + V/2); the depth-first search alone, valuing
+    // tails' return by what it knew so far, said 0.5 ± 0.5.
     const a = solved(fixture('flip'));
-    expect(a.expected).toBeCloseTo(0.5, 12);
-    expect(a.errorBound).toBeGreaterThanOrEqual(Math.abs(a.expected - 1) - 1e-12);
+    expect(Math.abs(a.expected - 1)).toBeLessThanOrEqual(a.errorBound + 1e-12);
+    expect(a.expected).toBeCloseTo(1, 9);
+    expect(a.errorBound).toBeLessThan(1e-9);
+    expect(a.sweeps).toBeGreaterThan(2);
     expect(a.policy[0]?.best).toBe('Flip');
+    expect(a.policy[0]?.alternatives.map((x) => [x.move, Number(x.value.toFixed(9))])).toEqual([['Flip', 1], ['Stop', 0]]);
+    // The turn comes back to the decision once on average: reached twice, as expected visits.
+    expect(a.policy[0]?.reach).toBeCloseTo(2, 9);
+  });
+
+  it('a cycle with a decision: roll on while its value (1/3) beats stopping, else stop', () => {
+    const rollOn = solved(fixture('flip-or-stop', { stop: 0.25 }));
+    expect(rollOn.expected).toBeCloseTo(1 / 3, 9);
+    expect(Math.abs(rollOn.expected - 1 / 3)).toBeLessThanOrEqual(rollOn.errorBound + 1e-12);
+    expect(rollOn.policy[0]?.best).toBe('Roll');
+    expect(rollOn.policy[0]?.alternatives.find((x) => x.move === 'Stop')?.value).toBeCloseTo(0.25, 12);
+    const stop = solved(fixture('flip-or-stop', { stop: 0.5 }));
+    expect(stop.expected).toBeCloseTo(0.5, 9);
+    expect(stop.policy[0]?.best).toBe('Stop');
+    // One roll, then stop if it comes back: 1/2 - 1/4 + 1/4 × 0.5.
+    expect(stop.policy[0]?.alternatives.find((x) => x.move === 'Roll')?.value).toBeCloseTo(0.375, 9);
+    expect(stop.policy[0]?.reach).toBe(1);
   });
 
   it('the objective sees the analysed seat as `seat`', () => {
@@ -146,5 +165,11 @@ describe('analyze: refusals', () => {
   it('stops at its work budget with a message', () => {
     const result = analyze(fixture('pig'), { objective: 'players[0].score', maxSteps: 50 });
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/more than 50 moves \(its work budget\)/) });
+  });
+
+  it('refuses a cycle whose values do not settle within the sweeps allowed, saying how far they were', () => {
+    const result = analyze(fixture('flip'), { objective: 'players[0].score', maxSweeps: 5 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^the values of the turn's 1 state still changed by [\d.e-]+ after 5 sweeps \(the limit\)/);
   });
 });

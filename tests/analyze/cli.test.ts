@@ -40,4 +40,14 @@ describe('houserules analyze', () => {
     expect(hidden.err).toMatch(/^Regicide: .*hidden information/);
     expect((await run(['analyze', PIG, '--objective', '1', '--until', 'forever'])).err).toMatch(/--until must be one of turn/);
   });
+
+  it('--max-sweeps bounds the value iteration of a turn that comes back to where it was', async () => {
+    const FLIP = join(import.meta.dirname, 'fixtures/flip.yaml');
+    const few = await run(['analyze', FLIP, '--objective', 'players[0].score', '--max-sweeps', '5']);
+    expect(few.code).toBe(1);
+    expect(few.err).toMatch(/^Flip: the values of the turn's 1 state still changed by .* after 5 sweeps \(the limit\)/);
+    expect((await run(['analyze', FLIP, '--objective', 'players[0].score', '--max-sweeps', '0'])).err).toMatch(/--max-sweeps/);
+    const enough = await run(['analyze', FLIP, '--objective', 'players[0].score']);
+    expect(enough.out).toMatch(/expected\s+1\.000/);
+  });
 });

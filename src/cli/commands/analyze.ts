@@ -48,7 +48,7 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
 
 export const analyzeCommand: Command = {
   name: 'analyze',
-  usage: "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--json]",
+  usage: "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--max-states N] [--max-sweeps N] [--json]",
   summary: "exact best play of one turn: expected value of an objective over every roll's outcomes, and the policy",
   options: {
     variant: VARIANT_OPTION,
@@ -59,6 +59,7 @@ export const analyzeCommand: Command = {
     seed: { type: 'string', hint: 'S', help: 'seed of the starting state (a shuffled or dealt start), default 1' },
     epsilon: { type: 'string', hint: 'e', help: `branches reached with a smaller probability are cut (default ${DEFAULT_LIMITS.epsilon})` },
     'max-states': { type: 'string', hint: 'N', help: `stop past N decision states (default ${DEFAULT_LIMITS.maxStates.toLocaleString('en')})` },
+    'max-sweeps': { type: 'string', hint: 'N', help: `stop past N sweeps of value iteration, for a turn that comes back to where it was (default ${DEFAULT_LIMITS.maxSweeps.toLocaleString('en')})` },
     json: { type: 'boolean', help: 'print {expected, errorBound, states, policy: [...]} as JSON' },
   },
   run: async ([target], values, io) => {
@@ -74,7 +75,8 @@ export const analyzeCommand: Command = {
     const epsilon = numberOption(io, values, 'epsilon', DEFAULT_LIMITS.epsilon);
     const players = intOption(io, values, 'players', undefined, PLAYERS_RANGE);
     const maxStates = intOption(io, values, 'max-states', undefined, { min: 1, max: LIMITS.analyzeStates });
-    if (epsilon === null || players === null || maxStates === null) return 1;
+    const maxSweeps = intOption(io, values, 'max-sweeps', undefined, { min: 1, max: LIMITS.analyzeSweeps });
+    if (epsilon === null || players === null || maxStates === null || maxSweeps === null) return 1;
     const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
     if ('error' in seeded) {
       io.err(seeded.error);
@@ -89,6 +91,7 @@ export const analyzeCommand: Command = {
       seed: seeded.seed,
       ...(players !== undefined ? { players } : {}),
       ...(maxStates !== undefined ? { maxStates } : {}),
+      ...(maxSweeps !== undefined ? { maxSweeps } : {}),
     });
     if (!result.ok) {
       io.err(`${game.title}: ${result.error}`);
