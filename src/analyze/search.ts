@@ -90,9 +90,10 @@ export interface SearchResult {
 type Visit = { readonly id: number } | { readonly leaf: number } | { readonly cut: number };
 
 /**
- * Where a move leads, equal states merged, kept with the node so that valuing it again (reached
- * by a likelier path) applies no move: a leaf keeps its value, a decision state its node, and
- * only a state not valued yet (cut, or on the current path) keeps the state itself.
+ * Where a move leads, equal states merged, kept with the node so that exploring it again (reached
+ * by a likelier path) applies no move, and solving it reads the graph: a leaf keeps its value, a
+ * decision state is found by its key among the nodes, and only a cut keeps the state itself (with
+ * its value as it stands), to be explored if a likelier path reaches it.
  */
 interface Branch {
   readonly key: string;
