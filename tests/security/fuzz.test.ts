@@ -16,6 +16,10 @@ describe('fuzzing the pipeline', () => {
     const report = fuzzSchemaSpecs(60, 100);
     expect(report.findings).toEqual([]);
     expect(report.cases).toBe(60);
+    // Three in four are drawn well-formed (schemaSpecs.ts): if the share that compiles falls, the
+    // schema half of the fuzzer no longer reaches play, which is what this guards.
+    expect(report.compiled).toBeGreaterThanOrEqual(0.3 * report.cases);
+    expect(report.moves).toBeGreaterThan(report.compiled);
   }, 600_000);
 
   it('random move logs through replay: refused with a reason or replayed, never an exception', () => {

@@ -18,7 +18,7 @@ import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { SpecRuntimeError } from '../../src/check/exprs.ts';
 import { legalMoves, newGame, replay, step, type GameState, type Move } from '../../src/engine/index.ts';
 import { readMoveLog } from '../../src/engine/moveLog.ts';
-import { poolsOf, schemaSpec, valueAt } from './schemaSpecs.ts';
+import { drawnSpec, poolsOf, valueAt } from './schemaSpecs.ts';
 
 const GAMES_DIR = join(import.meta.dirname, '../../games');
 export const GAME_IDS = ['ten-thousand', 'regicide', 'cetatea', 'eight-masters-revenge'] as const;
@@ -175,7 +175,7 @@ export const fuzzSpecs = (numRuns: number, moves: number, seed?: number, slowMs 
 /** Specs drawn from the game schema through the whole pipeline and `moves` random moves each. */
 export const fuzzSchemaSpecs = (numRuns: number, moves: number, seed?: number, slowMs = 30_000): FuzzReport =>
   fuzzWith(numRuns, seed, fc.tuple(fc.nat(), fc.nat()), (tally, [specSeed, gameSeed]) =>
-    runSpec(tally, 'schema', stringify(schemaSpec(specSeed)), gameSeed, moves, `schemaSpec(${specSeed})`, slowMs),
+    runSpec(tally, 'schema', stringify(drawnSpec(specSeed)), gameSeed, moves, `drawnSpec(${specSeed})`, slowMs),
   );
 
 const entry: fc.Arbitrary<unknown> = fc.oneof(
