@@ -2,7 +2,7 @@
  * `npm run bench`: the interpreter's speed against hand-written reference engines (bench/speed.ts),
  * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
  * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
- * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes}.
+ * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
  * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures.
  * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
  * machine does not inflate.
@@ -18,6 +18,7 @@ import { baseline, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
+import { measureStepBudget } from './stepBudget.ts';
 
 const GAMES = join(import.meta.dirname, '../games');
 const json = process.argv.includes('--json');
@@ -106,9 +107,11 @@ const memoryPerStateBytes = {
   regicide: memoryPerState(compileShipped('regicide'), 2),
 };
 
+const stepBudget = measureStepBudget(rounds);
+
 if (json) {
   const games = speeds.map(({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }) => ({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }));
-  console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes }, null, 2));
+  console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
   process.exit(0);
 }
 
@@ -123,7 +126,10 @@ console.log(
 console.log(
   `memory per game state: ${Object.entries(memoryPerStateBytes)
     .map(([k, v]) => `${k} ${v.heapBytes === null ? '(run with node --expose-gc)' : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
-    .join('; ')}\n`,
+    .join('; ')}`,
+);
+console.log(
+  `expression step budget (bench/stepBudget.ts): \`${stepBudget.expression}\` takes ${stepBudget.steps.toLocaleString('en')} steps in ${stepBudget.workloadMs} ms; the counter costs ${stepBudget.stepNs} ns a step, ${(stepBudget.share * 100).toFixed(1)}% of the workload's time (${stepBudget.slowdown}× the time without it)\n`,
 );
 
 const figures: Figure[] = [];
