@@ -1,7 +1,7 @@
 import type { BuiltinArg, CallContext, Callback } from './builtins.ts';
 import { ExprRuntimeError, HostCallError, type Span } from './errors.ts';
 import type { Lambda, Node } from './ir.ts';
-import type { Env } from './library.ts';
+import type { DefinitionEntry, Env } from './library.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 
@@ -92,9 +92,12 @@ const finite = (origin: Origin, span: Span, value: number, what: string): number
   return value;
 };
 
-const lambda = (origin: Origin, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
-  const body = gen(origin, node.body);
-  const [first, second] = node.slots as [number, number | undefined];
+const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+  const { origin } = site;
+  const body = gen(site, node.body);
+  const [one, two] = node.slots as [number, number | undefined];
+  const first = one + site.base;
+  const second = two === undefined ? undefined : two + site.base;
   if (second === undefined) {
     return (env, frame) => (x: Value) => {
       work(origin, node, 1, 'this function');
@@ -110,7 +113,8 @@ const lambda = (origin: Origin, node: Lambda): ((env: Env, frame: Value[]) => Ca
   };
 };
 
-const gen = (origin: Origin, node: Node): Code => {
+const gen = (site: Site, node: Node): Code => {
+  const { origin } = site;
   switch (node.kind) {
     case 'const': {
       const { value } = node;
@@ -125,52 +129,52 @@ const gen = (origin: Origin, node: Node): Code => {
       };
     }
     case 'local': {
-      const { slot } = node;
+      const slot = node.slot + site.base;
       // The checker only resolves a name to a slot inside the binding's body, after it is set.
       return (_, frame) => frame[slot] as Value;
     }
     case 'list': {
-      const items = node.items.map((item) => gen(origin, item));
+      const items = node.items.map((item) => gen(site, item));
       return (env, frame) => built(origin, node, evaluateAll(items, env, frame));
     }
     case 'record': {
       const { names } = node;
-      const values = node.values.map((item) => gen(origin, item));
+      const values = node.values.map((item) => gen(site, item));
       return (env, frame) => makeRecord(names, evaluateAll(values, env, frame));
     }
     case 'neg': {
-      const operand = gen(origin, node.operand);
+      const operand = gen(site, node.operand);
       return (env, frame) => -(operand(env, frame) as number);
     }
     case 'not': {
-      const operand = gen(origin, node.operand);
+      const operand = gen(site, node.operand);
       return (env, frame) => !(operand(env, frame) as boolean);
     }
     case 'arith':
-      return arithmetic(origin, node.op, gen(origin, node.left), gen(origin, node.right), node);
+      return arithmetic(origin, node.op, gen(site, node.left), gen(site, node.right), node);
     case 'concatText': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       return (env, frame) => built(origin, node, toText(left(env, frame)) + toText(right(env, frame)));
     }
     case 'concatList': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
     }
     case 'and': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       return (env, frame) => left(env, frame) === true && right(env, frame);
     }
     case 'or': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       return (env, frame) => left(env, frame) === true || right(env, frame);
     }
     case 'order': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       const holds = ORDER_TESTS[node.op];
       return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
     }
     case 'equal': {
-      const [left, right] = [gen(origin, node.left), gen(origin, node.right)];
+      const [left, right] = [gen(site, node.left), gen(site, node.right)];
       const eq = equalityFor(node.at);
       const { negated } = node;
       if (eq === strictEquality) {
@@ -181,7 +185,7 @@ const gen = (origin: Origin, node: Node): Code => {
       return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
     }
     case 'in': {
-      const [item, list] = [gen(origin, node.item), gen(origin, node.list)];
+      const [item, list] = [gen(site, node.item), gen(site, node.list)];
       const eq = equalityFor(node.at);
       if (eq === strictEquality) {
         return (env, frame) => {
@@ -199,12 +203,12 @@ const gen = (origin: Origin, node: Node): Code => {
       };
     }
     case 'cond': {
-      const [test, then, otherwise] = [gen(origin, node.test), gen(origin, node.then), gen(origin, node.otherwise)];
+      const [test, then, otherwise] = [gen(site, node.test), gen(site, node.then), gen(site, node.otherwise)];
       return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
     }
     case 'let': {
-      const { slot } = node;
-      const [value, body] = [gen(origin, node.value), gen(origin, node.body)];
+      const slot = node.slot + site.base;
+      const [value, body] = [gen(site, node.value), gen(site, node.body)];
       return (env, frame) => {
         frame[slot] = value(env, frame);
         return body(env, frame);
@@ -212,7 +216,7 @@ const gen = (origin: Origin, node: Node): Code => {
     }
     case 'field': {
       const { name } = node;
-      const object = gen(origin, node.object);
+      const object = gen(site, node.object);
       return (env, frame) => {
         const value = (object(env, frame) as RecordValue)[name];
         if (value === undefined) throw fail(origin, node, `the value has no field '${name}'`);
@@ -220,7 +224,7 @@ const gen = (origin: Origin, node: Node): Code => {
       };
     }
     case 'index': {
-      const [object, index] = [gen(origin, node.object), gen(origin, node.index)];
+      const [object, index] = [gen(site, node.object), gen(site, node.index)];
       return (env, frame) => {
         const xs = object(env, frame) as readonly Value[];
         const i = index(env, frame) as number;
@@ -236,7 +240,7 @@ const gen = (origin: Origin, node: Node): Code => {
     case 'builtin': {
       const { impl } = node.builtin;
       const makers = node.args.map((arg): ((env: Env, frame: Value[]) => BuiltinArg) =>
-        arg.kind === 'lambda' ? lambda(origin, arg) : gen(origin, arg),
+        arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg),
       );
       const what = `${node.builtin.name}(…)`;
       const call: CallContext = {
@@ -255,7 +259,7 @@ const gen = (origin: Origin, node: Node): Code => {
     }
     case 'host': {
       const { fn } = node;
-      const args = node.args.map((item) => gen(origin, item));
+      const args = node.args.map((item) => gen(site, item));
       return (env, frame) => {
         const values = evaluateAll(args, env, frame);
         try {
@@ -268,9 +272,11 @@ const gen = (origin: Origin, node: Node): Code => {
     }
     case 'definition': {
       const { definition } = node;
-      const args = node.args.map((item) => gen(origin, item));
+      const args = node.args.map((item) => gen(site, item));
       // Named once: the text is only read in the message of a call past the budget.
       const what = `this call of '${definition.name}'`;
+      const inlined = inline(site, definition, args, node, what);
+      if (inlined) return inlined;
       return (env, frame) => {
         // The parameters are the callee's first slots; its other locals extend the array.
         const locals = evaluateAll(args, env, frame);
@@ -290,6 +296,170 @@ const gen = (origin: Origin, node: Node): Code => {
     }
   }
 };
+
+/**
+ * A call of a small definition that cannot reach itself, compiled into its caller: the body's
+ * locals take the caller's frame from `site.top` up, so the call builds no frame of its own and
+ * makes no indirect call (most of a guard's time went to such calls: `playable(c)` for each card
+ * of each candidate). The call still counts its step, and its errors still point into the
+ * callee's text. It is not counted in the nesting depth: without recursion that nesting is
+ * bounded by the spec's size, and the JS stack's own limit is still reported (see `makeRunner`).
+ * Undefined when the definition is not inlined: recursive, too large, or the budget is spent.
+ */
+const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string): Code | undefined => {
+  const { body, params } = definition;
+  if (body === undefined || params === undefined || reachesItself(definition)) return undefined;
+  const { nodes, slots } = measure(body);
+  if (nodes > INLINE_MAX_NODES || nodes > site.room.left) return undefined;
+  site.room.left -= nodes;
+  const at = site.top;
+  const inner: Site = {
+    origin: { source: definition.source, definition: definition.name },
+    base: at,
+    top: at + Math.max(params.length, slots),
+    room: site.room,
+  };
+  site.room.extent = Math.max(site.room.extent, inner.top);
+  const code = gen(inner, body);
+  const { origin } = site;
+  const [a, b] = args as [Code, Code];
+  // Every argument is computed before any is stored: an argument may itself be an inlined call
+  // whose locals take the same slots.
+  switch (args.length) {
+    case 0:
+      return (env, frame) => {
+        work(origin, span, 1, what);
+        return code(env, frame);
+      };
+    case 1:
+      return (env, frame) => {
+        const x = a(env, frame);
+        work(origin, span, 1, what);
+        frame[at] = x;
+        return code(env, frame);
+      };
+    case 2:
+      return (env, frame) => {
+        const x = a(env, frame);
+        const y = b(env, frame);
+        work(origin, span, 1, what);
+        frame[at] = x;
+        frame[at + 1] = y;
+        return code(env, frame);
+      };
+    default:
+      return (env, frame) => {
+        const values = evaluateAll(args, env, frame);
+        work(origin, span, 1, what);
+        for (let i = 0; i < values.length; i++) frame[at + i] = values[i] as Value;
+        return code(env, frame);
+      };
+  }
+};
+
+/** Most nodes of one inlined body, and of all the bodies inlined into one expression or definition. */
+const INLINE_MAX_NODES = 64;
+const INLINE_BUDGET = 256;
+
+const reaching = new WeakMap<DefinitionEntry, boolean>();
+/** Whether `definition` calls itself, directly or through others. */
+const reachesItself = (definition: DefinitionEntry): boolean => {
+  let known = reaching.get(definition);
+  if (known === undefined) {
+    const seen = new Set<DefinitionEntry>();
+    const visit = (d: DefinitionEntry): boolean => {
+      for (const callee of d.calls) {
+        if (callee === definition) return true;
+        if (!seen.has(callee)) {
+          seen.add(callee);
+          if (visit(callee)) return true;
+        }
+      }
+      return false;
+    };
+    known = visit(definition);
+    reaching.set(definition, known);
+  }
+  return known;
+};
+
+const measured = new WeakMap<Node, { nodes: number; slots: number }>();
+/** The nodes of a body, and the frame slots it uses (one past the highest). */
+const measure = (root: Node): { nodes: number; slots: number } => {
+  let found = measured.get(root);
+  if (found === undefined) {
+    let nodes = 0;
+    let slots = 0;
+    const use = (slot: number): void => {
+      slots = Math.max(slots, slot + 1);
+    };
+    const visit = (node: Node | Lambda): void => {
+      nodes++;
+      switch (node.kind) {
+        case 'lambda':
+          node.slots.forEach(use);
+          return visit(node.body);
+        case 'const':
+        case 'global':
+          return;
+        case 'local':
+          return use(node.slot);
+        case 'let':
+          use(node.slot);
+          visit(node.value);
+          return visit(node.body);
+        case 'list':
+          return node.items.forEach(visit);
+        case 'record':
+          return node.values.forEach(visit);
+        case 'neg':
+        case 'not':
+          return visit(node.operand);
+        case 'arith':
+        case 'concatText':
+        case 'concatList':
+        case 'and':
+        case 'or':
+        case 'order':
+        case 'equal':
+          visit(node.left);
+          return visit(node.right);
+        case 'in':
+          visit(node.item);
+          return visit(node.list);
+        case 'cond':
+          visit(node.test);
+          visit(node.then);
+          return visit(node.otherwise);
+        case 'field':
+          return visit(node.object);
+        case 'index':
+          visit(node.object);
+          return visit(node.index);
+        case 'builtin':
+        case 'host':
+        case 'definition':
+          return (node.args as readonly (Node | Lambda)[]).forEach(visit);
+      }
+    };
+    visit(root);
+    found = { nodes, slots };
+    measured.set(root, found);
+  }
+  return found;
+};
+
+/**
+ * Where code is generated: the text it came from, the frame slot its locals start at (non-zero
+ * inside an inlined definition), the first slot free above them, and the inlining budget and
+ * frame extent shared by everything generated for one expression or definition body.
+ */
+interface Site {
+  readonly origin: Origin;
+  readonly base: number;
+  readonly top: number;
+  readonly room: { left: number; extent: number };
+}
 
 /**
  * The values of `codes` in order, in a new array of just that length (a definition's frame grows
@@ -337,8 +507,15 @@ const arithmetic = (origin: Origin, op: '+' | '-' | '*' | '/' | '%', left: Code,
   }
 };
 
-export function generate(root: Node, origin: Origin): Code {
-  return gen(origin, root);
+/**
+ * Compiles a checked expression or definition body whose locals take `slots` frame slots; the
+ * frame it needs is `frameSize`, more when it inlines definitions.
+ */
+export function generate(root: Node, origin: Origin, slots: number): { code: Code; frameSize: number } {
+  const top = Math.max(slots, measure(root).slots);
+  const room = { left: INLINE_BUDGET, extent: top };
+  const code = gen({ origin, base: 0, top, room }, root);
+  return { code, frameSize: room.extent };
 }
 
 const ORDER_TESTS: Readonly<Record<'<' | '<=' | '>' | '>=', (order: number) => boolean>> = {

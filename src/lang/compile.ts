@@ -53,6 +53,7 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
   }
 
   if (checked === undefined || errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.start - b.start) };
-  const code = generate(checked.node, { source: src, definition: undefined });
-  return { ok: true, type: checked.type, run: makeRunner(code, outcome.frameSize, expr, { source: src, definition: undefined }), usedNames };
+  const origin = { source: src, definition: undefined };
+  const { code, frameSize } = generate(checked.node, origin, outcome.frameSize);
+  return { ok: true, type: checked.type, run: makeRunner(code, frameSize, expr, origin), usedNames };
 }

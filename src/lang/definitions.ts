@@ -106,6 +106,7 @@ export function createLibrary(
       result,
       broken: !(paramsOk && returnsOk && parsed.ok),
       code: undefined,
+      body: undefined,
       usedNames: new Set(),
       calls: new Set(),
     };
@@ -173,10 +174,13 @@ export function createLibrary(
   }
 
   const reads = new Map([...definitions.values()].map((entry) => [entry, transitiveNames(entry)]));
+  // Every body first, then the code: a caller's code may inline a callee defined after it.
   for (const entry of definitions.values()) {
     entry.usedNames = reads.get(entry) as ReadonlySet<string>;
-    const body = stateOf(entry).checked;
-    if (!entry.broken && body) entry.code = generate(body, { source: entry.source, definition: entry.name });
+    if (!entry.broken) entry.body = stateOf(entry).checked;
+  }
+  for (const entry of definitions.values()) {
+    if (entry.body && entry.params) entry.code = generate(entry.body, { source: entry.source, definition: entry.name }, entry.params.length).code;
   }
 
   errors.sort((a, b) => a.index - b.index);

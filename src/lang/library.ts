@@ -1,4 +1,5 @@
 import type { Code } from './codegen.ts';
+import type { Node } from './ir.ts';
 import type { Type } from './types.ts';
 import type { Value } from './values.ts';
 
@@ -52,6 +53,8 @@ export interface DefinitionEntry {
   /** It, or a definition it calls, has errors: calling it is a compile error. */
   readonly broken: boolean;
   readonly code: Code | undefined;
+  /** The checked body, which the code of its callers may inline; undefined when broken. */
+  readonly body: Node | undefined;
   /** Scope names its body reads, including through the definitions it calls. */
   readonly usedNames: ReadonlySet<string>;
   readonly calls: ReadonlySet<DefinitionEntry>;
