@@ -345,14 +345,20 @@ const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], 
   if (nodes > INLINE_MAX_NODES || nodes > site.room.left) return undefined;
   site.room.left -= nodes;
   const at = site.top;
-  const inner: Site = {
-    origin: { source: definition.source, definition: definition.name },
-    base: at,
-    top: at + Math.max(params.length, slots),
-    room: site.room,
-  };
-  site.room.extent = Math.max(site.room.extent, inner.top);
-  const code = gen(inner, body);
+  // The body's code at one slot is the same for every call there: generated once per library
+  // (the editor compiles every expression of the spec on each keystroke), with its own budget.
+  let byBase = inlinedAt.get(definition);
+  if (!byBase) inlinedAt.set(definition, (byBase = new Map()));
+  let made = byBase.get(at);
+  if (!made) {
+    const top = at + Math.max(params.length, slots);
+    const room = { left: INLINE_BUDGET, extent: top };
+    const origin = { source: definition.source, definition: definition.name };
+    made = { code: gen({ origin, base: at, top, room }, body), extent: room.extent };
+    byBase.set(at, made);
+  }
+  site.room.extent = Math.max(site.room.extent, made.extent);
+  const { code } = made;
   const { origin } = site;
   const [a, b] = args as [Code, Code];
   // Every argument is computed before any is stored: an argument may itself be an inlined call
@@ -392,6 +398,9 @@ const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], 
 /** Most nodes of one inlined body, and of all the bodies inlined into one expression or definition. */
 const INLINE_MAX_NODES = 64;
 const INLINE_BUDGET = 256;
+
+/** The inlined code of a definition's body by the slot its locals start at, and the frame it needs. */
+const inlinedAt = new WeakMap<DefinitionEntry, Map<number, { code: Code; extent: number }>>();
 
 const reaching = new WeakMap<DefinitionEntry, boolean>();
 /** Whether `definition` calls itself, directly or through others. */
