@@ -1,12 +1,14 @@
 /// <reference types="vitest/config" />
 import { resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import gameSchema from './schema/game.schema.json' with { type: 'json' };
 import variantSchema from './schema/variant.schema.json' with { type: 'json' };
 import { standaloneValidatorsModule } from './src/validate/standalone.ts';
 import { CONTENT_SECURITY_POLICY } from './src/studio/contentSecurityPolicy.ts';
+import ELK from 'elkjs';
+import { prelayout } from './src/studio/diagram/prelayout.ts';
 
 /** In the built studio, schemaValidators.ts becomes ajv's standalone code, generated here (see that file). */
 const standaloneValidators = (): Plugin => ({
@@ -21,6 +23,30 @@ const standaloneValidators = (): Plugin => ({
     });
   },
 });
+
+/**
+ * `virtual:diagram-layouts`: every game folder's base flow laid out by ELK here, with the studio's
+ * own ELK input (src/studio/diagram/prelayout.ts), so its first diagram is drawn without waiting
+ * for the layout worker.
+ */
+const diagramLayouts = (): Plugin => {
+  const id = 'virtual:diagram-layouts';
+  return {
+    name: 'houserules-diagram-layouts',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const dir = resolve(import.meta.dirname, 'games');
+      const files = readdirSync(dir)
+        .sort()
+        .map((game) => `games/${game}/game.yaml`)
+        .filter((file) => existsSync(resolve(import.meta.dirname, file)));
+      for (const file of files) this.addWatchFile(resolve(import.meta.dirname, file));
+      const layouts = await prelayout(new ELK(), files.map((file) => ({ file, text: readFileSync(resolve(import.meta.dirname, file), 'utf8') })));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(layouts))});`;
+    },
+  };
+};
 
 /** The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts). */
 const contentSecurityPolicy = (): Plugin => ({
@@ -42,7 +68,7 @@ const serviceWorker = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker()],
+  plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker(), diagramLayouts()],
   base: './',
   worker: { format: 'es', plugins: () => [standaloneValidators()] },
   test: {

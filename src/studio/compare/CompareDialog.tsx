@@ -11,7 +11,8 @@ import type { DiffChange } from '../../variants/diff.ts';
 import { detailLine, ruleLine } from '../../variants/formatDiff.ts';
 import { DiagramSvg } from '../diagram/DiagramSvg.tsx';
 import type { DiagramLayout } from '../diagram/fromElk.ts';
-import { canvasMeasure, layoutFlow } from '../diagram/layoutClient.ts';
+import { layoutFlow } from '../diagram/layoutClient.ts';
+import { fixedMeasure } from '../diagram/textWidths.ts';
 import type { CompareSide } from './compare.ts';
 import { requestComparison } from './compareClient.ts';
 import type { CompareReply, CompareRequest } from './protocol.ts';
@@ -35,7 +36,7 @@ const Chart = ({ side, label }: { side: CompareSide; label: string }) => {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    layoutFlow(side.graph, canvasMeasure()).then(
+    layoutFlow(side.graph, fixedMeasure).then(
       (laid) => live && setLayout(laid.layout),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );

@@ -11,7 +11,9 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowGraph } from '../../engine/types.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { DiagramLayout } from './fromElk.ts';
-import { canvasMeasure, layoutFlow, warmUpLayout } from './layoutClient.ts';
+import type { TimedLayout } from './layoutClient.ts';
+import { layoutFlow, warmUpLayout } from './layoutClient.ts';
+import { fixedMeasure } from './textWidths.ts';
 import { DiagramSvg } from './DiagramSvg.tsx';
 import { fitView, readableView, usePanZoom } from './usePanZoom.ts';
 import type { CoverageReport } from '../../sim/coverageReport.ts';
@@ -47,10 +49,10 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
   // Guards make labels long; a narrow pane reads better with move names alone (guards stay in
   // each label's tooltip).
   const [guards, setGuards] = useState(false);
-  const [status, setStatus] = useState<{ ms?: number; error?: string; busy: boolean; count: number }>({ busy: false, count: 0 });
+  const [status, setStatus] = useState<{ ms?: number; source?: TimedLayout['source']; error?: string; busy: boolean; count: number }>({ busy: false, count: 0 });
   const svgRef = useRef<SVGSVGElement | null>(null);
   const { view, setView, onPointerDown, panned, setPanned } = usePanZoom(svgRef);
-  const measure = useMemo(() => canvasMeasure(), []);
+  const measure = fixedMeasure;
   useEffect(warmUpLayout, []);
   // The graph object changes on every compile; lay out again only when its content changed.
   const graphKey = useMemo(() => (graph ? JSON.stringify(graph) : ''), [graph]);
@@ -62,10 +64,10 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
     // The first layout goes at once; later ones wait for the edits to pause.
     const timer = setTimeout(() => {
       layoutFlow(graph, measure, { guards }).then(
-        ({ layout: laid, ms }) => {
+        ({ layout: laid, ms, source }) => {
           if (cancelled) return;
           setLayout(laid);
-          setStatus((s) => ({ ms, busy: false, count: s.count + 1 }));
+          setStatus((s) => ({ ms, source, busy: false, count: s.count + 1 }));
         },
         (err: unknown) => {
           if (!cancelled) setStatus((s) => ({ error: err instanceof Error ? err.message : String(err), busy: false, count: s.count + 1 }));
@@ -124,7 +126,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
             : status.busy
               ? 'laying out…'
               : status.ms !== undefined
-                ? `${layout?.nodes.length ?? 0} states · ${layout?.edges.filter((e) => e.kind !== 'initial').length ?? 0} transitions · ELK ${Math.round(status.ms)} ms`
+                ? `${layout?.nodes.length ?? 0} states · ${layout?.edges.filter((e) => e.kind !== 'initial').length ?? 0} transitions · ${status.source === 'worker' ? `ELK ${Math.round(status.ms)} ms` : status.source === 'build' ? 'ELK layout made at build time' : 'ELK layout kept from before'}`
                 : ''}
           {stale ? ' · showing the last good version' : ''}
         </span>
@@ -145,7 +147,7 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
           Fit all
         </button>
       </header>
-      <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count}>
+      <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count} data-layout-source={status.source}>
         {!graph && <p className="empty-note">The diagram appears once the spec compiles.</p>}
         <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="group" aria-label="Statechart diagram">
           {layout && (

@@ -1,7 +1,9 @@
 /**
  * Runs ELK in a Web Worker (elkjs's own worker script, bundled as a static asset) so a large flow
  * never stalls typing. A layout that takes too long is abandoned and the worker replaced, so a
- * pathological graph shows a message instead of freezing the diagram.
+ * pathological graph shows a message instead of freezing the diagram. A layout made before for the
+ * same ELK input is drawn at once instead (layoutCache.ts): the build's layouts of the shipped
+ * games (prelayout.ts), this visit's, and those kept in localStorage from earlier visits.
  */
 import ELK from 'elkjs/lib/elk-api.js';
 import type { ELK as ElkApi } from 'elkjs/lib/elk-api.js';
@@ -10,6 +12,8 @@ import type { FlowGraph } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
 import { fromElk, type DiagramLayout } from './fromElk.ts';
 import { toElk, withDefaults, type Measure } from './toElk.ts';
+import { cachedLayout, keepLayout, layoutKey } from './layoutCache.ts';
+import type { Prelayouts } from './prelayout.ts';
 
 const TIMEOUT_MS = LIMITS.layoutMs;
 
@@ -36,7 +40,16 @@ const WARM_UP: FlowGraph = {
  * of script) and its first, unoptimised layout then overlap with loading the game and compiling
  * it, instead of following them (the first diagram of the largest game took 0.5 s of layout alone).
  */
+let built: Promise<Prelayouts> | null = null;
+/** The build's layouts, fetched once (a separate chunk); none if it fails to load. */
+const prelayouts = (): Promise<Prelayouts> =>
+  (built ??= import('virtual:diagram-layouts').then(
+    (m) => m.default,
+    (): Prelayouts => ({}),
+  ));
+
 export const warmUpLayout = (): void => {
+  void prelayouts();
   if (elk) return;
   instance()
     .layout(toElk(WARM_UP, (text) => text.length * 7))
@@ -47,10 +60,21 @@ export const warmUpLayout = (): void => {
 export interface TimedLayout {
   layout: DiagramLayout;
   ms: number;
+  /** Where the layout came from: ELK in the worker now, the build, or one kept from before. */
+  source: 'worker' | 'build' | 'kept';
 }
 
 export const layoutFlow = async (graph: FlowGraph, measure: Measure, options: { guards?: boolean } = {}): Promise<TimedLayout> => {
   const started = performance.now();
+  const input = toElk(graph, measure, options);
+  const key = layoutKey(input);
+  const kept = cachedLayout(key);
+  if (kept) return { layout: fromElk(graph, kept), ms: performance.now() - started, source: 'kept' };
+  const fromBuild = (await prelayouts())[key];
+  if (fromBuild) {
+    keepLayout(key, fromBuild, { store: false });
+    return { layout: fromElk(graph, fromBuild), ms: performance.now() - started, source: 'build' };
+  }
   const api = instance();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -61,31 +85,11 @@ export const layoutFlow = async (graph: FlowGraph, measure: Measure, options: { 
     }, TIMEOUT_MS);
   });
   try {
-    const input = toElk(graph, measure, options);
     // elkjs has crashes on some nested graphs with tuned options: retry with its defaults.
     const laid = await Promise.race([api.layout(input).catch(() => api.layout(withDefaults(input))), timeout]);
-    return { layout: fromElk(graph, laid), ms: performance.now() - started };
+    keepLayout(key, laid);
+    return { layout: fromElk(graph, laid), ms: performance.now() - started, source: 'worker' };
   } finally {
     clearTimeout(timer);
   }
-};
-
-/** A canvas-backed text measure matching the fonts the SVG uses (see diagram.css). */
-export const canvasMeasure = (): Measure => {
-  const ctx = document.createElement('canvas').getContext('2d');
-  const fonts = { node: '600 12px system-ui, sans-serif', edge: '11px ui-monospace, monospace' } as const;
-  const cache = new Map<string, number>();
-  return (text, font) => {
-    const key = `${font}\u0000${text}`;
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
-    let width = text.length * (font === 'node' ? 7.5 : 6.7);
-    if (ctx) {
-      ctx.font = fonts[font];
-      width = ctx.measureText(text).width;
-    }
-    const rounded = Math.ceil(width) + 2;
-    cache.set(key, rounded);
-    return rounded;
-  };
 };
