@@ -215,8 +215,8 @@ export const studioReport = (r: { load: StudioLoadFigures[]; typing: StudioTypin
   const rows: [string, number, string][] = [];
   for (const l of r.load) {
     rows.push([`studio ${l.game}: first load to a playable board`, p50(l.boardMs), `goal ≤ 1500 ms; runs ${l.boardMs.map((x) => x.toFixed(0)).join(', ')}`]);
-    rows.push([`studio ${l.game}: first load to the editor ready`, p50(l.editorMs), 'goal ≤ 3000 ms']);
-    rows.push([`studio ${l.game}: first load to the first diagram`, p50(l.diagramMs), 'goal ≤ 1500 ms']);
+    rows.push([`studio ${l.game}: first load to the editor ready`, p50(l.editorMs), `goal ≤ 3000 ms; runs ${l.editorMs.map((x) => x.toFixed(0)).join(', ')}`]);
+    rows.push([`studio ${l.game}: first load to the first diagram`, p50(l.diagramMs), `goal ≤ 1500 ms; runs ${l.diagramMs.map((x) => x.toFixed(0)).join(', ')}`]);
     rows.push([`studio ${l.game}: second load to a playable board`, p50(l.secondBoardMs), `a reload: files from the service worker's cache (a build without one: the HTTP cache); runs ${l.secondBoardMs.map((x) => x.toFixed(0)).join(', ')}`]);
     rows.push([`studio ${l.game}: second load to the editor ready`, p50(l.secondEditorMs), "a reload"]);
   }
