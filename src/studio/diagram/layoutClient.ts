@@ -35,11 +35,6 @@ const WARM_UP: FlowGraph = {
   ],
 };
 
-/**
- * Starts the worker ahead of the first layout and lays out a small flow in it: loading ELK (1.6 MB
- * of script) and its first, unoptimised layout then overlap with loading the game and compiling
- * it, instead of following them (the first diagram of the largest game took 0.5 s of layout alone).
- */
 let built: Promise<Prelayouts> | null = null;
 /** The build's layouts, fetched once (a separate chunk); none if it fails to load. */
 const prelayouts = (): Promise<Prelayouts> =>
@@ -48,13 +43,30 @@ const prelayouts = (): Promise<Prelayouts> =>
     (): Prelayouts => ({}),
   ));
 
-export const warmUpLayout = (): void => {
-  void prelayouts();
+/** Starts the worker and lays out a small flow in it: loading ELK (1.6 MB of script) and its first, unoptimised layout. */
+const warmUpWorker = (): void => {
   if (elk) return;
   instance()
     .layout(toElk(WARM_UP, (text) => text.length * 7))
     // A failing ELK fails the real layout too, which says so in the diagram's status.
     .catch(() => undefined);
+};
+
+/**
+ * Fetches the build's layouts ahead of the first layout, so they arrive while the game loads and
+ * compiles. The worker is started only once a layout needs it, or a while after the first diagram
+ * was drawn from a kept layout (ready for the first edit): loading ELK then does not compete with
+ * the first load.
+ */
+export const warmUpLayout = (): void => {
+  void prelayouts();
+};
+
+const WORKER_AFTER_MS = 1500;
+let workerSoon: ReturnType<typeof setTimeout> | undefined;
+const warmUpWorkerSoon = (): void => {
+  if (elk || workerSoon !== undefined) return;
+  workerSoon = setTimeout(warmUpWorker, WORKER_AFTER_MS);
 };
 
 export interface TimedLayout {
@@ -69,10 +81,14 @@ export const layoutFlow = async (graph: FlowGraph, measure: Measure, options: { 
   const input = toElk(graph, measure, options);
   const key = layoutKey(input);
   const kept = cachedLayout(key);
-  if (kept) return { layout: fromElk(graph, kept), ms: performance.now() - started, source: 'kept' };
+  if (kept) {
+    warmUpWorkerSoon();
+    return { layout: fromElk(graph, kept), ms: performance.now() - started, source: 'kept' };
+  }
   const fromBuild = (await prelayouts())[key];
   if (fromBuild) {
     keepLayout(key, fromBuild, { store: false });
+    warmUpWorkerSoon();
     return { layout: fromElk(graph, fromBuild), ms: performance.now() - started, source: 'build' };
   }
   const api = instance();
