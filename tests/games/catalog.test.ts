@@ -1,6 +1,7 @@
 /**
  * Every shipped game and variant: a variant's requires and conflicts name variants that exist,
- * and each variant compiles on its own (with what it requires) without errors or warnings.
+ * each variant compiles on its own (with what it requires) without errors or warnings, and every
+ * param it declares has a title, which the house-rules panel labels its control with.
  */
 import { describe, expect, it } from 'vitest';
 import { listGames } from '../../src/cli/catalog.ts';
@@ -33,6 +34,16 @@ describe('shipped games and variants', () => {
         problems.push(...diagnostics.map((d) => `${variant.id}: ${formatDiagnostic(d)}`));
       }
       expect(problems).toEqual([]);
+    });
+
+    it(`${game.id}: every param of the base game and its variants has a title for people`, () => {
+      const untitled = new Set<string>();
+      for (const variant of [undefined, ...game.variants]) {
+        const ids = variant ? withRequirements([variant.id], (id) => game.variants.find((v) => v.id === id)?.requires) : [];
+        const compiled = compileGame({ base: source(game.id), variants: ids.map((id) => source(game.id, id)) }).game;
+        for (const [name, p] of Object.entries(compiled?.params ?? {})) if (!p.title) untitled.add(name);
+      }
+      expect([...untitled]).toEqual([]);
     });
   }
 });
