@@ -49,6 +49,12 @@ export const useAnalysis = (
   onGood: (input: AnalysisInput) => void = () => undefined,
   /** A first input known to compile in the page within its limits: built there without waiting for the worker. */
   trusted: AnalysisInput | null = null,
+  /**
+   * Told each reply's diagnostics the moment it arrives, before the page re-renders: the editor's
+   * markers set from here are drawn in the same frame as the rest of the reply (Monaco draws a
+   * marker a task after it is set, which a render in between would push to the next frame).
+   */
+  onDiagnostics: (diagnostics: readonly Diagnostic[]) => void = () => undefined,
 ): Analysis => {
   const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, graph: undefined, diagnostics: [], ms: 0, version: 0 });
   // Once per new input, not per render: the workbench renders several times a keystroke.
@@ -63,6 +69,8 @@ export const useAnalysis = (
   const fallbackRef = useRef(fallback);
   const goodRef = useRef(onGood);
   goodRef.current = onGood;
+  const diagnosticsRef = useRef(onDiagnostics);
+  diagnosticsRef.current = onDiagnostics;
   const client = useRef<CompileClient | null>(null);
   // The input the page's game was built from: the worker's verdict on the same text builds nothing new.
   const builtKey = useRef('');
@@ -97,6 +105,7 @@ export const useAnalysis = (
       const diagnostics: Diagnostic[] = reply.ok && !usable
         ? [...reply.diagnostics, { severity: 'warning', message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`, file: replied.base.file, path: [], line: 1, column: 1 }]
         : reply.diagnostics;
+      diagnosticsRef.current(diagnostics);
       setAnalysis((prev) => ({
         ...prev,
         ok: reply.ok,

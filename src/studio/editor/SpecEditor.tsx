@@ -18,6 +18,11 @@ export interface RevealRequest {
   nonce: number;
 }
 
+/** Where the editor puts its way of setting markers at once, outside React's render. */
+export interface MarkersNow {
+  current: ((diagnostics: readonly Diagnostic[]) => void) | null;
+}
+
 interface Props {
   files: readonly { file: string; text: string }[];
   active: string;
@@ -26,6 +31,7 @@ interface Props {
   reveal: RevealRequest | null;
   /** Called once the markers of a diagnostics list are set, for latency figures. */
   onMarkersSet?: () => void;
+  markersNow?: MarkersNow;
 }
 
 type Editor = ReturnType<typeof monaco.editor.create>;
@@ -38,7 +44,7 @@ const modelFor = (file: string, text: string): Model => {
   return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'yaml', uri);
 };
 
-export default function SpecEditor({ files, active, diagnostics, onChange, reveal, onMarkersSet }: Props) {
+export default function SpecEditor({ files, active, diagnostics, onChange, reveal, onMarkersSet, markersNow }: Props) {
   const host = useRef<HTMLDivElement | null>(null);
   const editor = useRef<Editor | null>(null);
   const onChangeRef = useRef(onChange);
@@ -101,16 +107,34 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
 
   // Markers follow the diagnostics only: Monaco itself moves existing markers along as text is
   // typed, so re-setting them on every keystroke would only flicker (and blur latency figures).
+  // A reply's markers come twice (markersNow, then the commit): the second time they are set
+  // again only if the diagnostics differ, or the text changed since (Monaco moved the markers).
   const fileNames = files.map((f) => f.file).join('\u0000');
   const filesRef = useRef(files);
   filesRef.current = files;
-  // In the commit, not after the paint: Monaco then draws the markers in this very frame.
-  useLayoutEffect(() => {
+  const shown = useRef(new Map<string, string>());
+  const markersSetRef = useRef(onMarkersSet);
+  markersSetRef.current = onMarkersSet;
+  const setMarkers = useRef((all: readonly Diagnostic[]): void => {
     for (const f of filesRef.current) {
-      setDiagnosticMarkers(monaco, modelFor(f.file, f.text), diagnostics.filter((d) => d.file === f.file));
+      const mine = all.filter((d) => d.file === f.file);
+      const model = modelFor(f.file, f.text);
+      const key = `${model.getVersionId()}:${JSON.stringify(mine)}`;
+      if (shown.current.get(f.file) === key) continue;
+      shown.current.set(f.file, key);
+      setDiagnosticMarkers(monaco, model, mine);
     }
-    onMarkersSet?.();
-  }, [diagnostics, fileNames, onMarkersSet]);
+    markersSetRef.current?.();
+  }).current;
+  useEffect(() => {
+    if (!markersNow) return;
+    markersNow.current = setMarkers;
+    return () => {
+      markersNow.current = null;
+    };
+  }, [markersNow, setMarkers]);
+  // In the commit, not after the paint, for diagnostics that did not come through markersNow.
+  useLayoutEffect(() => setMarkers(diagnostics), [diagnostics, fileNames, setMarkers]);
 
   useEffect(() => {
     const ed = editor.current;

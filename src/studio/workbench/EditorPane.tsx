@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { DiagnosticsPanel } from '../editor/DiagnosticsPanel.tsx';
-import type { RevealRequest } from '../editor/SpecEditor.tsx';
+import type { MarkersNow, RevealRequest } from '../editor/SpecEditor.tsx';
 import type { WorkFile } from './workspace.ts';
 
 const SpecEditor = lazy(() => import('../editor/SpecEditor.tsx'));
@@ -20,6 +20,7 @@ interface Props {
   reveal: RevealRequest | null;
   onReveal: (d: Diagnostic) => void;
   onMarkersSet: () => void;
+  markersNow: MarkersNow;
   status: string;
   /**
    * False until the first compile is done. Monaco's evaluation is the largest single task of the
@@ -71,6 +72,7 @@ export const EditorPane = (p: Props) => (
           onChange={p.onChange}
           reveal={p.reveal}
           onMarkersSet={p.onMarkersSet}
+          markersNow={p.markersNow}
         />
         )}
       </Suspense>

@@ -156,7 +156,17 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   // The shipped game unedited, or the text that compiled here last time, is safe to build in the
   // page before the worker has vetted it: the board need not wait for the worker's reply.
   const [trusted] = useState(() => (files.every((f) => f.original !== null && f.text === f.original) ? input : fallback));
-  const analysis = useAnalysis(input, fallback, onGood, trusted);
+  // Problems of the variant files that are not switched on (the compile only reads the others).
+  const offVariantDiagnostics = useMemo(
+    () => variantInfo.infos.filter((v) => !enabled.includes(v.id)).flatMap((v) => variantInfo.diagnostics.get(v.file) ?? []),
+    [variantInfo, enabled],
+  );
+  const offVariantRef = useRef(offVariantDiagnostics);
+  offVariantRef.current = offVariantDiagnostics;
+  // The editor's markers, set straight from the compile's reply (see useAnalysis's onDiagnostics).
+  const markersNow = useRef<((diagnostics: readonly Diagnostic[]) => void) | null>(null);
+  const onDiagnostics = useCallback((d: readonly Diagnostic[]) => markersNow.current?.([...d, ...offVariantRef.current]), []);
+  const analysis = useAnalysis(input, fallback, onGood, trusted, onDiagnostics);
   // A shared copy is kept in the history once the worker has compiled it (never before).
   const copyKept = useRef(false);
   useEffect(() => {
@@ -197,12 +207,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
     if (own && !tourOpen) replaceHash(gameHash(gameId, enabledKey ? { variants: enabledKey } : undefined));
   }, [own, tourOpen, gameId, enabledKey]);
 
-  // Problems of the variant files that are not switched on (the compile only reads the others).
-  const diagnostics = useMemo(() => {
-    const out: Diagnostic[] = [...analysis.diagnostics];
-    for (const v of variantInfo.infos) if (!enabled.includes(v.id)) out.push(...(variantInfo.diagnostics.get(v.file) ?? []));
-    return out;
-  }, [analysis.diagnostics, variantInfo, enabled]);
+  const diagnostics = useMemo(() => [...analysis.diagnostics, ...offVariantDiagnostics], [analysis.diagnostics, offVariantDiagnostics]);
 
   const onChange = useCallback(
     (file: string, text: string) => {
@@ -379,6 +384,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             reveal={reveal}
             onReveal={(d) => revealAt(d)}
             onMarkersSet={onMarkersSet}
+            markersNow={markersNow}
             status={status}
             startEditor={analysis.version > 0}
           />
