@@ -10,6 +10,7 @@ import { isOver, newGame, type GameState } from '../engine/index.ts';
 import { dieFaces, type DieFaces } from './outcomes.ts';
 import { search, SearchStop, type DecisionNode, type SearchLimits } from './search.ts';
 import { policyOf, type PolicyEntry, type PolicyTableData } from './policy.ts';
+import { DEFAULT_MIN_REACH } from './table.ts';
 import { stateKeyOf } from './stateKey.ts';
 import { analyzeLiveness } from './liveness.ts';
 
@@ -65,8 +66,9 @@ export interface Analysis {
 
 export type AnalyzeResult = { readonly ok: true; readonly analysis: Analysis } | { readonly ok: false; readonly error: string };
 
+export { DEFAULT_MIN_REACH };
+
 export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-11, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000, maxSweeps: 10_000 };
-export const DEFAULT_MIN_REACH = 0.001;
 
 const hiddenZones = (game: CompiledGame): string[] =>
   Object.entries(game.zones)

@@ -5,6 +5,19 @@
 import type { Json } from '../engine/index.ts';
 import type { PolicyEntry, PolicyTableData as PolicyTable } from './policy.ts';
 
+/** Decisions reached less often than this (expected visits a turn) are left out of the policy. */
+export const DEFAULT_MIN_REACH = 0.001;
+
+/** A share or an expected number of visits as a percent, with the digits a small one needs. */
+export const percent = (p: number): string => `${p > 0 && p < 0.001 ? (100 * p).toPrecision(2) : (100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
+
+/**
+ * The policy table's title. `reach` is a decision's expected visits a turn: a probability where
+ * the turn passes a state at most once, more than 100% where it can come back to it.
+ */
+export const reachCaption = (minReach: number = DEFAULT_MIN_REACH): string =>
+  `Decisions reached ${percent(minReach)} of the time or more (reach: expected visits a turn, over 100% where the turn comes back to a state)`;
+
 const text = (v: Json | undefined): string => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 const range = (from: Json, to: Json): string => (from === to ? text(from) : `${text(from)}–${text(to)}`);

@@ -30,6 +30,10 @@ describe('houserules analyze', () => {
     expect(out).toMatch(/Roll at Turn points 0–20, Hold at Turn points 21–/);
     expect(out).toMatch(/Turn points\s+reach\s+best\s+alternatives/);
     expect(out).not.toMatch(/turnPoints/);
+    // `reach` is expected visits (analyze.test.ts: a decision the turn comes back to is reached
+    // 200% of the time): the caption says so instead of calling it a probability.
+    expect(out).toContain('Decisions reached 0.10% of the time or more (reach: expected visits a turn, over 100% where the turn comes back to a state):');
+    expect(out).not.toMatch(/probability/);
   });
 
   it('refuses in one line: no objective, a bad epsilon, hidden information, an unknown --until', async () => {

@@ -29,6 +29,8 @@ describe('the exact-turn panel', () => {
     // The columns read as the display labels them, not by the engine's variable names.
     expect(headers).toEqual(expect.arrayContaining(['Turn points', 'Dice to roll', 'reach', 'best']));
     expect(headers).not.toContain('turnPoints');
+    // The CLI's caption (tests/analyze/cli.test.ts): reach is expected visits, not a probability.
+    expect(await page.textContent('[data-testid=exact-policy] caption')).toMatch(/^Decisions reached 0\.10% of the time or more \(reach: expected visits a turn/);
     expect(await page.textContent('[data-testid=exact-result]')).not.toMatch(/turnPoints|in pool/);
     expect(await page.textContent('.exact-rules')).toMatch(/with Dice to roll 4: Bank at Turn points 500–/);
     const rows = page.locator('[data-testid=exact-policy] tbody tr');

@@ -1,5 +1,5 @@
 import { analyze, DEFAULT_LIMITS, DEFAULT_MIN_REACH, UNTIL, type Analysis, type Until } from '../../analyze/index.ts';
-import { policyRules } from '../../analyze/table.ts';
+import { percent, policyRules, reachCaption } from '../../analyze/table.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import { LIMITS } from '../../limits.ts';
 import { intOption, loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, seedOf, VARIANT_OPTION, type Command, type Io, type Values } from '../command.ts';
@@ -16,7 +16,6 @@ const numberOption = (io: Io, values: Values, name: string, fallback: number): n
 };
 
 const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
-const percent = (p: number): string => `${p > 0 && p < 0.001 ? (100 * p).toPrecision(2) : (100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
 
 const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out(`${game.title}: Player ${a.seat + 1}'s turn, objective ${a.objective}`);
@@ -41,7 +40,7 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
   const line = (row: readonly string[]): string => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
-  io.out(`Decisions reached with probability ${percent(DEFAULT_MIN_REACH)} or more:`);
+  io.out(`${reachCaption(DEFAULT_MIN_REACH)}:`);
   io.out(`  ${line(header)}`);
   for (const row of cells) io.out(`  ${line(row)}`);
 };

@@ -7,7 +7,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { FoldHead } from '../app/FoldHead.tsx';
 import type { Analysis } from '../../analyze/index.ts';
-import { policyRules } from '../../analyze/table.ts';
+import { percent, policyRules, reachCaption } from '../../analyze/table.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { seatNamesAtStart } from '../../display/present.ts';
 import type { AnalysisJob, AnalysisReply } from './protocol.ts';
@@ -27,7 +27,6 @@ type Outcome =
 const SEED = 1;
 
 const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
-const percent = (p: number): string => `${(100 * p).toFixed(p < 0.01 ? 2 : 1)}%`;
 const cell = (v: unknown): string => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 const ExactTurnPanelInner = ({ input, game }: Props) => {
@@ -140,7 +139,7 @@ const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; 
             ))}
           </ul>
           <table className="exact-policy" data-testid="exact-policy">
-            <caption>Decisions reached with probability 0.1% or more</caption>
+            <caption>{reachCaption()}</caption>
             <thead>
               <tr>
                 {table.columns.map((c, i) => (
