@@ -1,9 +1,9 @@
 import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Document, type Pair, type YAMLMap } from 'yaml';
-import { assembleSections, type ReadSection } from './sections.ts';
+import { assembleSections, brokenSection, type ReadSection } from './sections.ts';
 import { LIMITS } from '../limits.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
-import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext } from './yamlProblems.ts';
+import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext, type YamlIssue } from './yamlProblems.ts';
 import type { ParsedDoc, ParseResult } from './types.ts';
 
 const atStart = (file: string, message: string): Diagnostic => ({
@@ -100,12 +100,16 @@ const readYaml = (text: string): { document: Document.Parsed; lineCounter: LineC
   }
 };
 
-/** Reads one top-level section alone: its pair, when reading it found nothing to report. */
+/** Reads one top-level section alone: its pair, when reading it found nothing to report; its errors, when they are the whole text's. */
 const readSection: ReadSection = (text) => {
   const read = readYaml(text);
   if ('error' in read) return undefined;
   const { document, lineCounter } = read;
-  if (document.errors.length > 0 || document.warnings.length > 0) return undefined;
+  if (document.errors.length > 0) return brokenSection(text, document, lineCounter, (probe) => {
+    const again = readYaml(probe);
+    return 'error' in again ? undefined : again.document;
+  });
+  if (document.warnings.length > 0) return undefined;
   const ctx: YamlContext = { file: '', text, document, lineCounter };
   if (topLevelProblem(ctx) ?? tooDeep(ctx)) return undefined;
   if (complexKeyProblems(ctx).length > 0 || unresolvedAliasProblems(ctx).length > 0) return undefined;
@@ -163,16 +167,17 @@ const valueOf = (document: Document, file: string): { value: unknown } | { probl
   }
 };
 
+/** What yaml said of a text, in the designer's words: one problem per line. */
+const yamlDiagnostics = (ctx: YamlContext, errors: readonly YamlIssue[], warnings: readonly YamlIssue[]): Diagnostic[] =>
+  firstPerLine([...errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))), ...warnings.map((warning) => yamlProblem(ctx, warning, 'warning'))]);
+
 /** The text read in one piece, with every diagnostic; what parseSpecText returns for any text. */
 export const parseWhole = (text: string, file: string): ParseResult => {
   const read = readYaml(text);
   if ('error' in read) return { doc: undefined, diagnostics: [atStart(file, `could not read the YAML: ${String(read.error)}`)] };
   const { document, lineCounter } = read;
   const ctx: YamlContext = { file, text, document, lineCounter };
-  const diagnostics = firstPerLine([
-    ...document.errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))),
-    ...document.warnings.map((warning) => yamlProblem(ctx, warning, 'warning')),
-  ]);
+  const diagnostics = yamlDiagnostics(ctx, document.errors, document.warnings);
   if (hasErrors(diagnostics)) return { doc: undefined, diagnostics };
 
   const top = topLevelProblem(ctx) ?? tooDeep(ctx);
@@ -186,15 +191,20 @@ export const parseWhole = (text: string, file: string): ParseResult => {
   return { doc, diagnostics };
 };
 
+/** The text read by sections (sections.ts), or undefined when it must be read whole. */
+export const readBySections = (text: string): ReturnType<typeof assembleSections> => assembleSections(text, readSection);
+
 /**
  * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
  * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
  * them is an error, so that later stages only ever see a well-formed document. A text whose
- * top-level sections all read cleanly is assembled from them (sections.ts), re-reading only the
- * sections that changed since they were last read.
+ * top-level sections read alone (sections.ts) is assembled from them, or has its errors from the
+ * broken ones, re-reading only the sections that changed since they were last read.
  */
 export const parseSpecText = (text: string, file: string): ParseResult => {
-  const assembled = assembleSections(text, readSection);
-  if (assembled) return { doc: { file, text, ...assembled }, diagnostics: [] };
-  return parseWhole(text, file);
+  const assembled = readBySections(text);
+  if (!assembled) return parseWhole(text, file);
+  const { document, lineCounter } = assembled;
+  if ('errors' in assembled) return { doc: undefined, diagnostics: yamlDiagnostics({ file, text, document, lineCounter }, assembled.errors, assembled.warnings) };
+  return { doc: { file, text, document, lineCounter, value: assembled.value }, diagnostics: [] };
 };

@@ -5,11 +5,19 @@
  * file. Unchanged sections come from a cache keyed by their text; the document is assembled from
  * copies of their nodes shifted to where they now stand, so nothing handed out is ever changed.
  *
- * Anything this does not model (a document marker, a key that is not a plain name, a section with
- * any error or warning, a key written twice) returns undefined and the caller reads the whole
- * text, which gives the exact diagnostics; tests/parse/sections.test.ts holds both readings equal.
+ * A line at column 0 that is not such a key (`- item`, a half-typed key) belongs to the section
+ * above it, and so does the key line right after it. A section with YAML errors is still read
+ * alone when yaml reads on past it as it does past a clean one (see brokenSection): its errors,
+ * moved to where it stands, are then the whole text's, so a keystroke that breaks one section is
+ * reported without reading the rest.
+ *
+ * Anything this does not model (a document marker, a section whose one key is not a plain name,
+ * a section with only warnings, a key written twice) returns undefined and the caller reads the
+ * whole text, which gives the exact diagnostics; tests/parse/sections.test.ts holds both readings
+ * equal.
  */
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
+import type { YamlIssue } from './yamlProblems.ts';
 
 /** One top-level section read on its own: its pair with ranges from the section's start. */
 export interface Section {
@@ -24,22 +32,41 @@ export interface Section {
   readonly value: unknown;
 }
 
-/** A section's text read alone: its only pair, or undefined when reading it alone found anything wrong. */
-export type ReadSection = (text: string) => Section | undefined;
+/** A section with YAML errors that yaml reads on past as past a clean one: its mapping's pairs, as read alone, and what yaml said. */
+export interface BrokenSection {
+  readonly pairs: readonly Pair[];
+  readonly lineStarts: readonly number[];
+  readonly errors: readonly YamlIssue[];
+  readonly warnings: readonly YamlIssue[];
+}
+
+/** A section's text read alone: its only pair, its errors, or undefined when only the whole text can tell. */
+export type ReadSection = (text: string) => Section | BrokenSection | undefined;
+
+const isBroken = (section: Section | BrokenSection): section is BrokenSection => 'errors' in section;
 
 /** A line that starts a section: a plain name at column 0 followed by a colon and a space or the end of the line. */
 const SECTION_KEY = /^[A-Za-z_][A-Za-z0-9_-]*:(?: |\r?\n|$)/;
 
-/** Where each top-level section starts, or undefined when a line at column 0 is not a plain key (or a comment). */
+/** A line at column 0 that speaks of the whole document (`---`, `...`, a `%` directive). */
+const DOCUMENT_LINE = /^(?:---|\.\.\.|%)/;
+
+/** Where each top-level section starts, or undefined when a line at column 0 speaks of the whole document. */
 export const sectionStarts = (text: string): number[] | undefined => {
   const starts: number[] = [];
+  // A line at column 0 that is not a key may run on into the next key line (`flo` then `flow:`
+  // is one key, 'flo flow'): that key line does not start a section.
+  let runsOn = false;
   for (let at = 0; at < text.length; ) {
     const newline = text.indexOf('\n', at);
     const end = newline < 0 ? text.length : newline + 1;
     const first = text[at];
     if (first !== ' ' && first !== '#' && first !== '\n' && first !== '\r') {
-      if (!SECTION_KEY.test(text.slice(at, end))) return undefined;
-      starts.push(at);
+      const line = text.slice(at, end);
+      if (DOCUMENT_LINE.test(line)) return undefined;
+      const key = SECTION_KEY.test(line);
+      if (key && !runsOn) starts.push(at);
+      runsOn = !key;
     }
     at = end;
   }
@@ -68,9 +95,56 @@ const shifted = <T>(node: T, by: number): T => {
   return copy as T;
 };
 
+/** Whether an offset is at column 0. */
+const atLineStart = (text: string, offset: number | undefined): boolean => offset === 0 || (offset !== undefined && text[offset - 1] === '\n');
+
+/** A key no spec has, put after a broken section to see how the rest of the text would be read. */
+const PROBE = 'houserules-probe';
+
+const sameIssues = (a: readonly YamlIssue[], b: readonly YamlIssue[]): boolean =>
+  a.length === b.length && a.every((x, i) => x.code === b[i]?.code && x.message === b[i]?.message && x.pos[0] === b[i]?.pos[0] && x.pos[1] === b[i]?.pos[1]);
+
+/**
+ * Whether a key line after this broken section is read as the next key of the top-level mapping,
+ * with the section's errors unchanged: then the parser leaves the section as it leaves a clean
+ * one, and the sections after it read as they do alone. yaml recovers from most errors by the
+ * next key at column 0, but not from all: a quoted key at column 0 can put what follows inside it,
+ * a half-typed key runs on into the next line.
+ */
+const leavesCleanly = (text: string, document: Document.Parsed, read: (text: string) => Document.Parsed | undefined): boolean => {
+  if (text.includes(PROBE)) return false;
+  const at = text.endsWith('\n') ? text.length : text.length + 1;
+  const probed = read(`${text.endsWith('\n') ? text : `${text}\n`}${PROBE}: 0\n`);
+  const contents = probed?.contents;
+  if (!probed || !isMap(contents) || contents.flow) return false;
+  const last = contents.items[contents.items.length - 1];
+  if (!last || !isScalar(last.key) || last.key.value !== PROBE || last.key.range?.[0] !== at || !isScalar(last.value) || last.value.value !== 0) return false;
+  return sameIssues(probed.errors, document.errors) && sameIssues(probed.warnings, document.warnings);
+};
+
+/**
+ * A section read alone that has YAML errors, kept when they are the whole text's errors there:
+ * it is a block mapping of plain keys at column 0, nothing in it refers to another section (an
+ * anchor or alias, a byte-order mark) and the text after it reads as it would after a clean one
+ * (leavesCleanly). Undefined otherwise: the whole text must be read.
+ */
+export const brokenSection = (
+  text: string,
+  document: Document.Parsed,
+  lineCounter: LineCounter,
+  read: (text: string) => Document.Parsed | undefined,
+): BrokenSection | undefined => {
+  const contents = document.contents;
+  if (document.errors.length === 0 || !isMap(contents) || contents.flow || text.includes('\ufeff')) return undefined;
+  if (!contents.items.every((pair) => isScalar(pair.key) && atLineStart(text, pair.key.range?.[0]))) return undefined;
+  for (const token of new Lexer().lex(text)) if (token[0] === '&' || token[0] === '*') return undefined;
+  if (!leavesCleanly(text, document, read)) return undefined;
+  return { pairs: contents.items as Pair[], lineStarts: lineCounter.lineStarts, errors: document.errors, warnings: document.warnings };
+};
+
 /** A section placed at `start`, copied at most once per place it has stood in recently. */
 interface Cached {
-  readonly section: Section | undefined;
+  readonly section: Section | BrokenSection | undefined;
   readonly placed: Map<number, Pair>;
 }
 
@@ -110,15 +184,29 @@ export interface Assembled {
   readonly value: Readonly<Record<string, unknown>>;
 }
 
+/** A text with YAML errors, assembled from its sections: the errors and warnings at their places in the text. */
+export interface AssembledWithErrors {
+  readonly document: Document.Parsed;
+  readonly lineCounter: LineCounter;
+  readonly errors: readonly YamlIssue[];
+  readonly warnings: readonly YamlIssue[];
+}
+
+const keyOf = (pair: Pair): string => String((pair.key as { value?: unknown }).value);
+
+const movedBy = (by: number) => (issue: YamlIssue): YamlIssue => ({ code: issue.code, message: issue.message, pos: [issue.pos[0] + by, issue.pos[1] + by] });
+
 /**
  * The document of `text` assembled from its sections, each read by `read` (or found in the cache),
- * or undefined when the text has to be read whole.
+ * with the errors of its broken sections if it has any; undefined when the text has to be read whole.
  */
-export const assembleSections = (text: string, read: ReadSection): Assembled | undefined => {
+export const assembleSections = (text: string, read: ReadSection): Assembled | AssembledWithErrors | undefined => {
   const starts = sectionStarts(text);
   if (starts === undefined || starts.length < 2) return undefined;
   const pairs: Pair[] = [];
   const values: [string, unknown][] = [];
+  const errors: YamlIssue[] = [];
+  const warnings: YamlIssue[] = [];
   const keys = new Set<string>();
   const lineCounter = new LineCounter();
   for (let i = 0; i < starts.length; i += 1) {
@@ -126,11 +214,17 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | u
     const entry = cached(text.slice(start, starts[i + 1] ?? text.length), read);
     const section = entry.section;
     if (!section) return undefined;
-    const key = String((section.pair.key as { value?: unknown }).value);
-    if (keys.has(key)) return undefined;
-    keys.add(key);
-    values.push([key, section.value]);
-    pairs.push(placedAt(entry, section, start));
+    const placed = isBroken(section) ? section.pairs.map((pair) => shifted(pair, start)) : [placedAt(entry, section, start)];
+    for (const pair of placed) {
+      const key = keyOf(pair);
+      if (keys.has(key)) return undefined;
+      keys.add(key);
+      pairs.push(pair);
+    }
+    if (isBroken(section)) {
+      errors.push(...section.errors.map(movedBy(start)));
+      warnings.push(...section.warnings.map(movedBy(start)));
+    } else values.push([keyOf(section.pair), section.value]);
     for (const lineStart of section.lineStarts) {
       const at = lineStart + start;
       if (at !== lineCounter.lineStarts[lineCounter.lineStarts.length - 1]) lineCounter.addNewLine(at);
@@ -143,6 +237,7 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | u
   const document = new Document() as Document.Parsed;
   document.contents = map as Document.Parsed['contents'];
   document.range = [map.range[0], text.length, text.length];
+  if (errors.length > 0) return { document, lineCounter, errors, warnings };
   // fromEntries defines own properties, as yaml's toJS does, so a key like `__proto__` stays data.
   return { document, lineCounter, value: Object.freeze(Object.fromEntries(values)) };
 };

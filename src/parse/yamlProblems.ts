@@ -2,6 +2,9 @@ import { isScalar, visit, type Document, type LineCounter, type Scalar, type YAM
 import type { Diagnostic, Severity } from '../spec/diagnostics.ts';
 import { pathAtOffset } from './locate.ts';
 
+/** A yaml error or warning: what turning it into a diagnostic reads of it. */
+export type YamlIssue = Pick<YAMLError, 'code' | 'message' | 'pos'>;
+
 /** What the yaml library's errors need to become diagnostics. */
 export interface YamlContext {
   readonly file: string;
@@ -35,7 +38,7 @@ const make = (ctx: YamlContext, severity: Severity, message: string, start: numb
  * yaml reports a missing closing quote at the end of the file, where the string it swallowed
  * ends. The designer needs the opening quote instead: find the quoted scalar that runs to there.
  */
-const unclosedQuote = (ctx: YamlContext, error: YAMLError): Scalar | undefined => {
+const unclosedQuote = (ctx: YamlContext, error: YamlIssue): Scalar | undefined => {
   let found: Scalar | undefined;
   visit(ctx.document, {
     Scalar(_key, node) {
@@ -140,7 +143,7 @@ const unclosedBracket = (text: string, offset: number, open: '{' | '['): number 
 };
 
 /** Turns one yaml error or warning into a diagnostic a designer can act on. */
-export const yamlProblem = (ctx: YamlContext, error: YAMLError, severity: Severity): Diagnostic => {
+export const yamlProblem = (ctx: YamlContext, error: YamlIssue, severity: Severity): Diagnostic => {
   const [start, end] = error.pos;
   switch (error.code) {
     case 'MISSING_CHAR': {
