@@ -10,7 +10,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { envOf, scopeOf, type Scope } from '../runtime/env.ts';
-import { judgeGuards, seatsOf, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
+import { judgeGuards, seatsOf, type CompiledArg, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
 import type { PlayObserver } from '../runtime/observer.ts';
 import { own } from '../spec/own.ts';
@@ -29,6 +29,7 @@ export interface LegalMove {
 class Enumeration {
   private readonly budget = newChoiceBudget();
   private readonly chosen: Value[] = [];
+  private readonly type: MoveEvent['type'];
 
   constructor(
     private readonly move: CompiledMove,
@@ -37,7 +38,9 @@ class Enumeration {
     private readonly seat: number,
     private readonly out: LegalMove[],
     private readonly observer: PlayObserver | undefined,
-  ) {}
+  ) {
+    this.type = `move.${move.name}`;
+  }
 
   walk(i: number): void {
     const { move, scope } = this;
@@ -64,17 +67,18 @@ class Enumeration {
   }
 
   private legal(): LegalMove {
-    const { move, seat } = this;
+    const { move, seat, type } = this;
     const name = move.name;
-    if (move.args.length === 0) return { move: { move: name, seat }, event: { type: `move.${name}`, move: name, seat, args: {} } };
+    if (move.args.length === 0) return { move: { move: name, seat }, event: { type, move: name, seat, args: {} } };
     const values: Record<string, Value> = {};
     const args: Record<string, Json> = {};
-    move.args.forEach((arg, i) => {
+    for (let i = 0; i < move.args.length; i++) {
+      const arg = (move.args[i] as CompiledArg).name;
       const value = this.chosen[i] as Value;
-      values[arg.name] = value;
-      args[arg.name] = encodeValue(value);
-    });
-    return { move: { move: name, seat, args }, event: { type: `move.${name}`, move: name, seat, args: values } };
+      values[arg] = value;
+      args[arg] = encodeValue(value);
+    }
+    return { move: { move: name, seat, args }, event: { type, move: name, seat, args: values } };
   }
 }
 

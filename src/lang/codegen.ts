@@ -53,14 +53,20 @@ const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as readon
 
 /** Wraps compiled code as the `run` function handed to the host. */
 export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): (env: Env) => Value {
+  // The frame of a finished run serves the next one (a `where` runs once per candidate): every
+  // slot is written before it is read, and nothing keeps a frame past its run. A run nested in
+  // one under way gets a frame of its own.
+  let spare: Value[] | undefined;
   return (env) => {
     if (meter.runs === 0) {
       meter.steps = 0;
       meter.allocated = 0;
     }
     meter.runs++;
+    const frame = frameSize === 0 ? NO_LOCALS : (spare ?? new Array<Value>(frameSize));
+    spare = undefined;
     try {
-      return code(env, frameSize === 0 ? NO_LOCALS : new Array<Value>(frameSize));
+      return code(env, frame);
     } catch (e) {
       // Deep but bounded recursion can still exhaust the JS stack; report it like the depth limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
@@ -68,6 +74,7 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
       }
       throw e;
     } finally {
+      spare = frame;
       meter.runs--;
       if (meter.runs === 0) stepsFinished += meter.steps;
     }
@@ -98,24 +105,65 @@ const finite = (origin: Origin, span: Span, value: number, what: string): number
   return value;
 };
 
+/** The value of a constant operand, boxed so that a constant `false` or `0` is still found. */
+const constantOf = (node: Node): { readonly value: Value } | undefined => (node.kind === 'const' ? node : undefined);
+
+/** The frame slot of an operand that is a local. */
+const slotOf = (site: Site, node: Node | Lambda | undefined): number | undefined => (node?.kind === 'local' ? node.slot + site.base : undefined);
+
+type Junction = Node & { readonly kind: 'and' | 'or'; readonly left: Node; readonly right: Node };
+
+/** The operands of a chain of one connective (`a and b and c`), left to right, however it nests. */
+const operandsOf = (node: Junction): Node[] =>
+  [node.left, node.right].flatMap((item) => (item.kind === node.kind ? operandsOf(item as Junction) : [item]));
+
+/**
+ * `and` and `or`, short-circuiting: a chain of three or more operands is one loop over them, not
+ * one call per connective (`params.combos and len(cards) >= 2 and len(cards) <= …`).
+ */
+const junction = (site: Site, node: Junction): Code => {
+  const operands = operandsOf(node).map((item) => gen(site, item));
+  const last = operands.pop() as Code;
+  const [left] = operands as [Code];
+  if (node.kind === 'and') {
+    if (operands.length === 1) return (env, frame) => left(env, frame) === true && last(env, frame);
+    return (env, frame) => {
+      for (const test of operands) if (test(env, frame) !== true) return false;
+      return last(env, frame);
+    };
+  }
+  if (operands.length === 1) return (env, frame) => left(env, frame) === true || last(env, frame);
+  return (env, frame) => {
+    for (const test of operands) if (test(env, frame) === true) return true;
+    return last(env, frame);
+  };
+};
+
 const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
   const { origin } = site;
   const body = gen(site, node.body);
   const [one, two] = node.slots as [number, number | undefined];
   const first = one + site.base;
   const second = two === undefined ? undefined : two + site.base;
-  if (second === undefined) {
-    return (env, frame) => (x: Value) => {
-      work(origin, node, 1, 'this function');
-      frame[first] = x;
-      return body(env, frame);
-    };
-  }
-  return (env, frame) => (a: Value, b: Value) => {
-    work(origin, node, 1, 'this function');
-    frame[first] = a;
-    frame[second] = b;
-    return body(env, frame);
+  const make: (env: Env, frame: Value[]) => Callback =
+    second === undefined
+      ? (env, frame) => (x: Value) => {
+          work(origin, node, 1, 'this function');
+          frame[first] = x;
+          return body(env, frame);
+        }
+      : (env, frame) => (a: Value, b: Value) => {
+          work(origin, node, 1, 'this function');
+          frame[first] = a;
+          frame[second] = b;
+          return body(env, frame);
+        };
+  // The function for the same environment and frame is the same: made once for a run's frame,
+  // and for the next runs too, which reuse it (see `makeRunner`), instead of once per call.
+  let madeFor: { env: Env; frame: Value[]; callback: Callback } | undefined;
+  return (env, frame) => {
+    if (madeFor === undefined || madeFor.env !== env || madeFor.frame !== frame) madeFor = { env, frame, callback: make(env, frame) };
+    return madeFor.callback;
   };
 };
 
@@ -166,23 +214,31 @@ const gen = (site: Site, node: Node): Code => {
       const [left, right] = [gen(site, node.left), gen(site, node.right)];
       return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
     }
-    case 'and': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
-      return (env, frame) => left(env, frame) === true && right(env, frame);
-    }
-    case 'or': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
-      return (env, frame) => left(env, frame) === true || right(env, frame);
-    }
+    case 'and':
+    case 'or':
+      return junction(site, node as Junction);
     case 'order': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
+      const left = gen(site, node.left);
       const holds = ORDER_TESTS[node.op];
+      // A comparison with a constant (`c.health > 0`) makes no call for it.
+      const known = constantOf(node.right);
+      if (known) {
+        const { value } = known;
+        return (env, frame) => holds(compareOrdered(left(env, frame), value));
+      }
+      const right = gen(site, node.right);
       return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
     }
     case 'equal': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
+      const left = gen(site, node.left);
       const eq = equalityFor(node.at);
       const { negated } = node;
+      const known = constantOf(node.right);
+      if (eq === strictEquality && known) {
+        const { value } = known;
+        return negated ? (env, frame) => left(env, frame) !== value : (env, frame) => left(env, frame) === value;
+      }
+      const right = gen(site, node.right);
       if (eq === strictEquality) {
         return negated
           ? (env, frame) => left(env, frame) !== right(env, frame)
@@ -222,10 +278,33 @@ const gen = (site: Site, node: Node): Code => {
     }
     case 'field': {
       const { name } = node;
-      const object = gen(site, node.object);
+      const missing = (): ExprRuntimeError => fail(origin, node, `the value has no field '${name}'`);
+      const target = node.object;
+      // A field of a local (`c.rank`) or of a global (`params.combos`) reads its record itself:
+      // one call per field, not two, on the hottest reads of a guard.
+      if (target.kind === 'local') {
+        const slot = target.slot + site.base;
+        return (_, frame) => {
+          const value = (frame[slot] as RecordValue)[name];
+          if (value === undefined) throw missing();
+          return value;
+        };
+      }
+      if (target.kind === 'global') {
+        const record = target.name;
+        const unknown = (): ExprRuntimeError => fail(origin, target, `no value for '${record}'`);
+        return (env) => {
+          const object = env[record];
+          if (object === undefined) throw unknown();
+          const value = (object as RecordValue)[name];
+          if (value === undefined) throw missing();
+          return value;
+        };
+      }
+      const object = gen(site, target);
       return (env, frame) => {
         const value = (object(env, frame) as RecordValue)[name];
-        if (value === undefined) throw fail(origin, node, `the value has no field '${name}'`);
+        if (value === undefined) throw missing();
         return value;
       };
     }
@@ -255,22 +334,25 @@ const gen = (site: Site, node: Node): Code => {
         work: (steps) => work(origin, node, steps, what),
       };
       const [a, b, c] = makers as [Maker, Maker, Maker];
+      // A first argument that is a local (`len(cards)`, `any(cards, …)`) is read from its slot, with no call.
+      const from = slotOf(site, node.args[0]);
       // The one to three arguments of nearly every builtin as an array literal, not a `map` with
       // its callback, on the hottest call of a guard.
       switch (makers.length) {
-        case 1:
-          return (env, frame) => {
-            const x = a(env, frame);
+        case 1: {
+          const apply = (x: BuiltinArg): Value => {
             work(origin, node, listed(x), what);
             return built(origin, node, impl([x], call));
           };
-        case 2:
-          return (env, frame) => {
-            const x = a(env, frame);
-            const y = b(env, frame);
+          return from === undefined ? (env, frame) => apply(a(env, frame)) : (_, frame) => apply(frame[from] as Value);
+        }
+        case 2: {
+          const apply = (x: BuiltinArg, y: BuiltinArg): Value => {
             work(origin, node, listed(x) + listed(y), what);
             return built(origin, node, impl([x, y], call));
           };
+          return from === undefined ? (env, frame) => apply(a(env, frame), b(env, frame)) : (env, frame) => apply(frame[from] as Value, b(env, frame));
+        }
         case 3:
           return (env, frame) => {
             const x = a(env, frame);
@@ -307,7 +389,7 @@ const gen = (site: Site, node: Node): Code => {
       const args = node.args.map((item) => gen(site, item));
       // Named once: the text is only read in the message of a call past the budget.
       const what = `this call of '${definition.name}'`;
-      const inlined = inline(site, definition, args, node, what);
+      const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
       if (inlined) return inlined;
       return (env, frame) => {
         // The parameters are the callee's first slots; its other locals extend the array.
@@ -338,7 +420,7 @@ const gen = (site: Site, node: Node): Code => {
  * bounded by the spec's size, and the JS stack's own limit is still reported (see `makeRunner`).
  * Undefined when the definition is not inlined: recursive, too large, or the budget is spent.
  */
-const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string): Code | undefined => {
+const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string, from: number | undefined): Code | undefined => {
   const { body, params } = definition;
   if (body === undefined || params === undefined || reachesItself(definition)) return undefined;
   const { nodes, slots } = measure(body);
@@ -369,13 +451,23 @@ const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], 
         work(origin, span, 1, what);
         return code(env, frame);
       };
-    case 1:
-      return (env, frame) => {
-        const x = a(env, frame);
+    case 1: {
+      // A local argument (`playable(c)` in a lambda over `c`) is copied from its slot, with no call.
+      const enter = (frame: Value[], x: Value): void => {
         work(origin, span, 1, what);
         frame[at] = x;
+      };
+      if (from !== undefined) {
+        return (env, frame) => {
+          enter(frame, frame[from] as Value);
+          return code(env, frame);
+        };
+      }
+      return (env, frame) => {
+        enter(frame, a(env, frame));
         return code(env, frame);
       };
+    }
     case 2:
       return (env, frame) => {
         const x = a(env, frame);

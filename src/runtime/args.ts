@@ -27,13 +27,14 @@ export const encodeValue = (v: Value): Json => {
 
 const matches = (element: Value, given: Json): boolean => deepEqual(encodeValue(element) as Value, given as Value);
 
-const subsets = <T>(items: readonly T[], min: number, max: number, visit: (subset: T[]) => void): void => {
+/** Visits each subset in one array, valid only during the call: most candidates are refused, and copying each cost as much as judging it. */
+const subsets = <T>(items: readonly T[], min: number, max: number, visit: (subset: readonly T[]) => void): void => {
   const chosen: T[] = [];
   const walk = (i: number): void => {
     if (chosen.length > max) return;
     if (items.length - i + chosen.length < min) return;
     if (i === items.length) {
-      visit(chosen.slice());
+      visit(chosen);
       return;
     }
     chosen.push(items[i] as T);
@@ -69,6 +70,9 @@ const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, env: Env, n
 
 export class ArgError extends Error {}
 
+const same = (v: Value): Value => v;
+const copy = (v: Value): Value => (v as readonly Value[]).slice();
+
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
  * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
@@ -94,7 +98,8 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
     return arg.where.run(scope) === true;
   };
   const out: Value[] = [];
-  const push = (v: Value): void => {
+  /** `v` is tried as it is and kept as `keep(v)`. */
+  const push = (v: Value, keep: (v: Value) => Value = same): void => {
     if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
     if (++budget.tried > LIMITS.choicesTried) {
       throw new ArgError(
@@ -104,7 +109,7 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
     if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
       throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
     }
-    if (ok(v)) out.push(v);
+    if (ok(v)) out.push(keep(v));
   };
   if (arg.kind === 'oneOf') {
     for (const v of arg.domain.run(scope) as readonly Value[]) push(v);
@@ -114,7 +119,7 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
       throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
     }
     const [min, max] = sizeLimits(arg, scope, items.length);
-    subsets(items, min, max, (s) => push(s));
+    subsets(items, min, max, (s) => push(s, copy));
   } else {
     injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => push(pairs as unknown as Value));
   }
