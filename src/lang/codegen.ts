@@ -105,6 +105,9 @@ const finite = (origin: Origin, span: Span, value: number, what: string): number
   return value;
 };
 
+/** A definition call's words in a message past the budget, made once when the call is compiled. */
+const callOf = (definition: DefinitionEntry): string => `this call of '${definition.name}'`;
+
 /** The value of a constant operand, boxed so that a constant `false` or `0` is still found. */
 const constantOf = (node: Node): { readonly value: Value } | undefined => (node.kind === 'const' ? node : undefined);
 
@@ -140,30 +143,50 @@ const junction = (site: Site, node: Junction): Code => {
 };
 
 const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
-  const { origin } = site;
-  const body = gen(site, node.body);
-  const [one, two] = node.slots as [number, number | undefined];
-  const first = one + site.base;
-  const second = two === undefined ? undefined : two + site.base;
-  const make: (env: Env, frame: Value[]) => Callback =
-    second === undefined
-      ? (env, frame) => (x: Value) => {
-          work(origin, node, 1, 'this function');
-          frame[first] = x;
-          return body(env, frame);
-        }
-      : (env, frame) => (a: Value, b: Value) => {
-          work(origin, node, 1, 'this function');
-          frame[first] = a;
-          frame[second] = b;
-          return body(env, frame);
-        };
+  const make = callbackOf(site, node);
   // The function for the same environment and frame is the same: made once for a run's frame,
   // and for the next runs too, which reuse it (see `makeRunner`), instead of once per call.
   let madeFor: { env: Env; frame: Value[]; callback: Callback } | undefined;
   return (env, frame) => {
     if (madeFor === undefined || madeFor.env !== env || madeFor.frame !== frame) madeFor = { env, frame, callback: make(env, frame) };
     return madeFor.callback;
+  };
+};
+
+/** Makes the function a lambda stands for, given the environment and frame it is called in. */
+const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+  const { origin } = site;
+  const [one, two] = node.slots as [number, number | undefined];
+  const call = node.body;
+  // `c => playable(c)`: the value goes straight to the inlined body's parameter, one call per item, not two.
+  if (two === undefined && call.kind === 'definition' && call.args.length === 1 && call.args[0]?.kind === 'local' && call.args[0].slot === one) {
+    const inlined = inlinedBody(site, call.definition);
+    if (inlined) {
+      const { code, at } = inlined;
+      const what = callOf(call.definition);
+      return (env, frame) => (x: Value) => {
+        work(origin, node, 1, 'this function');
+        work(origin, call, 1, what);
+        frame[at] = x;
+        return code(env, frame);
+      };
+    }
+  }
+  const body = gen(site, call);
+  const first = one + site.base;
+  const second = two === undefined ? undefined : two + site.base;
+  if (second === undefined) {
+    return (env, frame) => (x: Value) => {
+      work(origin, node, 1, 'this function');
+      frame[first] = x;
+      return body(env, frame);
+    };
+  }
+  return (env, frame) => (a: Value, b: Value) => {
+    work(origin, node, 1, 'this function');
+    frame[first] = a;
+    frame[second] = b;
+    return body(env, frame);
   };
 };
 
@@ -387,8 +410,7 @@ const gen = (site: Site, node: Node): Code => {
     case 'definition': {
       const { definition } = node;
       const args = node.args.map((item) => gen(site, item));
-      // Named once: the text is only read in the message of a call past the budget.
-      const what = `this call of '${definition.name}'`;
+      const what = callOf(definition);
       const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
       if (inlined) return inlined;
       return (env, frame) => {
@@ -412,15 +434,10 @@ const gen = (site: Site, node: Node): Code => {
 };
 
 /**
- * A call of a small definition that cannot reach itself, compiled into its caller: the body's
- * locals take the caller's frame from `site.top` up, so the call builds no frame of its own and
- * makes no indirect call (most of a guard's time went to such calls: `playable(c)` for each card
- * of each candidate). The call still counts its step, and its errors still point into the
- * callee's text. It is not counted in the nesting depth: without recursion that nesting is
- * bounded by the spec's size, and the JS stack's own limit is still reported (see `makeRunner`).
- * Undefined when the definition is not inlined: recursive, too large, or the budget is spent.
+ * The code of `definition`'s body compiled into a caller at `site`, its locals from the slot `at`
+ * up; undefined when it is not inlined: recursive, too large, or the budget is spent.
  */
-const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string, from: number | undefined): Code | undefined => {
+const inlinedBody = (site: Site, definition: DefinitionEntry): { code: Code; at: number } | undefined => {
   const { body, params } = definition;
   if (body === undefined || params === undefined || reachesItself(definition)) return undefined;
   const { nodes, slots } = measure(body);
@@ -440,7 +457,23 @@ const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], 
     byBase.set(at, made);
   }
   site.room.extent = Math.max(site.room.extent, made.extent);
-  const { code } = made;
+  return { code: made.code, at };
+};
+
+/**
+ * A call of a small definition that cannot reach itself, compiled into its caller: the body's
+ * locals take the caller's frame from `site.top` up, so the call builds no frame of its own and
+ * makes no indirect call (most of a guard's time went to such calls: `playable(c)` for each card
+ * of each candidate). The call still counts its step, and its errors still point into the
+ * callee's text. It is not counted in the nesting depth: without recursion that nesting is
+ * bounded by the spec's size, and the JS stack's own limit is still reported (see `makeRunner`).
+ * Undefined when the definition is not inlined (see `inlinedBody`). `from` is the slot of a first
+ * argument that is a local.
+ */
+const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string, from: number | undefined): Code | undefined => {
+  const inlined = inlinedBody(site, definition);
+  if (!inlined) return undefined;
+  const { code, at } = inlined;
   const { origin } = site;
   const [a, b] = args as [Code, Code];
   // Every argument is computed before any is stored: an argument may itself be an inlined call
