@@ -146,10 +146,16 @@ const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callba
   const make = callbackOf(site, node);
   // The function for the same environment and frame is the same: made once for a run's frame,
   // and for the next runs too, which reuse it (see `makeRunner`), instead of once per call.
-  let madeFor: { env: Env; frame: Value[]; callback: Callback } | undefined;
+  let madeEnv: Env | undefined;
+  let madeFrame: Value[] | undefined;
+  let callback: Callback | undefined;
   return (env, frame) => {
-    if (madeFor === undefined || madeFor.env !== env || madeFor.frame !== frame) madeFor = { env, frame, callback: make(env, frame) };
-    return madeFor.callback;
+    if (callback === undefined || madeEnv !== env || madeFrame !== frame) {
+      madeEnv = env;
+      madeFrame = frame;
+      callback = make(env, frame);
+    }
+    return callback;
   };
 };
 

@@ -82,6 +82,10 @@ export type Verdict = { readonly ok: true; readonly transition: number } | { rea
 
 const OVER: Verdict = { ok: false, refused: { kind: 'over' } };
 
+/** The verdicts allowing a move by its first few transitions, made once: listing the legal moves judges every choice. */
+const ALLOWED: readonly Verdict[] = Array.from({ length: 8 }, (_, transition) => Object.freeze({ ok: true, transition }));
+const allowedBy = (transition: number): Verdict => ALLOWED[transition] ?? { ok: true, transition };
+
 /** How people are named in refusals: a seat by the spec's name for it, a move by its title. */
 export interface People {
   readonly seat: (seat: number) => string;
@@ -149,7 +153,7 @@ export const judgeGuards = (move: MoveRules, transitions: readonly TransitionRul
     const transition = transitions[i] as TransitionRules;
     const refused = failedClause(transition.guard, env);
     if (observer) observer.judged(transition, refused);
-    if (!refused) return { ok: true, transition: i };
+    if (!refused) return allowedBy(i);
     (clauses ??= []).push(refused);
   }
   return { ok: false, refused: { kind: 'transitions', clauses: clauses ?? [] } };
