@@ -33,7 +33,9 @@ const subsets = <T>(items: readonly T[], min: number, max: number, visit: (subse
   const walk = (i: number): void => {
     if (chosen.length > max) return;
     if (items.length - i + chosen.length < min) return;
-    if (i === items.length) {
+    // Full (one more would pass `max`): leaving out every item after this is its only subset.
+    if (i === items.length || chosen.length + 1 > max) {
+      if (chosen.length < min) return;
       visit(chosen);
       return;
     }
