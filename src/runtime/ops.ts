@@ -35,39 +35,26 @@ const checkIndex = (list: readonly Vars[], index: number, what: 'seat' | 'team')
  * table many times copies it once, not once per effect (1,000 variants each adding a variable and
  * an effect that sets it copied the 1,000 variables 1,000 times per move). Nothing outside the
  * draft holds them, until an expression's value is bound to a name (`release`).
+ *
+ * Only the draft being changed keeps its set: drafts are changed one after another (a move's, an
+ * XState action's), and one that another has followed is a context, never changed again. A set
+ * per draft in a WeakMap, made anew for every move, showed in profiles (and in the collector's work).
  */
-const madeBy = new WeakMap<GameContext, WeakSet<object>>();
+let owner: GameContext | undefined;
+let made = new Set<object>();
 
 let copied = 0;
 
 /** How many entries (variables, seats, teams, zones, pieces, log lines) drafts have copied so far: the work tests count. */
 export const entriesCopied = (): number => copied;
 
-/**
- * The draft last asked about and its set: a move's effects ask about the same draft again and
- * again, and two lookups per table written (the draft's set, then the table) showed in profiles.
- */
-let lastDraft: GameContext | undefined;
-let lastMade: WeakSet<object> | undefined;
-
-const madeOf = (d: GameContext): WeakSet<object> | undefined => {
-  if (d !== lastDraft) {
-    lastDraft = d;
-    lastMade = madeBy.get(d);
-  }
-  return lastMade;
-};
-
 /** `value` as the draft's own, copied by `copy` unless the draft made it. */
 const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
-  let made = madeOf(d);
-  if (made?.has(value)) return value;
+  if (d !== owner) {
+    owner = d;
+    made = new Set();
+  } else if (made.has(value)) return value;
   const own = copy(value);
-  copied += Array.isArray(own) ? own.length : Object.keys(own).length;
-  if (!made) {
-    madeBy.set(d, (made = new WeakSet()));
-    lastMade = made;
-  }
   made.add(own);
   return own;
 };
@@ -78,8 +65,16 @@ export const draftOf = (ctx: GameContext): Draft => {
   return { ...ctx, log: ctx.log.slice() };
 };
 
-const copyTable = <T>(table: Readonly<Record<string, T>>): Record<string, T> => ({ ...table });
-const copyList = <T>(list: readonly T[]): T[] => list.slice();
+const copyTable = <T>(table: Readonly<Record<string, T>>): Record<string, T> => {
+  const own = { ...table };
+  copied += Object.keys(own).length;
+  return own;
+};
+
+const copyList = <T>(list: readonly T[]): T[] => {
+  copied += list.length;
+  return list.slice();
+};
 
 /**
  * A value that may hold tables of `d` was bound to a name (`let`, `forEach`, a procedure's
@@ -87,9 +82,7 @@ const copyList = <T>(list: readonly T[]): T[] => list.slice();
  * the values it was given.
  */
 export const release = (d: GameContext, value: unknown): void => {
-  if (typeof value !== 'object' || value === null) return;
-  madeBy.delete(d);
-  if (d === lastDraft) lastMade = undefined;
+  if (typeof value === 'object' && value !== null && d === owner) made = new Set();
 };
 
 /**
