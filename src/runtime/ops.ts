@@ -172,11 +172,14 @@ const positionIn = (list: readonly Piece[], slot: Slot): number => {
 };
 
 /**
- * Indexes by zones table. An index describes the table's contents, which a copy shares: when a
- * draft copies the table the index moves to the copy (the earlier table never changes, and builds
- * its own index again if it is ever asked).
+ * The index of one zones table, the last one asked about. An index describes the table's
+ * contents, which a copy shares: when a draft copies the table the index moves to the copy (the
+ * earlier table never changes, and builds an index again if it is ever asked). One slot serves a
+ * game played move after move; an index per table in a WeakMap, a new key every move, showed in
+ * profiles.
  */
-const indexes = new WeakMap<object, Map<string, Slot>>();
+let indexed: object | undefined;
+let slots = new Map<string, Slot>();
 
 let visited = 0;
 
@@ -184,15 +187,15 @@ let visited = 0;
 export const piecesVisited = (): number => visited;
 
 const indexOf = (zones: Readonly<Record<string, ZoneContents>>): Map<string, Slot> => {
-  let index = indexes.get(zones);
-  if (index) return index;
-  index = new Map();
+  if (zones === indexed) return slots;
+  const built = new Map<string, Slot>();
   for (const [name, contents] of Object.entries(zones)) {
-    if (isPerOwner(contents)) contents.forEach((list, owner) => place(index as Map<string, Slot>, name, owner, list));
-    else place(index, name, null, contents);
+    if (isPerOwner(contents)) contents.forEach((list, owner) => place(built, name, owner, list));
+    else place(built, name, null, contents);
   }
-  indexes.set(zones, index);
-  return index;
+  indexed = zones;
+  slots = built;
+  return built;
 };
 
 /** Records where the pieces of one list now are. */
@@ -214,11 +217,7 @@ const ownZones = (d: Draft): Record<string, ZoneContents> => {
   const before = d.zones;
   const zones = ownOf(d, before as Record<string, ZoneContents>, copyTable);
   if (zones !== before) {
-    const index = indexes.get(before);
-    if (index) {
-      indexes.delete(before);
-      indexes.set(zones, index);
-    }
+    if (indexed === before) indexed = zones;
     d.zones = zones;
   }
   return zones;
@@ -232,8 +231,7 @@ export const withZone = (d: Draft, ref: ZoneRef, pieces: readonly Piece[]): void
     lists[ref.index] = pieces;
     zones[ref.name] = lists;
   }
-  const index = indexes.get(zones);
-  if (index) place(index, ref.name, ref.index, pieces);
+  if (indexed === zones) place(slots, ref.name, ref.index, pieces);
 };
 
 const sameZone = (a: ZoneRef, b: ZoneRef): boolean => a.name === b.name && a.index === b.index;
