@@ -158,7 +158,10 @@ const compileLet = (
     for (const step of steps) {
       const value = step.expr.run(envOf(ctx, vals));
       if (step.holds) release(ctx, value);
-      vals = { ...vals, [step.name]: value };
+      // A copy, then the name set: a spread with a computed key showed in profiles.
+      const next: Record<string, Value> = { ...vals };
+      next[step.name] = value;
+      vals = next;
     }
     return vals;
   };
@@ -303,19 +306,26 @@ const compileAssign = (
   }
   return (d, vals) => {
     const env = envOf(d, vals);
-    const values = steps.map((s) => {
+    const values: Json[] = [];
+    for (const s of steps) {
       const v = s.value.run(env) as Json;
       // A table or list written to a variable must keep its values when the draft changes its own tables in place.
       if (s.holds) release(d, v);
-      if (!adding) return v;
+      if (!adding) {
+        values.push(v);
+        continue;
+      }
       const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
       if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
-      return sum;
-    });
+      values.push(sum);
+    }
     const writes = new VarWrites(d);
     const pieces: PieceWrite[] = [];
-    steps.forEach((s, i) => writeVar(writes, d, s.target, env, vals, values[i] as Json, pieces));
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i] as (typeof steps)[number];
+      writeVar(writes, d, s.target, env, vals, values[i] as Json, pieces);
+    }
     writes.commit();
     writePieces(d, pieces);
   };
@@ -343,6 +353,12 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
   };
 };
 
+/** A face given for the next rolled die (GameContext.rigged), which must be one of the die's. */
+const riggedFace = (die: Piece, faces: readonly (number | string)[], face: Json): Json => {
+  if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
+  return face;
+};
+
 const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: Locals): EffectRun => {
   const isZone = /^\s*zones\./.test(source) && !/[()]/.test(source);
   const zone = isZone ? parseZoneRef(cx.checker, cx.spec, source, path, locals) : undefined;
@@ -356,8 +372,7 @@ const compileRoll = (cx: EffectCompiler, source: string, path: DocPath, locals: 
     for (const die of dice) {
       const faces = cx.faces.get(die.kind);
       if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
-      const face = rigged < d.rigged.length ? (d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
-      if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
+      const face = rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
       // A die read from the zone is the current one; a die from an expression may be older.
       rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : currentPiece(d, die.id)) ?? die), face });
     }
@@ -436,7 +451,9 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
   return (d, vals) => {
     if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
     const env = envOf(d, vals);
-    d.log.push(parts.map((p) => (typeof p === 'string' ? p : formatValue(p.run(env)))).join(''));
+    let line = '';
+    for (const p of parts) line += typeof p === 'string' ? p : formatValue(p.run(env));
+    d.log.push(line);
   };
 };
 

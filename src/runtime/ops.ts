@@ -85,20 +85,36 @@ export const release = (d: GameContext, value: unknown): void => {
   if (typeof value === 'object' && value !== null && d === owner) made = new Set();
 };
 
+/** Names written in one table, with their values, in the order written: an effect writes a few. */
+class TableWrites {
+  readonly names: string[] = [];
+  readonly values: Json[] = [];
+
+  set(name: string, value: Json): void {
+    this.names.push(name);
+    this.values.push(value);
+  }
+
+  /** Writes them into `own`, in order: a name written twice keeps the later value. */
+  into(own: Record<string, Json>): void {
+    for (let i = 0; i < this.names.length; i++) own[this.names[i] as string] = this.values[i] as Json;
+  }
+}
+
 /**
  * The variable writes of one effect, applied together by `commit` (each value is computed before
  * any is written): each table written (the game's, a seat's, a team's) is copied at most once per move.
  */
 export class VarWrites {
   // Made on the first write of each kind: most effects write only the game's or only a seat's.
-  private game: Map<string, Json> | undefined;
-  private players: Map<number, Map<string, Json>> | undefined;
-  private teams: Map<number, Map<string, Json>> | undefined;
+  private game: TableWrites | undefined;
+  private players: Map<number, TableWrites> | undefined;
+  private teams: Map<number, TableWrites> | undefined;
 
   constructor(private readonly draft: Draft) {}
 
   setGame(name: string, value: Json): void {
-    (this.game ??= new Map()).set(name, value);
+    (this.game ??= new TableWrites()).set(name, value);
   }
 
   setPlayer(seat: number, name: string, value: Json): void {
@@ -119,19 +135,19 @@ export class VarWrites {
   }
 }
 
-const writesOf = (all: Map<number, Map<string, Json>>, index: number): Map<string, Json> => {
+const writesOf = (all: Map<number, TableWrites>, index: number): TableWrites => {
   let writes = all.get(index);
-  if (!writes) all.set(index, (writes = new Map()));
+  if (!writes) all.set(index, (writes = new TableWrites()));
   return writes;
 };
 
-const written = (d: Draft, table: Vars, writes: ReadonlyMap<string, Json>): Vars => {
+const written = (d: Draft, table: Vars, writes: TableWrites): Vars => {
   const own = ownOf(d, table as Record<string, Json>, copyTable);
-  for (const [name, value] of writes) own[name] = value;
+  writes.into(own);
   return own;
 };
 
-const withTables = (d: Draft, list: readonly Vars[], writes: ReadonlyMap<number, ReadonlyMap<string, Json>>): Vars[] => {
+const withTables = (d: Draft, list: readonly Vars[], writes: ReadonlyMap<number, TableWrites>): Vars[] => {
   const own = ownOf(d, list as Vars[], copyList);
   for (const [index, values] of writes) own[index] = written(d, own[index] as Vars, values);
   return own;
