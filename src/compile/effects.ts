@@ -457,7 +457,9 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
   };
 };
 
-const formatValue = (v: Value): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A value as a log line shows it: its JSON, which for a finite number is its text (found without the JSON serializer, on most lines). */
+const formatValue = (v: Value): string =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : JSON.stringify(v);
 
 const isPieceType = (t: Type): boolean =>
   t.kind === 'record' && fieldType(t, 'id')?.kind === 'string' && fieldType(t, 'kind')?.kind === 'string';
