@@ -124,9 +124,9 @@ const leavesCleanly = (text: string, document: Document.Parsed, read: (text: str
 
 /**
  * A section read alone that has YAML errors, kept when they are the whole text's errors there:
- * it is a block mapping of plain keys at column 0, nothing in it refers to another section (an
- * anchor or alias, a byte-order mark) and the text after it reads as it would after a clean one
- * (leavesCleanly). Undefined otherwise: the whole text must be read.
+ * it is a block mapping of plain keys at column 0, it has no anchor or alias (which may refer to
+ * another section) and no byte-order mark, and the text after it reads as it would after a clean
+ * one (leavesCleanly). Undefined otherwise: the whole text must be read.
  */
 export const brokenSection = (
   text: string,
