@@ -82,6 +82,24 @@ describe('the layout', () => {
     });
   }
 
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`shows every param's title whole at ${name} size (${viewport.width}×${viewport.height})`, async () => {
+      const { page, errors } = await studio.newPage(viewport);
+      // Regicide has the most params, and titles a phone cut short before ("Highest combo …", "Jesters choose who pl…").
+      await openGame(page, studio.url, 'regicide');
+      if (viewport.width <= 900) await page.click('[data-testid=view-play]');
+      await page.waitForSelector('.param-name');
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('.param-name')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+      );
+      expect(cut).toEqual([]);
+      expect(await page.locator('.param-name').count()).toBeGreaterThan(10);
+      expect(await overflow(page)).toEqual({ x: 0, y: 0 });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   it('keeps the playtest usable after a Balance run', async () => {
     const { page, errors } = await studio.newPage(VIEWPORTS.laptop);
     await openGame(page, studio.url, 'ten-thousand');
