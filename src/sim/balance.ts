@@ -227,7 +227,10 @@ export const metricStats = (metric: CompiledMetric, records: readonly GameRecord
   });
   const failed = records.flatMap((r) => (r.metricErrors?.[metric.name] !== undefined ? [r.metricErrors[metric.name] as string] : []));
   const sorted = [...values].sort((a, b) => a - b);
-  const { mean, sd, ci } = meanInterval(values);
+  const { mean, sd, ci: t } = meanInterval(values);
+  // A percent's games all lie from 0 to 1 (metrics.ts fails any other), and so does its mean: the
+  // t interval, symmetric, can reach past either end near 0% or 100%.
+  const ci = metric.format === 'percent' ? { low: Math.max(0, t.low), high: Math.min(1, t.high) } : t;
   const empty = sorted.length === 0;
   return {
     name: metric.name,

@@ -39,12 +39,25 @@ const combineValues = (how: CompiledMetric['combine'], values: readonly number[]
   }
 };
 
+/** A percent is a share, from 0 to 1 (docs/LANGUAGE.md "Metrics"): outside, the metric fails where it is written. */
+const outOfRange = (m: CompiledMetric, n: number, what: string): SpecRuntimeError | undefined =>
+  m.format === 'percent' && (n < 0 || n > 1) ? new SpecRuntimeError(`the metric '${m.name}' is a percent, a share from 0 to 1, but ${what} ${n}`, m.value.path) : undefined;
+
 export const trackMetrics = (game: CompiledGame): MetricTracker => {
   const metrics = Object.values(game.metrics);
   const turnValues = new Map<string, number[]>(metrics.filter((m) => m.per === 'turn').map((m) => [m.name, []]));
   const errors: Record<string, string> = {};
 
   /** The metric's value in `state`, or undefined when it does not count there or fails. */
+  /** The turns' values combined; a percent that the combining took past 100% fails in that game. */
+  const combined = (m: CompiledMetric, turns: readonly number[]): number | null => {
+    const n = combineValues(m.combine, turns);
+    const problem = n === null ? undefined : outOfRange(m, n, `its turns combine (${m.combine}) to`);
+    if (!problem) return n;
+    errors[m.name] = describeRuntimeError(game, problem);
+    return null;
+  };
+
   const measure = (m: CompiledMetric, state: GameState): number | undefined => {
     if (errors[m.name] !== undefined) return undefined;
     const finished = isOver(state);
@@ -54,6 +67,8 @@ export const trackMetrics = (game: CompiledGame): MetricTracker => {
       const v = m.value.run(env);
       const n = typeof v === 'boolean' ? (v ? 1 : 0) : (v as number);
       if (!Number.isFinite(n)) throw new SpecRuntimeError(`the metric '${m.name}' gave ${String(n)}, not a number`, m.value.path);
+      const problem = outOfRange(m, n, 'gave');
+      if (problem) throw problem;
       return n;
     } catch (error) {
       errors[m.name] = describeRuntimeError(game, error);
@@ -74,7 +89,7 @@ export const trackMetrics = (game: CompiledGame): MetricTracker => {
         const v = measure(m, state);
         const turns = turnValues.get(m.name);
         if (turns && v !== undefined) turns.push(v);
-        values[m.name] = errors[m.name] !== undefined ? null : turns ? combineValues(m.combine, turns) : (v ?? null);
+        values[m.name] = errors[m.name] !== undefined ? null : turns ? combined(m, turns) : (v ?? null);
       }
       return { values, errors };
     },

@@ -173,6 +173,32 @@ describe('metrics: failures are reported, not averaged away', () => {
   });
 });
 
+describe('metrics: a percent is a share from 0 to 1', () => {
+  it('a game whose percent is outside, or whose turns combine outside, fails that metric with its place', () => {
+    const game = ok(`  share:\n    title: Share\n    value: game.total / 2\n    format: percent\n  summed:\n    title: Summed\n    value: 0.5\n    format: percent\n    per: turn\n    combine: sum\n`);
+    const records = playRange(game, { seed: 'percent', players: 2 }, 0, 80);
+    const over = records.filter((r) => r.metricErrors?.share !== undefined);
+    // A total of 3 or more is over 100%; the games that stop before keep their value.
+    expect(over.length).toBeGreaterThan(0);
+    expect(over[0]?.metricErrors?.share).toMatch(/^counting\.yaml:\d+:\d+: runtime error: the metric 'share' is a percent, a share from 0 to 1, but gave \d+(\.\d+)?$/);
+    expect(records.filter((r) => r.metrics?.share !== null).every((r) => (r.metrics?.share as number) <= 1)).toBe(true);
+    const summed = records.filter((r) => r.metricErrors?.summed !== undefined);
+    expect(summed.length).toBeGreaterThan(0);
+    expect(summed[0]?.metricErrors?.summed).toMatch(/: runtime error: the metric 'summed' is a percent, a share from 0 to 1, but its turns combine \(sum\) to \d/);
+  });
+
+  it('the interval of a percent stops at 0% and 100%', () => {
+    const game = ok(`  won:\n    title: Won\n    value: game.total >= 0\n    format: percent\n`);
+    const near = [1, 1, 1, 1, 1, 1, 1, 0.5].map((won): GameRecord => ({ winners: [], turns: 1, moves: 1, metrics: { won } }));
+    const t = meanInterval([1, 1, 1, 1, 1, 1, 1, 0.5]);
+    expect(t.ci.high).toBeGreaterThan(1);
+    const s = metricStats(game.metrics.won as never, near);
+    expect(s.ci).toEqual({ low: expect.closeTo(t.ci.low, 5), high: 1 });
+    const low = metricStats(game.metrics.won as never, near.map((r) => ({ ...r, metrics: { won: 1 - (r.metrics?.won as number) } })));
+    expect(low.ci.low).toBe(0);
+  });
+});
+
 describe('metric statistics', () => {
   it("Student's t for 95%: the table, then a close expansion", () => {
     expect(t95(1)).toBeCloseTo(12.706, 3);
