@@ -1,11 +1,16 @@
 /**
- * Determinisation: a complete game state built from what one seat can see. The pieces the seat
- * cannot see are dealt again at random into the places it cannot see (each piece only into a zone
- * that holds its kind), and the PRNG is reseeded and the rigged faces dropped, so that a bot that
- * searches the result cannot read hidden cards, the deck order or the future dice.
+ * Determinisation: a complete game state built from what one seat knows. Its information set is
+ * what `viewOf` shows it: the pieces it sees, where each face-down piece lies, the attributes a
+ * zone declares known of its face-down pieces (`knownAttributes`: the castle's ranks) and the
+ * pieces a zone is known to hold (`knownContents`: a discard pile everybody saw being made). Every
+ * piece the seat cannot place is dealt again into the face-down places, each only where it fits:
+ * the zone holds its kind, its known attributes match, a zone of known contents gets its own
+ * pieces. Among the states that fit, each is equally likely. The PRNG is reseeded and the rigged
+ * faces dropped, so that a bot that searches the result cannot read hidden cards, the deck order
+ * or the future dice.
  *
- * The pool of unseen pieces is every piece of the game (as a new game makes them, with their
- * initial props) minus those the view shows: it depends on the view and the components only.
+ * The pool of unplaced pieces is every piece of the game (as a new game makes them, with their
+ * initial props) minus those the view shows or lists: it depends on the view and the components only.
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
@@ -43,50 +48,65 @@ export const allPieces = (game: CompiledGame, state: GameState): readonly Piece[
   return pieces;
 };
 
-interface Place {
+/** A face-down place: where it is, and what a piece must be to lie there. */
+export interface Place {
   readonly zone: string;
   readonly owner: number | null;
   readonly index: number;
-  readonly holds: ReadonlySet<string>;
+  readonly holds: readonly string[];
+  /** The attributes the view shows of the piece here (the zone's known attributes). */
+  readonly known: Readonly<Record<string, Piece[string]>>;
 }
+
+const VIEW_ONLY = new Set(['id', 'kind', 'hidden']);
+
+const knownOf = (shown: Piece): Record<string, Piece[string]> => {
+  const known: Record<string, Piece[string]> = {};
+  for (const [field, value] of Object.entries(shown)) if (!VIEW_ONLY.has(field)) known[field] = value;
+  return known;
+};
+
+export const fits = (piece: Piece, place: Place): boolean =>
+  place.holds.includes(piece.kind) && Object.entries(place.known).every(([field, value]) => piece[field] === value);
 
 /** Whether `seat` sees every piece of the state (then a determinisation only reseeds). */
 export const seesEverything = (game: CompiledGame, state: GameState, seat: number): boolean =>
   viewOf(game, state, seat).zones.every((z) => z.pieces.every((p) => p.hidden !== true));
 
 /**
- * A state `seat` cannot tell from the real one: same view, hidden pieces dealt at random, a new
- * PRNG. Reads the state only through `viewOf(game, state, seat)` and the flow's state value.
+ * A state `seat` cannot tell from the real one: same view, face-down pieces dealt at random where
+ * they fit, a new PRNG. Reads the state only through `viewOf(game, state, seat)` and the flow's
+ * state value.
  */
 export const determinize = (game: CompiledGame, state: GameState, seat: number, rng: Rng): GameState => {
   const view = viewOf(game, state, seat);
-  const places: Place[] = [];
+  const open: Place[] = [];
+  const listed = new Set<string>();
   const seen = new Set<string>();
-  for (const z of view.zones) {
-    const holds = new Set(game.zones[z.name]?.holds ?? []);
-    z.pieces.forEach((p, index) => {
-      if (p.hidden === true) places.push({ zone: z.name, owner: z.ownerIndex, index, holds });
-      else seen.add(p.id);
-    });
-  }
-  const pool = allPieces(game, state).filter((p) => !seen.has(p.id));
   const zones: Record<string, Piece[] | Piece[][]> = {};
-  for (const z of view.zones) {
-    if (z.ownerIndex === null) zones[z.name] = z.pieces.slice();
-    else {
-      const lists = (zones[z.name] ?? []) as Piece[][];
-      lists[z.ownerIndex] = z.pieces.slice();
-      zones[z.name] = lists;
-    }
-  }
-  if (places.length > 0) {
-    const dealt = deal(places, pool, rng);
-    places.forEach((place, i) => {
-      const piece = dealt[i] as Piece;
+  const placeAll = (places: readonly Place[], pieces: readonly Piece[]): void =>
+    deal(places, pieces, rng).forEach((piece, i) => {
+      const place = places[i] as Place;
       const list = place.owner === null ? (zones[place.zone] as Piece[]) : ((zones[place.zone] as Piece[][])[place.owner] as Piece[]);
       list[place.index] = piece;
     });
+  for (const z of view.zones) {
+    if (z.ownerIndex === null) zones[z.name] = z.pieces.slice();
+    else ((zones[z.name] ??= []) as Piece[][])[z.ownerIndex] = z.pieces.slice();
   }
+  for (const z of view.zones) {
+    const holds = game.zones[z.name]?.holds ?? [];
+    const places: Place[] = [];
+    z.pieces.forEach((p, index) => {
+      if (p.hidden === true) places.push({ zone: z.name, owner: z.ownerIndex, index, holds, known: knownOf(p) });
+      else seen.add(p.id);
+    });
+    if (z.contents) {
+      for (const p of z.contents) listed.add(p.id);
+      placeAll(places, z.contents);
+    } else open.push(...places);
+  }
+  placeAll(open, allPieces(game, state).filter((p) => !seen.has(p.id) && !listed.has(p.id)));
   const { seat: _seat, states: _states, context } = view;
   return {
     value: state.value,
@@ -100,23 +120,49 @@ export const determinize = (game: CompiledGame, state: GameState, seat: number, 
 };
 
 /**
- * One piece per place, at random, each into a place whose zone holds its kind. The pool has as
- * many pieces as there are places whenever pieces are neither made nor destroyed during a game.
+ * One piece per place, each where it fits, uniformly over the ways to do so. Places that accept
+ * the same pieces form a group; the groups are filled from the one that accepts fewest, each place
+ * taking a piece at random among those left that fit. That is uniform when any two groups accept
+ * either disjoint sets of pieces or one a subset of the other (ranks, kinds: every declaration the
+ * language has gives such sets); sets that overlap otherwise are refused rather than sampled unevenly.
  */
-const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => {
+export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => {
+  if (places.length === 0) return [];
   if (pool.length !== places.length) {
-    throw new Error(`cannot determinise: ${places.length} hidden places but ${pool.length} unseen pieces (pieces made or lost during the game?)`);
+    throw new Error(`cannot determinise: ${places.length} face-down places but ${pool.length} pieces to put there (pieces made or lost during the game?)`);
   }
-  const shuffled = rng.shuffle(pool);
-  const out: (Piece | undefined)[] = new Array<Piece | undefined>(places.length);
-  // Places that hold every kind are filled last: the constrained ones choose first.
-  const order = places.map((_, i) => i).sort((a, b) => (places[a] as Place).holds.size - (places[b] as Place).holds.size);
-  const left = shuffled.slice();
-  for (const i of order) {
-    const holds = (places[i] as Place).holds;
-    let at = left.findIndex((p) => holds.has(p.kind));
-    if (at < 0) at = 0;
-    out[i] = left.splice(at, 1)[0];
+  const groups = new Map<string, { places: number[]; accepts: Set<number> }>();
+  places.forEach((place, i) => {
+    const key = JSON.stringify([place.holds, place.known]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { places: [], accepts: new Set(pool.flatMap((p, j) => (fits(p, place) ? [j] : []))) };
+      groups.set(key, group);
+    }
+    group.places.push(i);
+  });
+  const ordered = [...groups.values()].sort((a, b) => a.accepts.size - b.accepts.size);
+  ordered.forEach((g, i) => {
+    for (const h of ordered.slice(i + 1)) {
+      const shared = [...g.accepts].filter((j) => h.accepts.has(j)).length;
+      if (shared > 0 && shared < g.accepts.size) {
+        throw new Error(`cannot determinise evenly: the face-down places of '${places[g.places[0] as number]?.zone}' and '${places[h.places[0] as number]?.zone}' accept overlapping sets of pieces`);
+      }
+    }
+  });
+  const taken = new Array<boolean>(pool.length).fill(false);
+  const out = new Array<Piece>(places.length);
+  for (const g of ordered) {
+    const free = [...g.accepts].filter((j) => !taken[j]);
+    for (const i of g.places) {
+      if (free.length === 0) {
+        const place = places[i] as Place;
+        throw new Error(`cannot determinise: no unseen piece fits the face-down place ${place.index + 1} of '${place.zone}' (${JSON.stringify(place.known)})`);
+      }
+      const [j] = free.splice(rng.below(free.length), 1) as [number];
+      taken[j] = true;
+      out[i] = pool[j] as Piece;
+    }
   }
-  return out as Piece[];
+  return out;
 };

@@ -4,6 +4,7 @@
  * module needs no knowledge of the type checker's internals.
  */
 import type { GameSpec, VarSpec, ZoneSpec } from '../spec/types.ts';
+import { didYouMean } from '../lang/index.ts';
 
 export type FieldTypes = Record<string, string>;
 
@@ -54,6 +55,31 @@ export const zonePieceFields = (
 
 export const pieceTypeText = (fields: FieldTypes): string => recordText(fields);
 
+/**
+ * What a zone declares every seat knows of its face-down pieces must be something they have, and
+ * a zone whose pieces everybody sees has nothing to declare: either would read as knowledge the
+ * bots and the board then do not have.
+ */
+const knowledgeDiagnostics = (name: string, zone: ZoneSpec, fields: FieldTypes): GlobalTypes['diagnostics'] => {
+  const out: GlobalTypes['diagnostics'] = [];
+  const visibility = zone.visibility ?? 'public';
+  for (const key of ['knownAttributes', 'knownContents'] as const) {
+    if (zone[key] !== undefined && visibility === 'public') {
+      out.push({ path: ['zones', name, key], message: `zone '${name}' is public, so every seat sees its pieces: '${key}' has nothing to add (remove it, or give the zone a visibility that hides pieces)` });
+    }
+  }
+  const readable = Object.keys(fields).filter((f) => f !== 'id' && f !== 'kind');
+  (zone.knownAttributes ?? []).forEach((field, i) => {
+    if (!readable.includes(field)) {
+      out.push({
+        path: ['zones', name, 'knownAttributes', i],
+        message: `zone '${name}' declares '${field}' known, but the pieces it holds have no attribute '${field}'${didYouMean(field, readable)}`,
+      });
+    }
+  });
+  return out;
+};
+
 export interface GlobalTypes {
   /** Type text of every global name. */
   names: Record<string, string>;
@@ -88,6 +114,7 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
         message: `zone '${name}' holds kinds whose field '${field}' has different types; it cannot be read in expressions`,
       });
     }
+    diagnostics.push(...knowledgeDiagnostics(name, zone, fields));
     const piece = pieceTypeText(fields);
     zonePieces[name] = piece;
     zones[name] = (zone.owner ?? 'game') === 'game' ? `list<${piece}>` : `list<list<${piece}>>`;

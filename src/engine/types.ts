@@ -16,8 +16,13 @@ export interface ZoneView {
   readonly visibility: 'public' | 'owner' | 'hidden' | 'top';
   readonly ordered: boolean;
   readonly count: number;
-  /** Pieces the viewing seat may see; a hidden piece shows only `{ id, kind, hidden: true }`. */
+  /**
+   * Pieces the viewing seat may see; a hidden piece shows only `{ id, kind, hidden: true }` and
+   * the attributes the zone declares known (`knownAttributes`).
+   */
   readonly pieces: readonly Piece[];
+  /** With `knownContents`: the pieces that lie here face down, in id order (which, not where). */
+  readonly contents?: readonly Piece[];
 }
 
 export interface GameView {

@@ -1,13 +1,21 @@
 /**
  * What one seat may see: zones hide their pieces by their declared visibility (a hidden piece
- * keeps no id, kind or attribute that could tell it apart), and the PRNG state is never shown.
+ * keeps no id, kind or attribute that could tell it apart, but for the attributes the zone
+ * declares known), and the PRNG state is never shown. A zone whose contents are known lists its
+ * face-down pieces apart, in id order, so that the list tells which but not where.
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import { activeStates } from './play.ts';
 import type { GameState, GameView, Piece, ZoneView } from './types.ts';
 
-const hidden = (zone: string, index: number): Piece => ({ id: `${zone}#${index}`, kind: 'hidden', hidden: true });
+const hidden = (zone: string, index: number, piece: Piece, known: readonly string[]): Piece => {
+  const face: Record<string, Piece[string]> = { id: `${zone}#${index}`, kind: 'hidden', hidden: true };
+  for (const field of known) if (piece[field] !== undefined) face[field] = piece[field];
+  return face as Piece;
+};
+
+const byId = (a: Piece, b: Piece): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export const viewOf = (game: CompiledGame, state: GameState, seat: number | null): GameView => {
   const { zones, rng: _rng, rigged: _rigged, ...context } = state.context;
@@ -16,6 +24,7 @@ export const viewOf = (game: CompiledGame, state: GameState, seat: number | null
   for (const [name, spec] of Object.entries(game.zones)) {
     const owner = spec.owner ?? 'game';
     const visibility = spec.visibility ?? 'public';
+    const known = spec.knownAttributes ?? [];
     const contents = zones[name] ?? [];
     const lists: { index: number | null; pieces: readonly Piece[] }[] =
       owner === 'game'
@@ -32,7 +41,8 @@ export const viewOf = (game: CompiledGame, state: GameState, seat: number | null
         visibility,
         ordered: spec.ordered ?? false,
         count: pieces.length,
-        pieces: pieces.map((p, i) => (canSee(i) ? p : hidden(name, i))),
+        pieces: pieces.map((p, i) => (canSee(i) ? p : hidden(name, i, p, known))),
+        ...(spec.knownContents === true ? { contents: pieces.filter((_, i) => !canSee(i)).sort(byId) } : {}),
       });
     }
   }

@@ -117,6 +117,10 @@ export interface ZoneSpec {
   holds: string[];
   ordered?: boolean;
   visibility?: Visibility;
+  /** Attributes every seat knows of each face-down piece here, as a castle shows which ranks lie where. */
+  knownAttributes?: string[];
+  /** Every seat knows which pieces lie here face down, though not where: a pile everybody saw being made. */
+  knownContents?: boolean;
 }
 
 export type VarType = 'number' | 'bool' | 'string' | 'list<number>' | 'list<string>' | 'list<bool>';

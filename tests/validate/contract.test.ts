@@ -53,7 +53,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('cardSet'))).toEqual(
       fields<T.CardSetSpec>()(['description', 'attributes', 'list', 'product', 'derive', 'where', 'copies', 'start', 'props']),
     );
-    expect(propsOf(def('zone'))).toEqual(fields<T.ZoneSpec>()(['description', 'owner', 'holds', 'ordered', 'visibility']));
+    expect(propsOf(def('zone'))).toEqual(fields<T.ZoneSpec>()(['description', 'owner', 'holds', 'ordered', 'visibility', 'knownAttributes', 'knownContents']));
     expect(enumOf(prop(def('zone'), 'owner'))).toEqual(members<T.ZoneOwner>()(['game', 'player', 'team']));
     expect(enumOf(prop(def('zone'), 'visibility'))).toEqual(members<T.Visibility>()(['public', 'owner', 'hidden', 'top']));
     expect(enumOf((def('acknowledge').items ?? {}) as Node)).toEqual(members<T.WarningKind>()(['loop', 'unreachable', 'unoffered', 'unused']));

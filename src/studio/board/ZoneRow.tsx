@@ -5,6 +5,7 @@
 import type { Piece, ZoneView } from '../../engine/types.ts';
 import type { Looks } from './pieceLook.ts';
 import { PieceView } from './PieceView.tsx';
+import { knownText } from './knownText.ts';
 
 interface Props {
   zone: ZoneView;
@@ -31,6 +32,7 @@ export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, p
   const hidden = zone.pieces.filter((p) => p.hidden === true).length;
   const asPile = zone.count >= PILE_FROM && hidden >= zone.pieces.length - 1 && zone.visibility !== 'public';
   const top = zone.visibility === 'top' ? zone.pieces.find((p) => p.hidden !== true) : undefined;
+  const known = knownText(zone, nameOf);
   return (
     <div className={`zone zone-${zone.visibility}`} data-zone={zone.name} data-owner={zone.ownerIndex ?? undefined}>
       <div className="zone-head" title={[description, VISIBILITY_NOTE[zone.visibility]].filter(Boolean).join(' — ')}>
@@ -55,6 +57,7 @@ export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, p
           ))
         )}
       </div>
+      {known && <div className="zone-known">{known}</div>}
     </div>
   );
 };

@@ -1,0 +1,38 @@
+/**
+ * What a zone's face-down pieces are known to be, in words for the board: the attributes they
+ * still show (a castle's ranks, from the top when the zone is ordered) and the pieces a zone is
+ * known to hold. Null when the zone declares nothing of the kind.
+ */
+import type { Piece, ZoneView } from '../../engine/types.ts';
+
+const VIEW_ONLY = new Set(['id', 'kind', 'hidden']);
+
+/** Runs of equal texts, counted: "3 × J, 4 × Q". */
+const runs = (texts: readonly string[]): string => {
+  const out: [string, number][] = [];
+  for (const t of texts) {
+    const last = out[out.length - 1];
+    if (last && last[0] === t) last[1]++;
+    else out.push([t, 1]);
+  }
+  return out.map(([t, n]) => (n === 1 ? t : `${n} × ${t}`)).join(', ');
+};
+
+export const knownText = (zone: ZoneView, nameOf: (piece: Piece) => string | null): string | null => {
+  const parts: string[] = [];
+  const faceDown = zone.pieces.filter((p) => p.hidden === true);
+  const shown = faceDown.map((p) =>
+    Object.entries(p)
+      .filter(([k]) => !VIEW_ONLY.has(k))
+      .map(([, v]) => String(v))
+      .join(' '),
+  );
+  if (shown.some((t) => t !== '')) {
+    const texts = shown.map((t) => t || '?');
+    parts.push(zone.ordered ? `Face down, from the top: ${runs(texts)}` : `Face down: ${runs([...texts].sort())}`);
+  }
+  if (zone.contents && zone.contents.length > 0) {
+    parts.push(`Face down here, in some order: ${zone.contents.map((p) => nameOf(p) ?? p.id).join(', ')}`);
+  }
+  return parts.length > 0 ? parts.join('. ') : null;
+};
