@@ -123,6 +123,27 @@ describe('pieces read as the display names them', () => {
   }, 120_000);
 });
 
+describe('what players know of face-down pieces', () => {
+  it('R-3, R-7 Regicide: the castle reads its ranks from the top, and the discard pile its cards once there are any', async () => {
+    const { page, errors } = await newPage();
+    await openGame(page, 'regicide');
+    const castle = page.locator('[data-testid=board] [data-zone=castle] .zone-known');
+    await expect.poll(() => castle.textContent()).toBe('Face down, from the top: 3 × J, 4 × Q, 4 × K');
+    const discard = page.locator('[data-testid=board] [data-zone=discard] .zone-known');
+    expect(await discard.count()).toBe(0);
+    await playMoves(page, 12);
+    const known = await page.locator('[data-testid=board] [data-zone=discard]').evaluate((z) => ({
+      count: Number(z.querySelector('.zone-count')?.textContent ?? 0),
+      text: z.querySelector('.zone-known')?.textContent ?? '',
+    }));
+    // Every card under the top one is named, by the display's card names (a rank and a suit sign).
+    expect(known.count).toBeGreaterThan(1);
+    expect(known.text).toMatch(new RegExp(`^Face down here, in some order: ${Array(known.count - 1).fill('\\S+').join(', ')}$`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('why not?', () => {
   it('T-B9 10,000 with the entry at 800 (and T-B8 off): a bank of 650 is shown refused, says why, and shows its guard', async () => {
     const { page, errors } = await newPage();
