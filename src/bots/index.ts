@@ -17,6 +17,7 @@ import { own } from '../spec/own.ts';
 export type { Bot, BotOptions } from './types.ts';
 export { determinize, reseed, seesEverything, allPieces } from './determinize.ts';
 export { search, playout, type SearchStats } from './mcts.ts';
+export { ismctsSearch } from './explain.ts';
 export { moveKey, legalKey } from './keys.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';

@@ -1,0 +1,21 @@
+/**
+ * The `ismcts` bot's search with the values it weighed, for a hint that shows a player why: the
+ * same configuration `createBot(game, 'ismcts')` plays with (the first spec strategy's evaluation,
+ * random playouts, each iteration dealt again from the seat's own view), so a hint never reads a
+ * card the seat cannot see.
+ */
+import type { CompiledGame } from '../compile/index.ts';
+import type { GameState, LegalMove } from '../engine/index.ts';
+import type { Rng } from '../runtime/rng.ts';
+import { search, type SearchStats } from './mcts.ts';
+import { evaluationOf } from './rewards.ts';
+import type { BotOptions } from './types.ts';
+
+export const ismctsSearch = (
+  game: CompiledGame,
+  state: GameState,
+  seat: number,
+  moves: readonly LegalMove[],
+  rng: Rng,
+  options: BotOptions,
+): { move: LegalMove; stats: SearchStats } => search(game, state, seat, moves, rng, { evaluation: evaluationOf(game), hidden: true, options });
