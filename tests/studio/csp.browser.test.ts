@@ -1,14 +1,14 @@
 /**
  * Issue 16: the built studio runs under a Content-Security-Policy without `unsafe-eval` and
  * without inline scripts, in Chromium. The policy comes as a meta tag in the page and, here, also
- * as a header on every file, so the workers (compile, Monaco, ELK, Balance) run under it too. Any
+ * as a header on every file, so the workers (compile, Monaco, ELK, Balance, the hint) run under it too. Any
  * violation is reported by the browser; the test collects them from the page and the console.
  * Validation in the browser uses ajv's standalone code and says exactly what the CLI says.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '../../src/studio/contentSecurityPolicy.ts';
 import { parseSpecText } from '../../src/parse/index.ts';
 import { validateSpec } from '../../src/validate/index.ts';
@@ -28,6 +28,20 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
+
+/** A game opened under the policy, once compiled, with the page's errors and policy messages collected. */
+const openUnderPolicy = async (id: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  await page.goto(`${site.url}#/${id}`);
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+  return { context, page, problems };
+};
 
 describe('the studio under a Content-Security-Policy', () => {
   it('the policy forbids eval and inline scripts, and the built page has none', () => {
@@ -86,15 +100,7 @@ describe('the studio under a Content-Security-Policy', () => {
   }, 400_000);
 
   it('plays games in the Balance panel\'s workers under the policy', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => {
-      if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
-    });
-    await page.goto(`${site.url}#/ten-thousand`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+    const { context, page, problems } = await openUnderPolicy('ten-thousand');
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', '10');
     await page.click('[data-testid=balance-run]');
@@ -102,4 +108,13 @@ describe('the studio under a Content-Security-Policy', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 200_000);
+
+  it("gives the playtest's hint from its worker under the policy", async () => {
+    const { context, page, problems } = await openUnderPolicy('ten-thousand');
+    await page.click('[data-testid=hint]');
+    await page.waitForSelector('[data-testid=hint-move], [data-testid=hint-error]', { timeout: 60_000 });
+    expect(await page.locator('[data-testid=hint-error]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

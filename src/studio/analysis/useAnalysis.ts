@@ -25,6 +25,8 @@ export interface Analysis {
   game: CompiledGame | undefined;
   /** The latest game that compiled, shown while the text has errors. */
   lastGood: CompiledGame | undefined;
+  /** The input `lastGood` was built from: a worker that needs the same game compiles this. */
+  lastGoodInput: AnalysisInput | undefined;
   /** The flow of the latest text that compiled in the worker (or in the page, if sooner). */
   graph: FlowGraph | undefined;
   diagnostics: readonly Diagnostic[];
@@ -56,7 +58,7 @@ export const useAnalysis = (
    */
   onDiagnostics: (diagnostics: readonly Diagnostic[]) => void = () => undefined,
 ): Analysis => {
-  const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, graph: undefined, diagnostics: [], ms: 0, version: 0 });
+  const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, lastGoodInput: undefined, graph: undefined, diagnostics: [], ms: 0, version: 0 });
   // Once per new input, not per render: the workbench renders several times a keystroke.
   const key = useMemo(() => (input ? JSON.stringify(input) : ''), [input]);
   const inputRef = useRef(input);
@@ -94,7 +96,7 @@ export const useAnalysis = (
         builtKey.current = whatKey;
         goodRef.current(what);
       }
-      setAnalysis((prev) => ({ ...prev, game: isCurrent ? game : prev.game, lastGood: game, graph: prev.graph ?? game.graph }));
+      setAnalysis((prev) => ({ ...prev, game: isCurrent ? game : prev.game, lastGood: game, lastGoodInput: what, graph: prev.graph ?? game.graph }));
     };
     buildFirst.current = (what) => {
       if (trustedKey.current && JSON.stringify(what) === trustedKey.current) buildNow(what, true);

@@ -25,6 +25,8 @@ interface Props {
   onRevealGuard: (path: DocPath) => void;
   /** A move asked for elsewhere (the diagram): pressed as if its button were. */
   request: { move: string; nonce: number } | null;
+  /** The move a hint prefers: its button (and its option, when open) are marked. */
+  hinted: Move | null;
 }
 
 const refusalText = (r: Refusal): string => {
@@ -44,7 +46,7 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
   });
 };
 
-export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request }: Props) => {
+export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request, hinted }: Props) => {
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
   useEffect(() => {
@@ -66,6 +68,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
   const resolved = openChoice ? resolveChoice(openChoice, picked.size) : null;
   // Moves that read the same (the same faces on different dice) are one option to a player.
   const options = resolved && 'options' in resolved ? distinct(resolved.options, describe) : null;
+  const hintedText = hinted ? describe(hinted) : null;
 
   if (waiting) return <div className="move-bar waiting">{waiting}</div>;
   return (
@@ -73,14 +76,15 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
       <div className="move-buttons">
         {choices.map((c) => {
           const disabled = c.candidates.length === 0;
+          const isHinted = hinted?.move === c.name;
           return (
             <button
               key={c.name}
               type="button"
-              className={`btn move ${open === c.name ? 'open' : ''} ${isReady(c, picked.size) ? 'ready' : ''}`}
+              className={`btn move ${open === c.name ? 'open' : ''} ${isReady(c, picked.size) ? 'ready' : ''} ${isHinted ? 'hinted' : ''}`}
               data-testid={`move-${c.name}`}
               disabled={disabled}
-              title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`].filter(Boolean).join(' — ')}
+              title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`, isHinted ? `the hint: ${hintedText ?? ''}` : ''].filter(Boolean).join(' — ')}
               onClick={() => press(c)}
             >
               {moveTitle(game, c.name)}
@@ -133,7 +137,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             </p>
           )}
           {options.slice(0, MAX_OPTIONS).map((m, i) => (
-            <button key={i} type="button" className="btn option" onClick={() => onPlay(m)} data-testid={`option-${openChoice.name}-${i}`}>
+            <button key={i} type="button" className={`btn option ${describe(m) === hintedText ? 'hinted' : ''}`} onClick={() => onPlay(m)} data-testid={`option-${openChoice.name}-${i}`}>
               {describe(m)}
             </button>
           ))}

@@ -24,6 +24,9 @@ import { looksFromSpec } from './pieceLook.ts';
 import { PlayToolbar, type ViewChoice } from './PlayToolbar.tsx';
 import { analyseSelection, isReady, resolveChoice } from './selection.ts';
 import { useShortcuts } from '../app/shortcuts.ts';
+import type { AnalysisInput } from '../analysis/protocol.ts';
+import { HintPanel } from '../hint/HintPanel.tsx';
+import { useHint } from '../hint/useHint.ts';
 
 /** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
 const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
@@ -48,6 +51,8 @@ interface Props<G extends GameInfo> {
   onTrail: (trail: Trail) => void;
   /** A move to make, asked for elsewhere (the diagram): played, or its options opened. */
   playRequest: { move: string; nonce: number } | null;
+  /** The text `game` was compiled from, for the hint's worker to compile. */
+  hintSource: AnalysisInput | undefined;
 }
 
 /** Views of past states, per viewing seat, kept with the state: the log reads each move in its own position. */
@@ -154,6 +159,11 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
         ? 'Bots are thinking…'
         : null;
 
+  // A hint is for the seat this screen shows, when it is that person's decision.
+  const hintSeat = !waiting && !needHandOver && viewSeat !== null && humanActing.includes(viewSeat) ? viewSeat : null;
+  const hint = useHint(props.hintSource, state, hintSeat, session ? `${session.seed}:${session.cursor}` : '');
+  const hinted = hint.status.kind === 'done' ? (hint.status.hint.rows[0]?.move ?? null) : null;
+
   const newGame = (seed: number | null): void => {
     setRevealed(null);
     pt.newGame(seed ?? freshSeed());
@@ -236,7 +246,9 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
                     refused={waiting ? [] : refused}
                     onRevealGuard={props.onRevealGuard}
                     request={props.playRequest}
+                    hinted={hinted}
                   />
+                  {hintSeat !== null && <HintPanel hint={hint} seatName={(people ?? peopleOf(game, view.context)).seat(hintSeat)} />}
                   <Board
                     view={view}
                     game={game}

@@ -430,6 +430,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               savedPlay={savedPlay}
               onSavePlay={onSavePlay}
               onRevealGuard={revealPath}
+              hintSource={analysis.lastGoodInput}
             />
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>

@@ -1,0 +1,60 @@
+/**
+ * A hint for one position: asked for, worked on in the hint's worker, shown. The answer belongs
+ * to the position and seat it was asked in: when either changes, the work is stopped and the
+ * answer is gone, so a new position never shows an old hint.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { GameState } from '../../engine/types.ts';
+import type { AnalysisInput } from '../analysis/protocol.ts';
+import { createHintClient, type HintClient, type HintWorker } from './hintClient.ts';
+import type { Hint } from './protocol.ts';
+
+/** How long the bot thinks for a hint: long enough for hundreds of playouts in most specs. */
+export const HINT_MS = 1000;
+
+export type HintStatus = { readonly kind: 'idle' } | { readonly kind: 'thinking' } | { readonly kind: 'done'; readonly hint: Hint } | { readonly kind: 'failed'; readonly error: string };
+
+export interface HintControl {
+  status: HintStatus;
+  ask: () => void;
+  /** Stops the thinking, or puts the hint away. */
+  dismiss: () => void;
+}
+
+const IDLE: HintStatus = { kind: 'idle' };
+
+const spawn = (): HintWorker => new Worker(new URL('./hint.worker.ts', import.meta.url), { type: 'module' }) as unknown as HintWorker;
+
+export const useHint = (
+  /** The text the game on the board was compiled from. */
+  source: AnalysisInput | undefined,
+  state: GameState | null,
+  seat: number | null,
+  /** The game seed and move number, as the playtest's bots are seeded. */
+  seed: string,
+): HintControl => {
+  const [held, setHeld] = useState<{ state: GameState; seat: number; status: HintStatus } | null>(null);
+  const client = useRef<HintClient | null>(null);
+  useEffect(() => () => client.current?.dispose(), []);
+  useEffect(() => {
+    client.current?.cancel();
+    setHeld(null);
+  }, [state, seat, source]);
+
+  const status = held && held.state === state && held.seat === seat ? held.status : IDLE;
+  return {
+    status,
+    ask: () => {
+      if (!source || !state || seat === null) return;
+      client.current ??= createHintClient(spawn);
+      setHeld({ state, seat, status: { kind: 'thinking' } });
+      client.current.request({ input: source, state, seat, seed, budget: { timeMs: HINT_MS } }, (reply) =>
+        setHeld((h) => (h && h.state === state && h.seat === seat ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } } : h)),
+      );
+    },
+    dismiss: () => {
+      client.current?.cancel();
+      setHeld(null);
+    },
+  };
+};
