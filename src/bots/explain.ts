@@ -7,7 +7,8 @@
 import type { CompiledGame } from '../compile/index.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 import type { Rng } from '../runtime/rng.ts';
-import { search, type SearchStats } from './mcts.ts';
+import { search } from './mcts.ts';
+import type { SearchStats } from './types.ts';
 import { evaluationOf } from './rewards.ts';
 import type { BotOptions } from './types.ts';
 

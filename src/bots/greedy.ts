@@ -1,7 +1,10 @@
 /**
  * Greedy one-ply: each legal move is tried on a few determinisations of the position (hidden
  * pieces dealt again, a fresh PRNG, so a roll's outcome is not known in advance) and the move
- * whose positions the evaluation likes best on average is played; a move that wins is worth 1.
+ * whose positions the evaluation likes best on average is played; a move that wins is worth 1,
+ * one that ends the game with nobody winning the share of its evaluation that rewards.ts gives
+ * (below half), so it ranks under playing on unless the evaluation finds that position less than
+ * half as good.
  */
 import type { CompiledGame } from '../compile/index.ts';
 import type { Rng } from '../runtime/rng.ts';

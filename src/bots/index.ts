@@ -14,10 +14,11 @@ import { evaluationOf } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
 import { own } from '../spec/own.ts';
 
-export type { Bot, BotOptions } from './types.ts';
+export type { Bot, BotOptions, SearchStats } from './types.ts';
 export { determinize, reseed, seesEverything, allPieces } from './determinize.ts';
-export { search, playout, type SearchStats } from './mcts.ts';
+export { search, playout, type SearchTree } from './mcts.ts';
 export { ismctsSearch } from './explain.ts';
+export { NO_WINNER_SHARE } from './rewards.ts';
 export { moveKey, legalKey } from './keys.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';

@@ -8,11 +8,15 @@
  *   again from the bot's own view (see determinize.ts); an edge's UCB counts the iterations in
  *   which its move was available, not the parent's visits.
  *
- * Rewards are per seat (1 for each winner, so teams and cooperative players share them); an
- * edge is judged from the point of view of the seat that makes its move. Values are normalised
+ * Playouts go on to the end of the game (or `rolloutMoves` moves, or `rolloutTurns` turns, and the
+ * evaluation judges). Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
+ * cooperative players share them; a game nobody won is judged by the evaluation, below any win);
+ * an edge is judged from the point of view of the seat that makes its move. Values are normalised
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
  * search. The most visited root move is played. `mcts:NAME` takes the evaluation of the spec
  * strategy NAME and plays out games with its preferences.
+ *
+ * A search may start from the tree an earlier one left under its chosen move (see `mctsBot`).
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
@@ -21,7 +25,8 @@ import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { preferred } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
-import type { Bot, BotOptions } from './types.ts';
+import type { Bot, BotOptions, SearchStats } from './types.ts';
+import { treeMemory } from './treeMemory.ts';
 
 interface Edge {
   readonly seat: number;
@@ -31,14 +36,15 @@ interface Edge {
   readonly child: TreeNode;
 }
 
-interface TreeNode {
+export interface TreeNode {
   readonly edges: Map<string, Edge>;
 }
 
-export interface SearchStats {
-  readonly iterations: number;
-  /** Root moves by identity: visits and mean reward for the seat. */
-  readonly root: readonly { key: string; visits: number; mean: number }[];
+/** A tree and the range of values it has seen, to go on searching from. */
+export interface SearchTree {
+  readonly root: TreeNode;
+  readonly lo: number;
+  readonly hi: number;
 }
 
 export interface MctsConfig {
@@ -63,12 +69,21 @@ const legalOrNone = (game: CompiledGame, state: GameState): LegalMove[] => {
 
 /**
  * A playout from `state`: a random seat among those that may act, then a move of the policy's
- * preferences when one applies (a spec strategy), else a random move.
+ * preferences when one applies (a spec strategy), else a random move. Gives the state it ended
+ * in and the moves it made.
  */
-export const playout = (game: CompiledGame, state: GameState, rng: Rng, maxMoves: number, maxTurns: number, policy?: CompiledBot): GameState => {
+export const playout = (
+  game: CompiledGame,
+  state: GameState,
+  rng: Rng,
+  maxMoves: number,
+  maxTurns: number,
+  policy?: CompiledBot,
+): { state: GameState; moves: number } => {
   let s = state;
   const turn0 = s.context.turn;
-  for (let n = 0; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
+  let n = 0;
+  for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
     const moves = legalOrNone(game, s);
     if (moves.length === 0) break;
     let pick = moves[rng.below(moves.length)] as LegalMove;
@@ -90,7 +105,7 @@ export const playout = (game: CompiledGame, state: GameState, rng: Rng, maxMoves
     if (!next.ok) break;
     s = next.state;
   }
-  return s;
+  return { state: s, moves: n };
 };
 
 export const search = (
@@ -100,21 +115,24 @@ export const search = (
   moves: readonly LegalMove[],
   rng: Rng,
   config: MctsConfig,
-): { move: LegalMove; stats: SearchStats } => {
+  start?: SearchTree,
+): { move: LegalMove; stats: SearchStats; tree: SearchTree | undefined } => {
   const { options, evaluation } = config;
   const iterations = options.iterations ?? (options.timeMs !== undefined ? Number.POSITIVE_INFINITY : 200);
   const c = options.exploration ?? 0.7;
   const rolloutMoves = options.rolloutMoves ?? 200;
-  const rolloutTurns = options.rolloutTurns ?? (evaluation ? 1 : Number.POSITIVE_INFINITY);
+  const rolloutTurns = options.rolloutTurns ?? Number.POSITIVE_INFINITY;
   const now = options.now ?? (() => performance.now());
-  const deadline = options.timeMs !== undefined ? now() + options.timeMs : Number.POSITIVE_INFINITY;
+  const began = now();
+  const deadline = options.timeMs !== undefined ? began + options.timeMs : Number.POSITIVE_INFINITY;
   const hidden = config.hidden && !seesEverything(game, state, seat);
   const search = new Rng(seedRng(`search:${rng.below(4294967296)}:${rng.below(4294967296)}`));
   const rootKeys = new Set(moves.map(legalKey));
-  const root: TreeNode = { edges: new Map() };
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
+  const root: TreeNode = start?.root ?? { edges: new Map() };
+  let lo = start?.lo ?? Number.POSITIVE_INFINITY;
+  let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
+  const reused = moves.reduce((n, m) => n + (root.edges.get(legalKey(m))?.visits ?? 0), 0);
 
   let done = 0;
   for (; done < iterations; done++) {
@@ -165,7 +183,7 @@ export const search = (
       if (fresh.length > 0) break;
     }
     const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy);
-    const r = end ? rewards(end, evaluation) : [];
+    const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];
     for (const e of path) {
       e.visits++;
       e.total += r[e.seat] ?? 0;
@@ -190,11 +208,35 @@ export const search = (
       bestMean = mean;
     }
   }
-  return { move: chosen, stats: { iterations: done, root: stats } };
+  const edge = root.edges.get(legalKey(chosen));
+  const result: SearchStats = { iterations: done, ms: now() - began, root: stats, reused };
+  options.onSearch?.(result);
+  return { move: chosen, stats: result, tree: edge ? { root: edge.child, lo, hi } : undefined };
 };
 
-export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string, policy?: CompiledBot): Bot => ({
-  name,
-  choose: (state, seat, moves, rng) =>
-    moves.length === 1 ? (moves[0] as LegalMove) : search(game, state, seat, moves, rng, { evaluation, hidden, options, ...(policy ? { policy } : {}) }).move,
-});
+/**
+ * The search bot. After each move it keeps the tree under the move it played, with the position
+ * that move leads to (the engine is deterministic, so it is the position the bot is asked about
+ * next if no other seat moves in between); a search from exactly that position, by the same
+ * seat, goes on from the kept tree. Only the tree's statistics carry over: whether the position
+ * matches never depends on what it hides, since the bot computes it from the state it was given.
+ */
+export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string, policy?: CompiledBot): Bot => {
+  const memory = treeMemory<SearchTree>(game);
+  const config: MctsConfig = { evaluation, hidden, options, ...(policy ? { policy } : {}) };
+  return {
+    name,
+    choose: (state, seat, moves, rng) => {
+      const start = memory.recall(state, seat);
+      if (moves.length === 1) {
+        const only = moves[0] as LegalMove;
+        const edge = start?.root.edges.get(legalKey(only));
+        memory.keep(state, seat, only, edge && start ? { ...start, root: edge.child } : undefined);
+        return only;
+      }
+      const { move, tree } = search(game, state, seat, moves, rng, config, start);
+      memory.keep(state, seat, move, tree);
+      return move;
+    },
+  };
+};

@@ -1,7 +1,10 @@
 /**
- * What a position is worth to each seat, from 0 to 1: a finished game pays 1 to every winner
- * (so teammates and the players of a cooperative game share their reward); an unfinished one is
- * judged by the spec's evaluation, clamped to 0…1, or worth 0 without one.
+ * What a position is worth to each seat, from 0 to 1: a finished game pays every winner 1, a
+ * little less the more moves it took (see WIN_DECAY), so teammates and the players of a
+ * cooperative game share their reward; it pays 0 to the others;
+ * a finished game that nobody won is judged by the spec's evaluation scaled below half a win (see
+ * NO_WINNER_SHARE); an unfinished one is judged by the evaluation, clamped to 0…1, or worth 0
+ * without one.
  */
 import type { CompiledExpr } from '../check/exprs.ts';
 import type { CompiledGame } from '../compile/index.ts';
@@ -11,6 +14,20 @@ import { own } from '../spec/own.ts';
 
 export type Evaluation = CompiledExpr | undefined;
 
+/**
+ * A game that ends with no winner (every player of a cooperative game lost, or a draw) is worth
+ * this share of its evaluation: so any win (1) is worth more than any such end, yet a search in a
+ * game that it loses in every playout still learns which losses came nearer to winning.
+ */
+export const NO_WINNER_SHARE = 0.49;
+
+/**
+ * A win is worth this much less for each move it took from the position being decided, down to
+ * half: of two sure wins a search prefers the sooner one, where without it a bot sure to win
+ * later has no reason ever to finish (every move it puts off the win with is worth 1 too).
+ */
+export const WIN_DECAY = 0.001;
+
 /** The evaluation of the named spec bot, or of the first spec bot that declares one. */
 export const evaluationOf = (game: CompiledGame, botName?: string): Evaluation => {
   if (botName !== undefined) return own(game.bots, botName)?.evaluate;
@@ -19,9 +36,7 @@ export const evaluationOf = (game: CompiledGame, botName?: string): Evaluation =
 
 const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
-export const valueFor = (state: GameState, seat: number, evaluation: Evaluation): number => {
-  const result = state.context.result;
-  if (result) return result.winners.includes(seat) ? 1 : 0;
+const evaluate = (state: GameState, seat: number, evaluation: Evaluation): number => {
   if (!evaluation) return 0;
   try {
     return clamp01(evaluation.run(envOf(state.context, { seat })) as number);
@@ -31,5 +46,13 @@ export const valueFor = (state: GameState, seat: number, evaluation: Evaluation)
   }
 };
 
-export const rewards = (state: GameState, evaluation: Evaluation): number[] =>
-  Array.from({ length: state.context.numPlayers }, (_, seat) => valueFor(state, seat, evaluation));
+/** The value of `state` for `seat`, reached `moves` moves after the position being decided. */
+export const valueFor = (state: GameState, seat: number, evaluation: Evaluation, moves = 0): number => {
+  const result = state.context.result;
+  if (!result) return evaluate(state, seat, evaluation);
+  if (result.winners.length === 0) return NO_WINNER_SHARE * evaluate(state, seat, evaluation);
+  return result.winners.includes(seat) ? Math.max(0.5, 1 - WIN_DECAY * moves) : 0;
+};
+
+export const rewards = (state: GameState, evaluation: Evaluation, moves = 0): number[] =>
+  Array.from({ length: state.context.numPlayers }, (_, seat) => valueFor(state, seat, evaluation, moves));

@@ -18,23 +18,40 @@ export interface Bot {
 }
 
 export interface BotOptions {
-  /** MCTS iterations per move (default 200). */
+  /** MCTS iterations per move (default 200, or no limit when `timeMs` is given). */
   readonly iterations?: number;
-  /** Milliseconds per move: the search stops when the time is up (then it is no longer deterministic). */
+  /**
+   * Milliseconds per move: the search stops when the time is up (then it is no longer
+   * deterministic). With `iterations` too, it stops at whichever comes first.
+   */
   readonly timeMs?: number;
   /** The UCT exploration constant on values normalised to 0…1 (default 0.7). */
   readonly exploration?: number;
-  /** The most moves a random playout makes before the position is judged (default 200). */
+  /** The most moves a playout makes before the position is judged by the evaluation (default 200). */
   readonly rolloutMoves?: number;
   /**
    * A playout stops after this many turns have begun, and the position is judged by the
-   * evaluation. Default: 1 (the end of the current turn) when there is an evaluation, else no limit.
+   * evaluation. Default: no limit (to the end of the game, or `rolloutMoves`).
    */
   readonly rolloutTurns?: number;
   /** Greedy: how many random outcomes of each move are averaged (default 6). */
   readonly samples?: number;
   /** The clock for `timeMs`; injected so the module runs anywhere. */
   readonly now?: () => number;
+  /** Called with the figures of each search a search bot makes (for benchmarks and tests). */
+  readonly onSearch?: (stats: SearchStats) => void;
+}
+
+/** What one search did. */
+export interface SearchStats {
+  /** The iterations this search ran (not those of a tree it started from). */
+  readonly iterations: number;
+  /** Milliseconds it took, by the `now` clock. */
+  readonly ms: number;
+  /** Root moves by identity: visits (those carried over included) and mean reward for the seat. */
+  readonly root: readonly { key: string; visits: number; mean: number }[];
+  /** The visits of the root's moves carried over from an earlier search (0 on a fresh tree). */
+  readonly reused: number;
 }
 
 /** A bot factory for one game. */

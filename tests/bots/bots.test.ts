@@ -3,24 +3,18 @@
  * random play, cooperative rewards are shared, and the information-set bot decides from its own
  * view only: hidden pieces rearranged behind the same view leave its choice unchanged.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
+import type { CompiledGame } from '../../src/compile/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, rig, step, viewOf, type GameState, type Json, type Piece } from '../../src/engine/index.ts';
 import { botNames, createBot, createBots, determinize, evaluationOf, legalKey, playout, rewards, search, type Bot } from '../../src/bots/index.ts';
 import { playOne, playRange } from '../../src/sim/simulate.ts';
 import { compile, GAMES as GAMES_DIR } from '../helpers/games.ts';
+import { botFixture } from '../helpers/botFixtures.ts';
 import { readdirSync } from 'node:fs';
 
-const fixture = (name: string, params: Record<string, Json> = {}): CompiledGame => {
-  const file = join(import.meta.dirname, `../fixtures/bots/${name}.yaml`);
-  const { game, diagnostics } = compileGame({ base: { file, text: readFileSync(file, 'utf8') }, params });
-  if (!game) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  return game;
-};
+const fixture = botFixture;
 
 const bot = (game: CompiledGame, name: string, iterations = 8): Bot => {
   const b = createBot(game, name, { iterations, samples: 2, rolloutMoves: 40 });
@@ -124,7 +118,7 @@ describe('strategies as data', () => {
     const eager = game.bots.eager;
     const s = position(game, 2, 0, 0);
     for (let seed = 0; seed < 10; seed++) {
-      const end = playout(game, s, new Rng(seedRng(seed)), 100, Number.POSITIVE_INFINITY, eager);
+      const end = playout(game, s, new Rng(seedRng(seed)), 100, Number.POSITIVE_INFINITY, eager).state;
       expect(end.context.result?.winners).toEqual([0, 1]);
     }
     expect('error' in createBot(game, 'mcts:eager')).toBe(false);
@@ -135,7 +129,8 @@ describe('strategies as data', () => {
 describe('MCTS', () => {
   it('beats random play at 10,000 with 2 players, each bot playing both seats', () => {
     const game = compile('ten-thousand');
-    const records = playRange(game, { seed: 'mcts-vs-random', bots: ['mcts', 'random'], botOptions: { iterations: 25 }, rotate: true }, 0, 12);
+    // Playouts judged at the end of the turn: played out, a random game of 10,000 runs hundreds of moves.
+    const records = playRange(game, { seed: 'mcts-vs-random', bots: ['mcts', 'random'], botOptions: { iterations: 25, rolloutTurns: 1 }, rotate: true }, 0, 12);
     const mctsWins = records.filter((r) => r.winners?.some((s) => r.bots?.[s] === 'mcts')).length;
     // 11 or more of 12 has probability 0.3% if both were equally strong.
     expect(mctsWins).toBeGreaterThanOrEqual(11);

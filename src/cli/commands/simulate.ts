@@ -127,7 +127,7 @@ export const simulateCommand: Command = {
     },
     iterations: { type: 'string', hint: 'N', help: 'MCTS/ISMCTS iterations per move (default 200)' },
     'time-ms': { type: 'string', hint: 'ms', help: 'MCTS/ISMCTS time per move in milliseconds (the games are then no longer reproducible)' },
-    'rollout-turns': { type: 'string', hint: 'T', help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default 1 with an evaluation)' },
+    'rollout-turns': { type: 'string', hint: 'T', help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default: they play to the end of the game, or 200 moves)' },
     rotate: { type: 'boolean', help: 'turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot\'s win rate)' },
     report: { type: 'boolean', help: "the balance report: win rates with 95% intervals, first-player advantage, ties, lengths, and the spec's metrics (mean, 95% interval, median)" },
     compare: { type: 'string', hint: 'c,d', help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)" },

@@ -1,6 +1,7 @@
 /**
- * The engine's bots for the playtest: one instance per game and bot name (an MCTS bot keeps no
- * state between moves, but building one checks the name), each move chosen from the seat's legal
+ * The engine's bots for the playtest: one instance per game and bot name (building one checks the
+ * name; an MCTS bot keeps the tree under its last move, for the very position it led to, and starts
+ * afresh anywhere else, so sharing one between seats is safe), each move chosen from the seat's legal
  * moves with a PRNG seeded by the game seed and move number. Search bots get a time budget per
  * move, because they run in the page thread and the board must stay responsive.
  */
