@@ -3,11 +3,13 @@
  * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
  * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
  * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
- * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures.
+ * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures;
+ * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
+ * `--strength-ms MS` and `--strength-vs-ms MS` set its games and search times), which --json leaves out.
  * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
  * machine does not inflate.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
 import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
@@ -19,19 +21,32 @@ import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
 import { measureStepBudget } from './stepBudget.ts';
+import { compileShipped, GAMES, readShipped } from './games.ts';
+import { measureStrength, STRENGTH_DEFAULTS, type StrengthOptions } from './strength.ts';
 
-const GAMES = join(import.meta.dirname, '../games');
 const json = process.argv.includes('--json');
 const roundsAt = process.argv.indexOf('--rounds');
 const rounds = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 7;
 
-const read = (id: string, file: string): { file: string; text: string } => ({ file: `${id}/${file}`, text: readFileSync(join(GAMES, id, file), 'utf8') });
-
-const compileShipped = (id: string, variants: readonly string[] = []): CompiledGame => {
-  const { game, diagnostics } = compileGame({ base: read(id, 'game.yaml'), variants: variants.map((v) => read(id, `variants/${v}.yaml`)) });
-  if (!game) throw new Error(`${id} does not compile: ${diagnostics.map((d) => d.message).join('; ')}`);
-  return game;
+/** The number after `--flag`, or `fallback` when the flag is absent; anything else stops the bench. */
+const numberFlag = (flag: string, fallback: number): number => {
+  const at = process.argv.indexOf(flag);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number of at least 1, not '${process.argv[at + 1] ?? ''}'`);
+  return value;
 };
+const strength: StrengthOptions | undefined = process.argv.includes('--no-strength')
+  ? undefined
+  : {
+      ...STRENGTH_DEFAULTS,
+      games: numberFlag('--strength-games', STRENGTH_DEFAULTS.games),
+      soloMs: numberFlag('--strength-ms', STRENGTH_DEFAULTS.soloMs),
+      versusMs: numberFlag('--strength-vs-ms', STRENGTH_DEFAULTS.versusMs),
+      onProgress: (line) => process.stderr.write(`${line.padEnd(100)}\r`),
+    };
+
+const read = readShipped;
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -189,3 +204,10 @@ for (const f of figures) {
   console.log(`${f.name}\n  ${f.ms.toFixed(2)} ms   ratio ${f.ratio.toFixed(3)}${f.note ? `   ${f.note}` : ''}`);
 }
 for (const line of studioLines) console.log(line);
+
+if (strength) {
+  const lines = await measureStrength(strength);
+  process.stderr.write(`${' '.repeat(100)}\r`);
+  console.log('');
+  for (const line of lines) console.log(line);
+}

@@ -28,6 +28,9 @@ export interface SpeedConfig {
   readonly reference: (seed: string) => ReferenceGame<unknown>;
 }
 
+/** Regicide's published rules (the `standard` preset's variants) with the solo rules (R-O3). */
+export const SOLO_PUBLISHED_VARIANTS: readonly string[] = ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo'];
+
 const regicide = (rules: RegicideRules) => (seed: string) => new Regicide(rules, seed) as ReferenceGame<unknown>;
 
 export const SPEED_CONFIGS: readonly SpeedConfig[] = [
@@ -36,7 +39,7 @@ export const SPEED_CONFIGS: readonly SpeedConfig[] = [
   {
     id: 'regicide-solo',
     game: 'regicide',
-    variants: ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo'],
+    variants: SOLO_PUBLISHED_VARIANTS,
     players: 1,
     games: 200,
     reference: regicide(SOLO_PUBLISHED),
