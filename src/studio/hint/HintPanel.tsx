@@ -3,6 +3,7 @@
  * weighed — how many playouts began with each (visits) and their mean result — best first.
  */
 import { useEffect, useState } from 'react';
+import { NO_WINNER_SHARE } from '../../bots/index.ts';
 import type { HintRow } from './protocol.ts';
 import { HINT_MS, type HintControl } from './useHint.ts';
 import './hint.css';
@@ -76,7 +77,8 @@ const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly
       <table className="hint-table" data-testid="hint-table">
         <caption>
           The moves the bot weighed in {iterations.toLocaleString('en')} playouts, best first. Visits: the playouts that began with the move. Mean result: the mean result of those
-          playouts for {seatName}, 100% = a win (a playout stopped before the end is scored by the spec's evaluation).
+          playouts for {seatName}, 100% = a win (a little less the longer it took), 0% = a loss; a game nobody wins, and a playout stopped before the end, are scored by the spec's
+          evaluation, a game nobody wins below {pct(NO_WINNER_SHARE)}.
         </caption>
         <thead>
           <tr>
