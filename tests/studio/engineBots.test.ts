@@ -8,6 +8,8 @@ import { compileGame } from '../../src/compile/index.ts';
 import { newGame } from '../../src/engine/index.ts';
 import { botMove } from '../../src/studio/play/engineBots.ts';
 
+const BUDGET = { iterations: 20 } as const;
+const noClock = (): number => 0;
 const file = 'templates/new-game.yaml';
 const template = readFileSync(file, 'utf8');
 
@@ -26,18 +28,18 @@ const withBot = (score: string) => {
 describe('bots in the playtest', () => {
   it('a bot that plays gives its move', () => {
     const { game, state } = withBot('1');
-    expect(botMove(game, state, 0, 'sloppy', '1:0')).toEqual({ move: expect.objectContaining({ move: 'roll', seat: 0 }) });
+    expect(botMove(game, state, 0, 'sloppy', '1:0', BUDGET, noClock)).toEqual({ move: expect.objectContaining({ move: 'roll', seat: 0 }) });
   });
 
   it("a bot whose expression fails is named with the seat's display name, and nothing is thrown", () => {
     const { game, state } = withBot('[1][numPlayers]');
-    const r = botMove(game, state, 0, 'sloppy', '1:0');
+    const r = botMove(game, state, 0, 'sloppy', '1:0', BUDGET, noClock);
     expect(r && 'error' in r ? r.error : '').toMatch(/^The sloppy bot of Ann failed: .+/);
   });
 
   it('an unknown bot is named too', () => {
     const { game, state } = withBot('1');
-    const r = botMove(game, state, 0, 'nobody', '1:0');
+    const r = botMove(game, state, 0, 'nobody', '1:0', BUDGET, noClock);
     expect(r && 'error' in r ? r.error : '').toMatch(/^The nobody bot of Ann failed: .+/);
   });
 });

@@ -2,18 +2,15 @@
  * The playtest's hint, in Node: the search's root statistics become rows in the player's words,
  * best first (moves that read the same joined); the worker's search is the ismcts bot's, seeded
  * like the playtest's bots, labelled as the board labels moves, and blind to what the seat cannot
- * see; a hint that cannot be had says why; the client stops a hint that is cancelled or hangs.
+ * see; a hint that cannot be had says why. (The worker's client: botWorker.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moveKey } from '../../src/bots/index.ts';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { legalMoves, newGame, viewOf, type GameState, type Move } from '../../src/engine/index.ts';
-import type { Timers } from '../../src/studio/analysis/compileClient.ts';
 import { describeMove, visiblePieces } from '../../src/studio/board/describeMove.ts';
 import { looksFromSpec } from '../../src/studio/board/pieceLook.ts';
-import { createHintClient, type HintWorker } from '../../src/studio/hint/hintClient.ts';
-import type { HintJob, HintReply } from '../../src/studio/hint/protocol.ts';
 import { hintRows } from '../../src/studio/hint/rows.ts';
 import { runHint } from '../../src/studio/hint/runHint.ts';
 
@@ -117,51 +114,5 @@ describe("the hint's search", () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.hint.iterations).toBeGreaterThan(0);
     expect(r.hint.iterations).toBeLessThan(10);
-  });
-});
-
-describe('the hint client', () => {
-  const job = { seat: 0 } as unknown as HintJob;
-  const stand = () => {
-    const posted: HintJob[] = [];
-    let terminated = 0;
-    const w: HintWorker = { onmessage: null, onerror: null, postMessage: (j) => posted.push(j), terminate: () => (terminated += 1) };
-    return { w, posted, terminated: () => terminated, reply: (r: HintReply) => w.onmessage?.({ data: r } as MessageEvent<HintReply>) };
-  };
-  const held = (): { timers: Timers; fire: () => void } => {
-    let f: () => void = () => undefined;
-    return { timers: { set: (g) => ((f = g), 1 as unknown as ReturnType<typeof setTimeout>), clear: () => undefined }, fire: () => f() };
-  };
-
-  it('keeps its worker for the next hint, and stops it when a hint is cancelled: that reply never arrives', () => {
-    const workers: ReturnType<typeof stand>[] = [];
-    const c = createHintClient(() => {
-      const s = stand();
-      workers.push(s);
-      return s.w;
-    });
-    const got: HintReply[] = [];
-    c.request(job, (r) => got.push(r));
-    workers[0]?.reply({ ok: false, error: 'one' });
-    c.request(job, (r) => got.push(r));
-    expect(workers).toHaveLength(1);
-    c.cancel();
-    expect(workers[0]?.terminated()).toBe(1);
-    workers[0]?.reply({ ok: false, error: 'late' });
-    expect(got).toEqual([{ ok: false, error: 'one' }]);
-    c.request(job, (r) => got.push(r));
-    expect(workers).toHaveLength(2);
-    c.dispose();
-  });
-
-  it('stops a hint past its time limit and says so', () => {
-    const s = stand();
-    const h = held();
-    const c = createHintClient(() => s.w, 3000, h.timers);
-    const got: HintReply[] = [];
-    c.request(job, (r) => got.push(r));
-    h.fire();
-    expect(got).toEqual([{ ok: false, error: 'No hint: thinking took more than 3 s and was stopped' }]);
-    expect(s.terminated()).toBe(1);
   });
 });

@@ -27,6 +27,7 @@ import { useShortcuts } from '../app/shortcuts.ts';
 import type { AnalysisInput } from '../analysis/protocol.ts';
 import { HintPanel } from '../hint/HintPanel.tsx';
 import { useHint } from '../hint/useHint.ts';
+import { useBotMoves } from '../play/useBotMoves.ts';
 
 /** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
 const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
@@ -51,8 +52,8 @@ interface Props<G extends GameInfo> {
   onTrail: (trail: Trail) => void;
   /** A move to make, asked for elsewhere (the diagram): played, or its options opened. */
   playRequest: { move: string; nonce: number } | null;
-  /** The text `game` was compiled from, for the hint's worker to compile. */
-  hintSource: AnalysisInput | undefined;
+  /** The text `game` was compiled from, for the bots' workers (the bots' moves, the hint) to compile. */
+  source: AnalysisInput | undefined;
 }
 
 /** Views of past states, per viewing seat, kept with the state: the log reads each move in its own position. */
@@ -60,7 +61,8 @@ const pastViews = new WeakMap<GameState, Map<string, GameView>>();
 
 const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const { engine, game, players, seats } = props;
-  const pt = usePlaytest(engine, game, players, seats, props.restartToken, props.initialSeed, props.savedPlay, props.onSavePlay);
+  const bots = useBotMoves<G>(props.source);
+  const pt = usePlaytest(engine, game, players, seats, bots, props.restartToken, props.initialSeed, props.savedPlay, props.onSavePlay);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [viewChoice, setViewChoice] = useState<ViewChoice>('auto');
   const [revealed, setRevealed] = useState<number | null>(null);
@@ -161,7 +163,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
 
   // A hint is for the seat this screen shows, when it is that person's decision.
   const hintSeat = !waiting && !needHandOver && viewSeat !== null && humanActing.includes(viewSeat) ? viewSeat : null;
-  const hint = useHint(props.hintSource, state, hintSeat, session ? `${session.seed}:${session.cursor}` : '');
+  const hint = useHint(props.source, state, hintSeat, session ? `${session.seed}:${session.cursor}` : '');
   const hinted = hint.status.kind === 'done' ? (hint.status.hint.rows[0]?.move ?? null) : null;
 
   const newGame = (seed: number | null): void => {

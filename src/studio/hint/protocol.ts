@@ -1,22 +1,8 @@
 /**
- * The hint's messages to and from its Web Worker: the spec's text (a compiled game holds closures,
- * which cannot cross threads), the position as plain data and the seat to advise go in; the moves
- * the search weighed, in the player's words, or why there is no hint come back.
+ * What a hint brings back from the bots' worker (the job is `HintJob` in `botWorker/protocol.ts`):
+ * the moves the search weighed, in the player's words, or why there is no hint.
  */
-import type { AnalysisInput } from '../analysis/protocol.ts';
-import type { GameState, Move } from '../../engine/types.ts';
-
-/** How long the search may run: a time (not reproducible: the machine's speed decides) or a number of iterations. */
-export type HintBudget = { readonly timeMs: number } | { readonly iterations: number };
-
-export interface HintJob {
-  readonly input: AnalysisInput;
-  readonly state: GameState;
-  readonly seat: number;
-  /** Seeds the search's PRNG, as the playtest's bots are seeded: the game seed and move number. */
-  readonly seed: string;
-  readonly budget: HintBudget;
-}
+import type { Move } from '../../engine/types.ts';
 
 export interface HintRow {
   /** The move as its button or option reads. Moves that read the same are one row. */

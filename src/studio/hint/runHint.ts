@@ -9,10 +9,11 @@ import { seatName } from '../../engine/people.ts';
 import { Rng, seedRng } from '../../runtime/rng.ts';
 import { describeMove, visiblePieces } from '../board/describeMove.ts';
 import { looksFromSpec } from '../board/pieceLook.ts';
-import type { HintJob, HintReply } from './protocol.ts';
+import type { HintJob } from '../botWorker/protocol.ts';
+import type { HintReply } from './protocol.ts';
 import { hintRows } from './rows.ts';
 
-export const runHint = (game: CompiledGame, job: Omit<HintJob, 'input'>, now: () => number): HintReply => {
+export const runHint = (game: CompiledGame, job: Pick<HintJob, 'state' | 'seat' | 'seed' | 'budget'>, now: () => number): HintReply => {
   const { state, seat } = job;
   const failed = (why: string): HintReply => ({ ok: false, error: `No hint for ${seatName(game, state.context, seat)}: ${why}` });
   try {

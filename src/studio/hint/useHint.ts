@@ -1,13 +1,15 @@
 /**
- * A hint for one position: asked for, worked on in the hint's worker, shown. The answer belongs
+ * A hint for one position: asked for, worked on in a bots' worker of its own, shown. The answer belongs
  * to the position and seat it was asked in: when either changes, the work is stopped and the
  * answer is gone, so a new position never shows an old hint.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { GameState } from '../../engine/types.ts';
 import type { AnalysisInput } from '../analysis/protocol.ts';
-import { createHintClient, type HintClient, type HintWorker } from './hintClient.ts';
-import type { Hint } from './protocol.ts';
+import type { HintJob } from '../botWorker/protocol.ts';
+import { spawnBotWorker } from '../botWorker/spawn.ts';
+import { createJobClient, type JobClient } from '../botWorker/workerClient.ts';
+import type { Hint, HintReply } from './protocol.ts';
 
 /** How long the bot thinks for a hint: long enough for hundreds of playouts in most specs. */
 export const HINT_MS = 1000;
@@ -23,8 +25,6 @@ export interface HintControl {
 
 const IDLE: HintStatus = { kind: 'idle' };
 
-const spawn = (): HintWorker => new Worker(new URL('./hint.worker.ts', import.meta.url), { type: 'module' }) as unknown as HintWorker;
-
 export const useHint = (
   /** The text the game on the board was compiled from. */
   source: AnalysisInput | undefined,
@@ -34,7 +34,7 @@ export const useHint = (
   seed: string,
 ): HintControl => {
   const [held, setHeld] = useState<{ state: GameState; seat: number; status: HintStatus } | null>(null);
-  const client = useRef<HintClient | null>(null);
+  const client = useRef<JobClient<HintJob, HintReply> | null>(null);
   useEffect(() => () => client.current?.dispose(), []);
   useEffect(() => {
     client.current?.cancel();
@@ -46,11 +46,12 @@ export const useHint = (
     status,
     ask: () => {
       if (!source || !state || seat === null) return;
-      client.current ??= createHintClient(spawn);
+      client.current ??= createJobClient<HintJob, HintReply>(spawnBotWorker);
       setHeld({ state, seat, status: { kind: 'thinking' } });
-      client.current.request({ input: source, state, seat, seed, budget: { timeMs: HINT_MS } }, (reply) =>
-        setHeld((h) => (h && h.state === state && h.seat === seat ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } } : h)),
-      );
+      client.current.request({ kind: 'hint', input: source, state, seat, seed, budget: { timeMs: HINT_MS } }, (outcome) => {
+        const reply: HintReply = 'failed' in outcome ? { ok: false, error: `No hint: ${outcome.failed}` } : outcome.reply;
+        setHeld((h) => (h && h.state === state && h.seat === seat ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } } : h));
+      });
     },
     dismiss: () => {
       client.current?.cancel();

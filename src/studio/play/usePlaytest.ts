@@ -6,8 +6,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameState, GameView, Move } from '../../engine/types.ts';
 import type { MoveOption } from '../../engine/whyNot.ts';
+import { afterBotAnswer, nextBotTurn } from './botTurn.ts';
 import { isBot, type SeatKind } from './seats.ts';
 import { current, jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine, type Session } from './session.ts';
+import type { BotMover } from './useBotMoves.ts';
 import type { SavedPlay } from '../persist/storage.ts';
 
 export interface ViewEngine<G> extends PlayEngine<G> {
@@ -16,15 +18,12 @@ export interface ViewEngine<G> extends PlayEngine<G> {
   moveOptions(game: G, state: GameState, seat: number): MoveOption[];
   /** The bots a seat can be given for this game. */
   botNames(game: G): string[];
-  /** The move bot `bot` makes for `seat` (`seed` makes its choice repeatable), or why it failed in the player's words. */
-  botMove(game: G, state: GameState, seat: number, bot: string, seed: string): { move: Move } | { error: string } | undefined;
 }
 
 export type { SeatKind } from './seats.ts';
 export type BotSpeed = 'slow' | 'normal' | 'fast' | 'instant';
 const BOT_DELAY: Record<BotSpeed, number> = { slow: 900, normal: 350, fast: 60, instant: 0 };
-/** Bots stop after this many moves in one game: a flow that never ends must not spin forever. */
-export const BOT_MOVE_CAP = 5000;
+/** At 'instant' speed the board is drawn again after this long of bot moves, not after each. */
 const FRAME_BUDGET_MS = 14;
 
 export interface Playtest {
@@ -52,6 +51,8 @@ export const usePlaytest = <G>(
   game: G | undefined,
   players: number,
   seats: readonly SeatKind[],
+  /** Chooses the bots' moves, off the page's thread. */
+  bots: BotMover<G>,
   restartToken: string,
   initialSeed: number,
   /** A game saved by an earlier visit, resumed when the studio opens; and where to save it. */
@@ -149,52 +150,46 @@ export const usePlaytest = <G>(
   );
 
   // Bots: when a bot seat has a legal move, it plays after a short delay (so people can follow).
-  // At 'instant' speed bots play as many moves as fit in a frame before the board is drawn again.
+  // At 'instant' speed bots play the moves that fit in a frame before the board is drawn again.
+  // Each move is awaited from the bots' worker; a new position (a move, undo, a new game, a
+  // replay on edited rules), game, seat list or speed meanwhile ends this run, and its late
+  // answer is dropped.
   const seatsKey = seats.join(',');
   const botToMove = legal.some((m) => isBot(seats[m.seat]));
-  const botKey = session && botToMove ? `${session.cursor}:${session.moves.length}:${seatsKey}` : '';
+  const botPosition = botToMove ? state : null;
   useEffect(() => {
-    if (!botKey || !game) return;
-    const timer = setTimeout(() => {
+    if (!botPosition || !game) return;
+    let live = true;
+    const run = async (): Promise<void> => {
       const first = sessionRef.current;
       if (!first) return;
       let s: Session = first;
       const deadline = performance.now() + (botSpeed === 'instant' ? FRAME_BUDGET_MS : 0);
       do {
-        if (s.cursor >= BOT_MOVE_CAP) {
-          setNotice(`Bots paused after ${BOT_MOVE_CAP} moves: does this flow ever end?`);
+        const turn = nextBotTurn(engine, game, s, seats);
+        if ('stop' in turn) {
+          if (turn.stop) setNotice(turn.stop);
           break;
         }
-        const state = current(s);
-        if (state.context.result) break;
-        let acting: number[];
-        try {
-          acting = [...new Set(engine.legalMoves(game, state).map((m) => m.seat))].filter((seat) => isBot(seats[seat]));
-        } catch {
+        const { state, seat, bot, seed } = turn.ask;
+        const answer = await bots(game, state, seat, bot, seed);
+        if (!live) return;
+        const next = afterBotAnswer(engine, game, s, answer);
+        if ('stop' in next) {
+          if (next.stop) setNotice(next.stop);
           break;
         }
-        // The seat whose turn it is goes first, then any bot that may react.
-        const seat = acting.includes(state.context.active) ? state.context.active : acting[0];
-        const bot = seat === undefined ? undefined : seats[seat];
-        if (seat === undefined || bot === undefined) break;
-        const chosen = engine.botMove(game, state, seat, bot, `${s.seed}:${s.cursor}`);
-        if (!chosen) break;
-        if ('error' in chosen) {
-          setNotice(chosen.error);
-          break;
-        }
-        const r = playMove(engine, game, s, chosen.move);
-        if (!r.ok) {
-          setNotice(`A bot's move was refused: ${r.error}`);
-          break;
-        }
-        s = r.session;
+        s = next.session;
       } while (performance.now() < deadline);
       setSession(s);
-    }, BOT_DELAY[botSpeed]);
-    return () => clearTimeout(timer);
-    // botKey stands for the position and the seats; the engine and game are fixed for it.
-  }, [botKey, botSpeed]);
+    };
+    const timer = setTimeout(() => void run(), BOT_DELAY[botSpeed]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The position, the seats (by their names) and the game say when to play; the engine and the bots are fixed.
+  }, [botPosition, seatsKey, botSpeed, game]);
 
   const isBotMove = useCallback((m: Move) => isBot(seats[m.seat]), [seats]);
 

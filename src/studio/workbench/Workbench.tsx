@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
 import { legalMoves, moveOptions, newGame, step, viewOf } from '../../engine/index.ts';
-import { botMove, botNames } from '../play/engineBots.ts';
+import { botNames } from '../play/engineBots.ts';
 import type { Json } from '../../engine/types.ts';
 import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
 import { useAnalysis, type AnalysisInput } from '../analysis/useAnalysis.ts';
@@ -44,7 +44,6 @@ const ENGINE: ViewEngine<CompiledGame> = {
   viewOf: (game, state, seat) => viewOf(game, state, seat),
   moveOptions: (game, state, seat) => moveOptions(game, state, seat),
   botNames,
-  botMove,
 };
 
 const NONE = {};
@@ -430,7 +429,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               savedPlay={savedPlay}
               onSavePlay={onSavePlay}
               onRevealGuard={revealPath}
-              hintSource={analysis.lastGoodInput}
+              source={analysis.lastGoodInput}
             />
           </ErrorBoundary>
           <ErrorBoundary where="the balance panel" resetKey={game}>
