@@ -1,8 +1,8 @@
 /**
  * Determinisation: a complete game state built from what one seat knows. Its information set is
  * what `viewOf` shows it: the pieces it sees, where each face-down piece lies, the attributes a
- * zone declares known of its face-down pieces (`knownAttributes`: the castle's ranks) and the
- * pieces a zone is known to hold (`knownContents`: a discard pile everybody saw being made). Every
+ * zone declares known of its face-down pieces (`knownAttributes`: a stack whose layers are public) and the
+ * pieces a zone is known to hold (`knownContents`: a pile everybody saw being made). Every
  * piece the seat cannot place is dealt again into the face-down places, each only where it fits:
  * the zone holds its kind, its known attributes match, a zone of known contents gets its own
  * pieces. Among the states that fit, each is equally likely. The PRNG is reseeded and the rigged
@@ -123,7 +123,7 @@ export const determinize = (game: CompiledGame, state: GameState, seat: number, 
  * One piece per place, each where it fits, uniformly over the ways to do so. Places that accept
  * the same pieces form a group; the groups are filled from the one that accepts fewest, each place
  * taking a piece at random among those left that fit. That is uniform when any two groups accept
- * either disjoint sets of pieces or one a subset of the other (ranks, kinds: every declaration the
+ * either disjoint sets of pieces or one a subset of the other (attribute values, kinds: every declaration the
  * language has gives such sets); sets that overlap otherwise are refused rather than sampled unevenly.
  */
 export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => {

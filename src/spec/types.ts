@@ -117,7 +117,7 @@ export interface ZoneSpec {
   holds: string[];
   ordered?: boolean;
   visibility?: Visibility;
-  /** Attributes every seat knows of each face-down piece here, as a castle shows which ranks lie where. */
+  /** Attributes every seat knows of each face-down piece here, as a stack built in public layers shows which layer lies where. */
   knownAttributes?: string[];
   /** Every seat knows which pieces lie here face down, though not where: a pile everybody saw being made. */
   knownContents?: boolean;

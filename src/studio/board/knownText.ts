@@ -1,6 +1,6 @@
 /**
  * What a zone's face-down pieces are known to be, in words for the board: the attributes they
- * still show (a castle's ranks, from the top when the zone is ordered) and the pieces a zone is
+ * still show (from the top when the zone is ordered) and the pieces a zone is
  * known to hold. Null when the zone declares nothing of the kind.
  */
 import type { Piece, ZoneView } from '../../engine/types.ts';
