@@ -108,6 +108,18 @@ describe("the hint's search", () => {
     expect(r).toEqual({ ok: false, error: 'No hint for Bob: it has no legal move now' });
   });
 
+  it('names the only legal move at once, without a search', () => {
+    const dice = compiled('games/ten-thousand/game.yaml');
+    const s = start(dice, 2);
+    const only = legalMoves(dice, s, s.context.active);
+    expect(only).toHaveLength(1);
+    let t = 0;
+    const r = runHint(dice, { state: s, seat: s.context.active, seed: '1:0', budget: { timeMs: 1000 } }, () => (t += 10));
+    if (!r.ok) throw new Error(r.error);
+    expect(r.hint.iterations).toBe(0);
+    expect(r.hint.rows.map((row) => row.move)).toEqual(only);
+  });
+
   it('stops at the time budget when it has one', () => {
     let t = 0;
     const r = runHint(game, { ...job, budget: { timeMs: 50 } }, () => (t += 10));

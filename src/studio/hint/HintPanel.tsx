@@ -69,6 +69,15 @@ const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly
   const best = rows[0];
   if (!best) return null;
   const shown = all ? rows : rows.slice(0, TOP);
+  if (rows.length === 1 && iterations === 0) {
+    return (
+      <div className="hint-result">
+        <p className="hint-best" role="status">
+          Hint for {seatName}: <strong data-testid="hint-move">{best.label}</strong> — the only legal move, so there was nothing to weigh.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="hint-result">
       <p className="hint-best" role="status">

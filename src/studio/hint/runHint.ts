@@ -19,7 +19,9 @@ export const runHint = (game: CompiledGame, job: Pick<HintJob, 'state' | 'seat' 
   try {
     const moves = legalMovesWithEvents(game, state, seat);
     if (moves.length === 0) return failed('it has no legal move now');
-    const { stats } = ismctsSearch(game, state, seat, moves, new Rng(seedRng(job.seed)), { ...job.budget, now });
+    // With one legal move there is nothing to weigh: the hint names it at once instead of thinking.
+    const budget = moves.length === 1 ? { iterations: 0 } : job.budget;
+    const { stats } = ismctsSearch(game, state, seat, moves, new Rng(seedRng(job.seed)), { ...budget, now });
     const pieces = visiblePieces(viewOf(game, state, seat));
     const looks = looksFromSpec(game.spec);
     const rows = hintRows(
