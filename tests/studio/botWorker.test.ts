@@ -110,8 +110,13 @@ describe("the bots' worker", () => {
 
   it('runs hints too, on the rules it keeps compiled', () => {
     const run = createJobRunner(noClock);
-    const state = started(game, 2, 1).states[0] as GameState;
-    const hint = run({ kind: 'hint', input, state, seat: 0, seed: '1:0', budget: { iterations: 40 } });
+    // After the opening roll, the only move, there are choices to weigh.
+    const first = started(game, 2, 1).states[0] as GameState;
+    const rolled = step(game, first, legalMoves(game, first)[0] as NonNullable<ReturnType<typeof legalMoves>[0]>);
+    if (!rolled.ok) throw new Error(rolled.error);
+    const state = rolled.state;
+    expect(legalMoves(game, state).length).toBeGreaterThan(1);
+    const hint = run({ kind: 'hint', input, state, seat: state.context.active, seed: '1:0', budget: { iterations: 40 } });
     expect(hint && 'ok' in hint && hint.ok ? hint.hint.iterations : 0).toBe(40);
   });
 });
