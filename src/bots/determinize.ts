@@ -14,7 +14,7 @@
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
-import { viewOf, type GameState, type Piece, type ZoneContents } from '../engine/index.ts';
+import { knownOf, viewOf, type GameState, type Piece, type ZoneContents } from '../engine/index.ts';
 
 /** A fresh PRNG state drawn from `rng`: the state's own PRNG and rigged faces are thrown away. */
 export const reseed = (state: GameState, rng: Rng): GameState => ({
@@ -57,14 +57,6 @@ export interface Place {
   /** The attributes the view shows of the piece here (the zone's known attributes). */
   readonly known: Readonly<Record<string, Piece[string]>>;
 }
-
-const VIEW_ONLY = new Set(['id', 'kind', 'hidden']);
-
-const knownOf = (shown: Piece): Record<string, Piece[string]> => {
-  const known: Record<string, Piece[string]> = {};
-  for (const [field, value] of Object.entries(shown)) if (!VIEW_ONLY.has(field)) known[field] = value;
-  return known;
-};
 
 export const fits = (piece: Piece, place: Place): boolean =>
   place.holds.includes(piece.kind) && Object.entries(place.known).every(([field, value]) => piece[field] === value);

@@ -6,7 +6,7 @@ export {
 } from './play.ts';
 export { newGameByMachine, stepByMachine, legalMovesByMachine } from './statechart.ts';
 export { cloneWorking, type Working } from '../runtime/stepper.ts';
-export { viewOf } from './view.ts';
+export { viewOf, knownOf } from './view.ts';
 export { encodeValue } from '../runtime/args.ts';
 export { moveOptions, whyNot, rulesCited, type MoveOption, type Refusal } from './whyNot.ts';
 export { EngineError, describeRuntimeError } from './errors.ts';

@@ -15,6 +15,15 @@ const hidden = (zone: string, index: number, piece: Piece, known: readonly strin
   return face as Piece;
 };
 
+const VIEW_ONLY = new Set(['id', 'kind', 'hidden']);
+
+/** What a view shows of a face-down piece besides its place: the attributes its zone declares known. */
+export const knownOf = (shown: Piece): Record<string, Piece[string]> => {
+  const known: Record<string, Piece[string]> = {};
+  for (const [field, value] of Object.entries(shown)) if (!VIEW_ONLY.has(field)) known[field] = value;
+  return known;
+};
+
 const byId = (a: Piece, b: Piece): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export const viewOf = (game: CompiledGame, state: GameState, seat: number | null): GameView => {

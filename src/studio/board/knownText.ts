@@ -3,9 +3,8 @@
  * still show (from the top when the zone is ordered) and the pieces a zone is
  * known to hold. Null when the zone declares nothing of the kind.
  */
+import { knownOf } from '../../engine/view.ts';
 import type { Piece, ZoneView } from '../../engine/types.ts';
-
-const VIEW_ONLY = new Set(['id', 'kind', 'hidden']);
 
 /** Runs of equal texts, counted: "3 × J, 4 × Q". */
 const runs = (texts: readonly string[]): string => {
@@ -21,12 +20,7 @@ const runs = (texts: readonly string[]): string => {
 export const knownText = (zone: ZoneView, nameOf: (piece: Piece) => string | null): string | null => {
   const parts: string[] = [];
   const faceDown = zone.pieces.filter((p) => p.hidden === true);
-  const shown = faceDown.map((p) =>
-    Object.entries(p)
-      .filter(([k]) => !VIEW_ONLY.has(k))
-      .map(([, v]) => String(v))
-      .join(' '),
-  );
+  const shown = faceDown.map((p) => Object.values(knownOf(p)).map(String).join(' '));
   if (shown.some((t) => t !== '')) {
     const texts = shown.map((t) => t || '?');
     parts.push(zone.ordered ? `Face down, from the top: ${runs(texts)}` : `Face down: ${runs([...texts].sort())}`);
