@@ -111,6 +111,10 @@ export const determinize = (game: CompiledGame, state: GameState, seat: number, 
   };
 };
 
+/** The state a strategy decides on: the real one when `seat` sees everything, else a determinisation. */
+export const seenBy = (game: CompiledGame, state: GameState, seat: number, rng: Rng): GameState =>
+  seesEverything(game, state, seat) ? state : determinize(game, state, seat, rng);
+
 /**
  * One piece per place, each where it fits, uniformly over the ways to do so. Places that accept
  * the same pieces form a group; the groups are filled from the one that accepts fewest, each place

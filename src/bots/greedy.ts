@@ -6,10 +6,11 @@
  * (below half), so it ranks under playing on unless the evaluation finds that position less than
  * half as good.
  */
-import type { CompiledGame } from '../compile/index.ts';
+import type { CompiledBot, CompiledGame } from '../compile/index.ts';
+import { considered } from './consider.ts';
 import type { Rng } from '../runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
-import { determinize, reseed, seesEverything } from './determinize.ts';
+import { determinize, reseed, seenBy, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { valueFor, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
@@ -67,9 +68,11 @@ export const pickBest = (moves: readonly LegalMove[], values: readonly number[],
   return top[rng.below(top.length)] ?? (moves[0] as LegalMove);
 };
 
-export const greedyBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, name = 'greedy'): Bot => ({
+/** `strategy`: greedy:NAME weighs only the moves that strategy considers (consider.ts). */
+export const greedyBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, name = 'greedy', strategy?: CompiledBot): Bot => ({
   name,
-  choose: (state, seat, moves, rng) => {
+  choose: (state, seat, legal, rng) => {
+    const moves = strategy ? considered(strategy, seenBy(game, state, seat, rng), legal) : legal;
     if (moves.length === 1) return moves[0] as LegalMove;
     return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? 6, name), rng);
   },

@@ -1,7 +1,8 @@
 /**
  * Bots by name: `random`, `uniform`, `greedy`, `mcts`, `ismcts`, or a strategy the spec declares under
  * `bots:`. A generic bot may name a spec strategy: `greedy:careful` judges positions with its
- * `evaluate`; `mcts:careful` and `ismcts:careful` also play out their games with its preferences.
+ * `evaluate` and weighs only the moves it considers; `mcts:careful` and `ismcts:careful` also play
+ * out their games with its preferences.
  * Without a name they use the first strategy that declares an evaluation, and random playouts.
  */
 import type { CompiledGame } from '../compile/index.ts';
@@ -20,6 +21,7 @@ export { search, playout, type SearchTree } from './mcts.ts';
 export { ismctsSearch } from './explain.ts';
 export { NO_WINNER_SHARE } from './rewards.ts';
 export { moveKey, legalKey } from './keys.ts';
+export { considered } from './consider.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';
 export { randomChoice } from './random.ts';
@@ -47,7 +49,7 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
     case 'uniform':
       return uniformBot();
     case 'greedy':
-      return greedyBot(game, evaluation, options, name);
+      return greedyBot(game, evaluation, options, name, policy);
     case 'mcts':
       return mctsBot(game, evaluation, options, false, name, policy);
     case 'ismcts':

@@ -14,7 +14,8 @@
  * an edge is judged from the point of view of the seat that makes its move. Values are normalised
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
  * search. The most visited root move is played. `mcts:NAME` takes the evaluation of the spec
- * strategy NAME and plays out games with its preferences.
+ * strategy NAME, weighs only the moves it considers (consider.ts), in the tree as in the
+ * playouts, and plays out games with its preferences.
  *
  * A search may start from the tree an earlier one left under its chosen move (see `mctsBot`).
  */
@@ -23,6 +24,8 @@ import { Rng, seedRng } from '../runtime/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
+import { considered } from './consider.ts';
+import { SpecLimitError } from '../check/exprs.ts';
 import { preferred } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
@@ -68,6 +71,21 @@ const legalOrNone = (game: CompiledGame, state: GameState): LegalMove[] => {
 };
 
 /**
+ * The moves the strategy considers (consider.ts), or all of them when its conditions cannot be
+ * read in this determinisation, as with `legalOrNone`; a condition past its limit still stops
+ * the search with its message.
+ */
+const consideredOrAll = (policy: CompiledBot | undefined, state: GameState, moves: LegalMove[]): readonly LegalMove[] => {
+  if (!policy) return moves;
+  try {
+    return considered(policy, state, moves);
+  } catch (error) {
+    if (error instanceof SpecLimitError) throw error;
+    return moves;
+  }
+};
+
+/**
  * A playout from `state`: a random seat among those that may act, then a move of the policy's
  * preferences when one applies (a spec strategy), else a random move. Gives the state it ended
  * in and the moves it made.
@@ -84,7 +102,7 @@ export const playout = (
   const turn0 = s.context.turn;
   let n = 0;
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
-    const moves = legalOrNone(game, s);
+    const moves = consideredOrAll(policy, s, legalOrNone(game, s));
     if (moves.length === 0) break;
     let pick = moves[rng.below(moves.length)] as LegalMove;
     let mine = moves;
@@ -143,8 +161,8 @@ export const search = (
     let stuck = false;
     for (;;) {
       if (isOver(s)) break;
-      let here = legalOrNone(game, s);
-      if (node === root) here = here.filter((m) => rootKeys.has(legalKey(m)));
+      const legal = legalOrNone(game, s);
+      const here = consideredOrAll(config.policy, s, node === root ? legal.filter((m) => rootKeys.has(legalKey(m))) : legal);
       if (here.length === 0) break;
       const keys = here.map(legalKey);
       const fresh: number[] = [];

@@ -36,7 +36,7 @@ import { compileDisplay, type CompiledDisplay } from './display.ts';
 import { own } from '../spec/own.ts';
 
 export type { SourceFile } from './load.ts';
-export type { CompiledBot, CompiledPreference } from './bots.ts';
+export type { CompiledBot, CompiledConsideration, CompiledPreference } from './bots.ts';
 export type { CompiledMetric } from './metrics.ts';
 export type { CompiledDisplay, CompiledShownVar, VarOwner } from './display.ts';
 

@@ -308,8 +308,19 @@ export interface TransitionSpec {
  */
 export interface BotSpec {
   description?: string;
+  /** The moves the strategy ever weighs: the others are left out unless that leaves none. */
+  consider?: ConsiderSpec[];
   prefer?: PreferenceSpec[];
   evaluate?: ExprSource;
+}
+
+/** Of one move's legal choices, those the strategy weighs; all must hold when several name the move. */
+export interface ConsiderSpec {
+  move: string;
+  /** Only the choices for which this holds; sees `seat` and the move's arguments. */
+  when?: ExprSource;
+  /** A `subsetOf` argument: only the choices whose list has no legal choice inside it (nothing superfluous). */
+  minimal?: string;
 }
 
 export interface PreferenceSpec {

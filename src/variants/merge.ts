@@ -66,11 +66,12 @@ const EFFECT_LISTS = ['effects', 'entry', 'exit', 'then', 'else', 'do'];
 
 /**
  * What an item without an id is called in its derived key: an effect by its keyword, a guard's test
- * a clause, an automatic or move transition a transition, a bot's preference a preference.
+ * a clause, an automatic or move transition a transition, a bot's preference `prefer`, the moves
+ * it weighs `consider`.
  */
 const kindOf = (item: Plain, under: string | undefined, parent: string | undefined): string => {
   if (under === 'guard') return 'clause';
-  if (under === 'prefer') return 'prefer';
+  if (under === 'prefer' || under === 'consider') return under;
   if (under === 'always' || parent === 'on') return 'transition';
   const effect = isMap(item) && (under === undefined || EFFECT_LISTS.includes(under)) ? EFFECT_KINDS.find((k) => k in item) : undefined;
   return effect ?? 'item';

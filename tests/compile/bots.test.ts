@@ -47,7 +47,7 @@ describe('bots: in a spec', () => {
   });
 
   it('needs prefer or evaluate', () => {
-    expect(errorsOf('bots:\n  b:\n    description: nothing\n')[0]).toMatch(/bot 'b' needs 'prefer' or 'evaluate'/);
+    expect(errorsOf('bots:\n  b:\n    description: nothing\n')[0]).toMatch(/bot 'b' needs 'consider', 'prefer' or 'evaluate'/);
   });
 });
 

@@ -72,7 +72,8 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       fields<T.StateSpec>()(['description', 'rules', 'acknowledge', 'entry', 'exit', 'initial', 'states', 'always', 'on', 'final']),
     );
     expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'acknowledge', 'target', 'guard', 'effects', 'reenter']));
-    expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'prefer', 'evaluate']));
+    expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'consider', 'prefer', 'evaluate']));
+    expect(propsOf((prop(def('bot'), 'consider').items ?? {}) as Node)).toEqual(fields<T.ConsiderSpec>()(['move', 'when', 'minimal']));
     expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.PreferenceSpec>()(['move', 'when', 'score']));
     expect(propsOf(def('metric'))).toEqual(fields<T.MetricSpec>()(['title', 'description', 'value', 'when', 'per', 'combine', 'format', 'digits', 'unit', 'rules']));
     expect(enumOf(prop(def('metric'), 'per'))).toEqual(members<NonNullable<T.MetricSpec['per']>>()(['game', 'turn']));

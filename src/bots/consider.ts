@@ -1,0 +1,111 @@
+/**
+ * The moves a strategy weighs (its `consider:`): of a move it names, only the legal choices that
+ * pass every consideration of that move — `when` holds, and with `minimal` no smaller legal
+ * choice of the same move (its other arguments the same) lies inside the list. Moves it does not
+ * name stay. When nothing would be left, every legal move is weighed: a consideration narrows a
+ * choice, it never leaves a seat without a move.
+ */
+import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
+import { SpecLimitError } from '../check/exprs.ts';
+import type { Json } from '../runtime/state.ts';
+import type { GameState, LegalMove } from '../engine/index.ts';
+import { LIMITS, formatLimit } from '../limits.ts';
+import { decisionBudget } from './budget.ts';
+import { moveRunner } from './moveScope.ts';
+
+/**
+ * A list as a set of bits, one per item and the n-th copy of a value a bit of its own, so that a
+ * list lies inside another exactly when its bits do. `copies` gives each value its copies' bits.
+ */
+type Bits = readonly number[];
+
+interface BitIndex {
+  readonly copies: Map<string, number[]>;
+  next: number;
+}
+
+const has = (bits: readonly number[], bit: number): boolean => ((bits[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0;
+
+const bitsOf = (items: readonly Json[], index: BitIndex): Bits => {
+  const bits: number[] = [];
+  for (const item of items) {
+    // A piece is given by its id; any other value by its JSON, marked so it never meets an id.
+    const key = typeof item === 'string' ? item : `\u0000${JSON.stringify(item)}`;
+    let copies = index.copies.get(key);
+    if (!copies) {
+      copies = [];
+      index.copies.set(key, copies);
+    }
+    let n = 0;
+    while (n < copies.length && has(bits, copies[n] as number)) n++;
+    if (n === copies.length) copies.push(index.next++);
+    const bit = copies[n] as number;
+    bits[bit >>> 5] = (bits[bit >>> 5] ?? 0) | (1 << (bit & 31));
+  }
+  return bits;
+};
+
+const inside = (small: Bits, big: Bits): boolean => small.every((w, i) => (w & ~(big[i] ?? 0)) === 0);
+
+interface Choice {
+  readonly move: LegalMove;
+  readonly size: number;
+  readonly bits: Bits;
+}
+
+/** Which of `moves` are choices of the consideration's move that hold a smaller legal choice, so are not minimal. */
+const notMinimal = (c: CompiledConsideration, list: string, moves: readonly LegalMove[]): Set<LegalMove> => {
+  const index: BitIndex = { copies: new Map(), next: 0 };
+  const groups = new Map<string, Choice[]>();
+  for (const m of moves) {
+    if (m.move.move !== c.move) continue;
+    const args = m.move.args ?? {};
+    const value = args[list];
+    const items = Array.isArray(value) ? value : [];
+    // Choices compete only with those that agree on every other argument.
+    const others = Object.keys(args).length > 1 ? JSON.stringify({ ...args, [list]: null }) : '';
+    const key = `${m.move.seat} ${others}`;
+    const group = groups.get(key) ?? [];
+    group.push({ move: m, size: items.length, bits: bitsOf(items, index) });
+    groups.set(key, group);
+  }
+  const out = new Set<LegalMove>();
+  let compared = 0;
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.size - b.size);
+    group.forEach((big, i) => {
+      for (let j = 0; j < i; j++) {
+        const small = group[j] as Choice;
+        if (small.size === big.size) return;
+        if (++compared > LIMITS.moveSteps) {
+          throw new SpecLimitError(`considering only minimal '${list}' compares more than ${formatLimit(LIMITS.moveSteps)} pairs of the move '${c.move}''s ${formatLimit(group.length)} legal choices`, c.path);
+        }
+        if (inside(small.bits, big.bits)) {
+          out.add(big.move);
+          return;
+        }
+      }
+    });
+  }
+  return out;
+};
+
+export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
+  if (bot.consider.length === 0) return moves;
+  const spent = decisionBudget(bot.name, moves.length);
+  const run = moveRunner(state);
+  let kept = moves;
+  for (const c of bot.consider) {
+    const { minimal, when } = c;
+    const dropped = minimal === undefined ? undefined : notMinimal(c, minimal, moves);
+    kept = kept.filter((m) => {
+      if (m.move.move !== c.move) return true;
+      if (dropped?.has(m)) return false;
+      if (!when) return true;
+      const holds = run(when, m) === true;
+      spent(when.path, `its 'consider' conditions run`);
+      return holds;
+    });
+  }
+  return kept.length > 0 ? kept : moves;
+};

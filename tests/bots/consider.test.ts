@@ -1,0 +1,183 @@
+/**
+ * What a strategy considers (`consider:`): only the choices of a move that pass its conditions and,
+ * with `minimal`, hold no smaller legal choice; everything when nothing would be left; the same
+ * moves in the tree and the playouts of mcts:NAME; mistakes located at their place. Regicide's
+ * `steady` never discards a card more than the damage needs (R-8) and never plays into an attack
+ * it cannot suffer while another play would not (R-8, R-9).
+ */
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileGame, type CompiledBot, type CompiledGame } from '../../src/compile/index.ts';
+import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
+import { applyLegal, isOver, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../../src/engine/index.ts';
+import { considered, createBot, search, evaluationOf, legalKey } from '../../src/bots/index.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
+import { botFixture } from '../helpers/botFixtures.ts';
+import { compile } from '../helpers/games.ts';
+
+const THRIFTY = join(import.meta.dirname, '../fixtures/bots/thrifty.yaml');
+
+const strategy = (game: CompiledGame, name: string): CompiledBot => {
+  const bot = game.bots[name];
+  if (!bot) throw new Error(`no bot ${name}`);
+  return bot;
+};
+
+const begin = (game: CompiledGame, seed: number | string = 1): GameState => {
+  const started = newGame(game, { players: 1, seed });
+  if (!started.ok) throw new Error(started.error);
+  return started.state;
+};
+
+type Card = Readonly<Record<string, unknown>>;
+const piecesOf = (m: LegalMove, arg: string): readonly Card[] => (m.event.args[arg] as readonly Card[] | undefined) ?? [];
+const values = (m: LegalMove): number[] => piecesOf(m, 'coins').map((c) => Number(c.value)).sort((a, b) => a - b);
+
+describe('consider: the moves a strategy weighs', () => {
+  const game = botFixture('thrifty');
+  const state = begin(game);
+  const legal = legalMovesWithEvents(game, state);
+  const kept = considered(strategy(game, 'thrifty'), state, legal);
+
+  it('minimal: only the coins with none to spare, each copy of a value a coin of its own', () => {
+    const pays = kept.filter((m) => m.move.move === 'pay');
+    expect(pays.map((m) => values(m).join('+')).sort()).toEqual(['1+3', '2+2', '2+3', '2+3', '5']);
+    expect(legal.filter((m) => m.move.move === 'pay').length).toBeGreaterThan(2 * pays.length);
+  });
+
+  it('minimal: a list of numbers counts the same face twice only where it appears twice', () => {
+    const counts = kept.filter((m) => m.move.move === 'count').map((m) => [...(m.move.args?.faces as number[])].sort().join('+'));
+    expect([...new Set(counts)].sort()).toEqual(['1+3', '2+2', '2+3']);
+    expect(legal.some((m) => m.move.move === 'count' && (m.move.args?.faces as number[]).length === 3)).toBe(true);
+  });
+
+  it('when: several considerations of one move must all hold; a move not named stays', () => {
+    expect(kept.filter((m) => m.move.move === 'pay').every((m) => m.move.args?.box === 'left')).toBe(true);
+    expect(kept.filter((m) => m.move.move === 'pass')).toHaveLength(1);
+  });
+
+  it('a strategy that would weigh no move weighs them all', () => {
+    expect(considered(strategy(game, 'never'), state, legal)).toEqual(legal);
+  });
+
+  it('the strategy alone, greedy:NAME and mcts:NAME play only considered moves; mcts:NAME searches no other', () => {
+    const keys = new Set(kept.map(legalKey));
+    for (const name of ['thrifty', 'greedy:thrifty', 'mcts:thrifty', 'ismcts:thrifty']) {
+      const bot = createBot(game, name, { iterations: 60 });
+      if ('error' in bot) throw new Error(bot.error);
+      for (let k = 0; k < 5; k++) {
+        const move = bot.choose(state, 0, legal, new Rng(seedRng(`${name}:${k}`)));
+        expect(keys.has(legalKey(move)), name).toBe(true);
+      }
+    }
+    const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: 200 }, policy: strategy(game, 'thrifty') };
+    const { stats } = search(game, state, 0, legal, new Rng(seedRng('tree')), config);
+    const visited = stats.root.filter((r) => r.visits > 0).map((r) => r.key);
+    expect(visited.length).toBeGreaterThan(0);
+    expect(visited.every((k) => keys.has(k))).toBe(true);
+  });
+});
+
+describe('consider: mistakes are refused at their place', () => {
+  const text = readFileSync(THRIFTY, 'utf8');
+  const errorsOf = (consider: string): string[] => {
+    const spec = text.replace(/\nbots:[\s\S]*$/, `\nbots:\n  b:\n    consider:\n${consider}`);
+    const { diagnostics } = compileGame({ base: { file: 'thrifty.yaml', text: spec } });
+    return diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+  };
+
+  it('an unknown move, with a suggestion', () => {
+    expect(errorsOf('      - move: pya\n        minimal: coins\n')).toEqual([expect.stringMatching(/thrifty\.yaml:\d+:\d+: error: 'pya' is not a move .*did you mean 'pay'/)]);
+  });
+
+  it('minimal names a subsetOf argument of the move', () => {
+    expect(errorsOf('      - move: pay\n        minimal: box\n')).toEqual([
+      expect.stringMatching(/thrifty\.yaml:\d+:18: error: 'box' is not a subsetOf argument of the move 'pay' \(its subsetOf arguments: coins\)/),
+    ]);
+    expect(errorsOf('      - move: pay\n        minimal: coin\n')[0]).toMatch(/did you mean 'coins'/);
+    expect(errorsOf('      - move: pass\n        minimal: coins\n')[0]).toMatch(/it has no subsetOf argument/);
+  });
+
+  it('when is a condition over the move scope, and a consideration needs when or minimal', () => {
+    expect(errorsOf('      - move: pay\n        when: sumBy(coins, c => c.value)\n')[0]).toMatch(/expected bool, found number/);
+    expect(errorsOf('      - move: pay\n        when: bill > 2\n')[0]).toMatch(/unknown name 'bill'/);
+    expect(errorsOf("      - move: pay\n        when: box == 'left' and seat == 0\n")).toEqual([]);
+    expect(errorsOf('      - move: pay\n')[0]).toMatch(/considering 'pay' needs 'when' \(a condition on its choices\) or 'minimal'/);
+  });
+});
+
+describe("Regicide's steady weighs what a careful player does (R-8, R-9)", () => {
+  const game = compile('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
+  const steady = strategy(game, 'steady');
+  // What a card counts for when suffering damage, enemies in hand on (R-8, R-H4); a Jester 0.
+  const worth = (c: Card): number => (c.rank === 'jester' ? 0 : Number(c.value));
+  /**
+   * The state is won, or goes on to a decision where a card can be played, at once or after one
+   * move that is neither a play nor a flip (placing the enemy, suffering the damage: R-8, R-9).
+   */
+  const goesOn = (s: GameState, depth: number): boolean => {
+    if (isOver(s)) return (s.context.result?.winners.length ?? 0) > 0;
+    const moves = legalMovesWithEvents(game, s);
+    if (moves.some((n) => n.move.move === 'play')) return true;
+    return depth > 0 && moves.some((n) => n.move.move !== 'flip' && n.move.move !== 'yield' && after(s, n, depth - 1));
+  };
+  const after = (s: GameState, m: LegalMove, depth: number): boolean => {
+    const next = applyLegal(game, s, m);
+    return next.ok && goesOn(next.state, depth);
+  };
+  const safe = (s: GameState, m: LegalMove): boolean => after(s, m, 1);
+  const diamonds = (m: LegalMove): boolean => piecesOf(m, 'cards').some((c) => c.suit === 'diamonds');
+
+  /** The positions of one game that `steady` plays from a seed, each with its legal moves. */
+  const positions = (seed: number): { state: GameState; legal: LegalMove[] }[] => {
+    const bot = createBot(game, 'steady');
+    if ('error' in bot) throw new Error(bot.error);
+    const rng = new Rng(seedRng(`steady:${seed}`));
+    const out: { state: GameState; legal: LegalMove[] }[] = [];
+    let s = begin(game, seed);
+    while (!isOver(s) && out.length < 200) {
+      const legal = legalMovesWithEvents(game, s);
+      out.push({ state: s, legal });
+      const next = applyLegal(game, s, bot.choose(s, 0, legal, rng));
+      if (!next.ok) throw new Error(next.error);
+      s = next.state;
+    }
+    return out;
+  };
+
+  it('R-8: every discard it weighs loses a card too many if any card is kept back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
+        for (const { state, legal } of positions(seed)) {
+          const incoming = Number(state.context.game.incoming);
+          for (const m of considered(steady, state, legal).filter((x) => x.move.move === 'discard')) {
+            const cards = piecesOf(m, 'cards');
+            const total = cards.reduce((t, c) => t + worth(c), 0);
+            expect(total).toBeGreaterThanOrEqual(incoming);
+            if (cards.length > 1) for (const c of cards) expect(total - worth(c)).toBeLessThan(incoming);
+          }
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('R-8, R-9: where some play neither loses nor forces a flip, no play it weighs does (diamonds may still draw)', () => {
+    let narrowed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
+        for (const { state, legal } of positions(seed)) {
+          const plays = legal.filter((m) => m.move.move === 'play');
+          if (!plays.some((m) => safe(state, m))) continue;
+          const weighed = considered(steady, state, legal).filter((m) => m.move.move === 'play');
+          if (weighed.length < plays.length) narrowed++;
+          for (const m of weighed) if (!diamonds(m)) expect(safe(state, m)).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(narrowed).toBeGreaterThan(0);
+  });
+});
