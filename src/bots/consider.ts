@@ -45,7 +45,10 @@ const bitsOf = (items: readonly Json[], index: BitIndex): Bits => {
   return bits;
 };
 
-const inside = (small: Bits, big: Bits): boolean => small.every((w, i) => (w & ~(big[i] ?? 0)) === 0);
+const inside = (small: Bits, big: Bits): boolean => {
+  for (let i = 0; i < small.length; i++) if (((small[i] as number) & ~(big[i] ?? 0)) !== 0) return false;
+  return true;
+};
 
 interface Choice {
   readonly move: LegalMove;

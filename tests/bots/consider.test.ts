@@ -2,8 +2,8 @@
  * What a strategy considers (`consider:`): only the choices of a move that pass its conditions and,
  * with `minimal`, hold no smaller legal choice; everything when nothing would be left; the same
  * moves in the tree and the playouts of mcts:NAME; mistakes located at their place. Regicide's
- * `steady` never discards a card more than the damage needs (R-8) and never plays into an attack
- * it cannot suffer while another play would not (R-8, R-9).
+ * `steady` never discards a card more than the damage needs (R-8) and never plays into a loss
+ * while another move would not (R-8, R-9).
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
