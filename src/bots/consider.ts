@@ -4,6 +4,11 @@
  * choice of the same move (its other arguments the same) lies inside the list. Moves it does not
  * name stay. When nothing would be left, every legal move is weighed: a consideration narrows a
  * choice, it never leaves a seat without a move.
+ *
+ * The same moves come out of a listing that spared the choices `minimal` never keeps (the
+ * bot's `minimal`, given to the engine's listing): every choice dropped there holds a smaller
+ * legal one, which the listing kept, and which drops it here too. Only when nothing is left must
+ * the caller list every move.
  */
 import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
 import { SpecLimitError } from '../check/exprs.ts';
@@ -93,8 +98,8 @@ const notMinimal = (c: CompiledConsideration, list: string, moves: readonly Lega
   return out;
 };
 
-export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
-  if (bot.consider.length === 0) return moves;
+/** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
+export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
   const spent = decisionBudget(bot.name, moves.length);
   const run = moveRunner(state);
   let kept = moves;
@@ -110,5 +115,11 @@ export const considered = (bot: CompiledBot, state: GameState, moves: readonly L
       return holds;
     });
   }
+  return kept;
+};
+
+export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
+  if (bot.consider.length === 0) return moves;
+  const kept = consideredOnly(bot, state, moves);
   return kept.length > 0 ? kept : moves;
 };

@@ -21,7 +21,7 @@ export { search, playout, type SearchTree } from './mcts.ts';
 export { ismctsSearch } from './explain.ts';
 export { NO_WINNER_SHARE } from './rewards.ts';
 export { moveKey, legalKey } from './keys.ts';
-export { considered } from './consider.ts';
+export { considered, consideredOnly } from './consider.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';
 export { randomChoice } from './random.ts';

@@ -21,10 +21,10 @@
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
-import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
+import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove, type MinimalArgs } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
-import { considered } from './consider.ts';
+import { consideredOnly } from './consider.ts';
 import { SpecLimitError } from '../check/exprs.ts';
 import { preferred } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
@@ -62,27 +62,34 @@ export interface MctsConfig {
  * The legal moves, or none when listing them fails: a determinised state may hold a piece where
  * the real game never puts one, and the spec's expressions may not expect it.
  */
-const legalOrNone = (game: CompiledGame, state: GameState): LegalMove[] => {
+const legalOrNone = (game: CompiledGame, state: GameState, minimal?: MinimalArgs): LegalMove[] => {
   try {
-    return legalMovesWithEvents(game, state);
+    return legalMovesWithEvents(game, state, undefined, undefined, minimal);
   } catch {
     return [];
   }
 };
 
 /**
- * The moves the strategy considers (consider.ts), or all of them when its conditions cannot be
- * read in this determinisation, as with `legalOrNone`; a condition past its limit still stops
- * the search with its message.
+ * The moves the search weighs in `state` (of those `only` keeps): with a strategy, those it
+ * considers (consider.ts), listed sparing the choices it never weighs, or all of them when it
+ * would weigh none or its conditions cannot be read in this determinisation, as with
+ * `legalOrNone`; a condition past its limit still stops the search with its message.
  */
-const consideredOrAll = (policy: CompiledBot | undefined, state: GameState, moves: LegalMove[]): readonly LegalMove[] => {
-  if (!policy) return moves;
+const weighed = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, only?: (m: LegalMove) => boolean): readonly LegalMove[] => {
+  const listed = (minimal?: MinimalArgs): LegalMove[] => {
+    const moves = legalOrNone(game, state, minimal);
+    return only ? moves.filter(only) : moves;
+  };
+  if (!policy || policy.consider.length === 0) return listed();
+  const spared = listed(policy.minimal);
   try {
-    return considered(policy, state, moves);
+    const kept = consideredOnly(policy, state, spared);
+    if (kept.length > 0) return kept;
   } catch (error) {
     if (error instanceof SpecLimitError) throw error;
-    return moves;
   }
+  return policy.minimal.size > 0 ? listed() : spared;
 };
 
 /**
@@ -102,7 +109,7 @@ export const playout = (
   const turn0 = s.context.turn;
   let n = 0;
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
-    const moves = consideredOrAll(policy, s, legalOrNone(game, s));
+    const moves = weighed(game, policy, s);
     if (moves.length === 0) break;
     let pick = moves[rng.below(moves.length)] as LegalMove;
     let mine = moves;
@@ -146,6 +153,7 @@ export const search = (
   const hidden = config.hidden && !seesEverything(game, state, seat);
   const search = new Rng(seedRng(`search:${rng.below(4294967296)}:${rng.below(4294967296)}`));
   const rootKeys = new Set(moves.map(legalKey));
+  const atRoot = (m: LegalMove): boolean => rootKeys.has(legalKey(m));
   const root: TreeNode = start?.root ?? { edges: new Map() };
   let lo = start?.lo ?? Number.POSITIVE_INFINITY;
   let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
@@ -161,8 +169,7 @@ export const search = (
     let stuck = false;
     for (;;) {
       if (isOver(s)) break;
-      const legal = legalOrNone(game, s);
-      const here = consideredOrAll(config.policy, s, node === root ? legal.filter((m) => rootKeys.has(legalKey(m))) : legal);
+      const here = weighed(game, config.policy, s, node === root ? atRoot : undefined);
       if (here.length === 0) break;
       const keys = here.map(legalKey);
       const fresh: number[] = [];

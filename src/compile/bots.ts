@@ -29,6 +29,8 @@ export interface CompiledBot {
   readonly name: string;
   readonly description: string;
   readonly consider: readonly CompiledConsideration[];
+  /** Of `consider`: the `minimal` arguments by move, so listing the legal moves can spare the others (engine/moves.ts). */
+  readonly minimal: ReadonlyMap<string, readonly string[]>;
   readonly prefer: readonly CompiledPreference[];
   /** How good the state is for `seat`, from 0 (lost) to 1 (won); values outside are clamped. */
   readonly evaluate?: CompiledExpr;
@@ -78,7 +80,9 @@ export const compileBots = (checker: ExprChecker, spec: GameSpec, moves: Readonl
     });
     const evaluate = bot.evaluate === undefined ? undefined : checkExpr(checker, bot.evaluate, [...path, 'evaluate'], { seat: typeOf('number') }, typeOf('number'));
     if (!bot.consider?.length && !bot.prefer?.length && bot.evaluate === undefined) report(checker, path, `bot '${name}' needs 'consider', 'prefer' or 'evaluate'`);
-    out[name] = { name, description: bot.description ?? '', consider, prefer, ...(evaluate ? { evaluate } : {}) };
+    const minimal = new Map<string, string[]>();
+    for (const c of consider) if (c.minimal !== undefined) minimal.set(c.move, [...(minimal.get(c.move) ?? []), c.minimal]);
+    out[name] = { name, description: bot.description ?? '', consider, minimal, prefer, ...(evaluate ? { evaluate } : {}) };
   }
   return out;
 };

@@ -2,7 +2,7 @@
 export {
   newGame, legalMoves, legalMovesWithEvents, applyLegal, step, replay, rig, actingSeats, activeStates, isOver,
   workingOf, stateOf, legalMovesOf, applyInPlace,
-  type LegalMove, type NewGameOptions,
+  type LegalMove, type MinimalArgs, type NewGameOptions,
 } from './play.ts';
 export { newGameByMachine, stepByMachine, legalMovesByMachine } from './statechart.ts';
 export { cloneWorking, type Working } from '../runtime/stepper.ts';

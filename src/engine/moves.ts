@@ -8,7 +8,7 @@ import { SpecLimitError } from '../check/exprs.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { choicesOf, encodeValue, newChoiceBudget } from '../runtime/args.ts';
+import { choicesOf, encodeValue, listedBefore, minimalChoicesOf, newChoiceBudget } from '../runtime/args.ts';
 import { envOf, scopeOf, type Scope } from '../runtime/env.ts';
 import { judgeGuards, seatsOf, type CompiledArg, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
@@ -20,6 +20,14 @@ export interface LegalMove {
   readonly move: Move;
   readonly event: MoveEvent;
 }
+
+/**
+ * Moves, by name, whose listing may leave out the choices of a `subsetOf` argument (named here)
+ * that hold a smaller legal choice: a bot that weighs only the minimal ones (bots/consider.ts)
+ * need not judge the others. Applied only to a move's last argument, where a choice is legal
+ * or not whatever comes after it; the listing is then a shorter list in the same order.
+ */
+export type MinimalArgs = ReadonlyMap<string, readonly string[]>;
 
 /**
  * One move's legal choices of arguments for one seat. The choices are walked depth first in one
@@ -38,6 +46,7 @@ class Enumeration {
     private readonly seat: number,
     private readonly out: LegalMove[],
     private readonly observer: PlayObserver | undefined,
+    private readonly minimal: readonly string[] | undefined,
   ) {
     this.type = `move.${move.name}`;
   }
@@ -46,17 +55,11 @@ class Enumeration {
     const { move, scope } = this;
     const arg = move.args[i];
     if (!arg) {
-      const ok = judgeGuards(move, this.transitions, scope, this.observer).ok;
-      // The guards are judged for every choice, each clause bounded alone: 90,000 choices of a
-      // guard costing 300,000 steps ran on for minutes.
-      if (move.args.length > 0 && stepsSpent() - this.budget.stepsAt > LIMITS.moveSteps) {
-        const at = move.guard[0]?.test.path ?? this.transitions.find((t) => t.guard.length > 0)?.guard[0]?.test.path ?? ['moves', move.name];
-        throw new SpecLimitError(
-          `listing the choices of '${move.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
-          at,
-        );
-      }
-      if (ok) this.out.push(this.legal());
+      this.judge();
+      return;
+    }
+    if (arg.kind === 'subsetOf' && i === move.args.length - 1 && this.minimal?.includes(arg.name)) {
+      this.walkMinimal(arg, i);
       return;
     }
     for (const choice of choicesOf(arg, scope, this.budget)) {
@@ -64,6 +67,39 @@ class Enumeration {
       this.chosen[i] = choice;
       this.walk(i + 1);
     }
+  }
+
+  /** The last argument's minimal choices (see `MinimalArgs`), put back in the full listing's order. */
+  private walkMinimal(arg: Extract<CompiledArg, { kind: 'subsetOf' }>, i: number): void {
+    const { out, scope } = this;
+    const from = out.length;
+    const masks = minimalChoicesOf(arg, scope, this.budget, (choice) => {
+      scope[arg.name] = choice;
+      this.chosen[i] = choice;
+      return this.judge();
+    });
+    const order = masks.map((_, k) => k).sort((a, b) => (listedBefore(masks[a] as number, masks[b] as number) ? -1 : 1));
+    const found = out.slice(from);
+    order.forEach((k, at) => {
+      out[from + at] = found[k] as LegalMove;
+    });
+  }
+
+  /** Judges the guards for the choices made; lists the move when they hold. */
+  private judge(): boolean {
+    const { move, scope } = this;
+    const ok = judgeGuards(move, this.transitions, scope, this.observer).ok;
+    // The guards are judged for every choice, each clause bounded alone: 90,000 choices of a
+    // guard costing 300,000 steps ran on for minutes.
+    if (move.args.length > 0 && stepsSpent() - this.budget.stepsAt > LIMITS.moveSteps) {
+      const at = move.guard[0]?.test.path ?? this.transitions.find((t) => t.guard.length > 0)?.guard[0]?.test.path ?? ['moves', move.name];
+      throw new SpecLimitError(
+        `listing the choices of '${move.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
+        at,
+      );
+    }
+    if (ok) this.out.push(this.legal());
+    return ok;
   }
 
   private legal(): LegalMove {
@@ -85,13 +121,14 @@ class Enumeration {
 const readsSeat = (move: CompiledMove, transitions: readonly TransitionRules[]): boolean =>
   move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
 
-/** Every legal move of `ctx` where the states offer `offered`, for one seat or for all. */
+/** Every legal move of `ctx` where the states offer `offered`, for one seat or for all; with `minimal`, maybe fewer (see `MinimalArgs`). */
 export const listLegal = (
   game: CompiledGame,
   ctx: GameContext,
   offered: ReadonlyMap<string, readonly TransitionRules[]>,
   seat?: number,
   observer?: PlayObserver,
+  minimal?: MinimalArgs,
 ): LegalMove[] => {
   const out: LegalMove[] = [];
   if (ctx.result !== null) return out;
@@ -100,15 +137,16 @@ export const listLegal = (
     const move = own(game.moves, name);
     if (!move) continue;
     const seats = seatsOf(move, env).filter((s) => seat === undefined || s === seat);
+    const spare = minimal?.get(name);
     const [first, ...others] = seats;
     if (first === undefined) continue;
     if (readsSeat(move, transitions)) {
-      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer).walk(0);
+      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer, spare).walk(0);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer).walk(0);
+    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer, spare).walk(0);
     const mine = out.slice(from);
     for (const s of others) {
       for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });

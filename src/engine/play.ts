@@ -14,10 +14,10 @@ import type { Leaf } from '../runtime/table.ts';
 import { own } from '../spec/own.ts';
 import { describeRuntimeError } from './errors.ts';
 import { peopleOf } from './people.ts';
-import { listLegal, type LegalMove } from './moves.ts';
+import { listLegal, type LegalMove, type MinimalArgs } from './moves.ts';
 import type { FlowValue, GameState, Json, Move, StepResult } from './types.ts';
 
-export type { LegalMove } from './moves.ts';
+export type { LegalMove, MinimalArgs } from './moves.ts';
 
 export interface NewGameOptions {
   readonly players?: number;
@@ -88,12 +88,12 @@ export const offered = (game: CompiledGame, state: GameState): Leaf['moves'] => 
 const workingIsOver = (game: CompiledGame, w: Working): boolean => w.ctx.result !== null || leafOf(game, w).name === OVER;
 
 /** Every legal move of a working state, with its event (for search: no game state is built). */
-export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number, observer?: PlayObserver): LegalMove[] =>
-  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer);
+export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number, observer?: PlayObserver, minimal?: MinimalArgs): LegalMove[] =>
+  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer, minimal);
 
-/** Every legal move with its event; the simulator and bots apply them with `applyLegal`. */
-export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number, observer?: PlayObserver): LegalMove[] =>
-  legalMovesOf(game, workingOf(game, state), seat, observer);
+/** Every legal move with its event; the simulator and bots apply them with `applyLegal`. With `minimal`, the bots' shorter list (see `MinimalArgs`). */
+export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number, observer?: PlayObserver, minimal?: MinimalArgs): LegalMove[] =>
+  legalMovesOf(game, workingOf(game, state), seat, observer, minimal);
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>

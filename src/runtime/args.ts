@@ -88,6 +88,32 @@ export interface ChoiceBudget {
 
 export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSpent() });
 
+/** Counts one candidate of `arg` against the listing's budget, or refuses past it. */
+const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
+  if (++budget.tried > LIMITS.choicesTried) {
+    throw new ArgError(
+      `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
+    );
+  }
+  if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
+    throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
+  }
+};
+
+const tooMany = (arg: CompiledArg): ArgError => new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
+
+type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
+
+/** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
+const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
+  const items = arg.domain.run(scope) as readonly Value[];
+  if (items.length > MAX_SUBSET_DOMAIN) {
+    throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
+  }
+  const [min, max] = sizeLimits(arg, scope, items.length);
+  return { items, min, max };
+};
+
 /**
  * Every value of `arg` that is legal given the earlier arguments, which `scope` (the move's
  * environment) holds by name. Each candidate is written to `scope[arg.name]` in turn for its
@@ -102,31 +128,76 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
   const out: Value[] = [];
   /** `v` is tried as it is and kept as `keep(v)`. */
   const push = (v: Value, keep: (v: Value) => Value = same): void => {
-    if (out.length >= MAX_CHOICES) throw new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
-    if (++budget.tried > LIMITS.choicesTried) {
-      throw new ArgError(
-        `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
-      );
-    }
-    if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
-      throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
-    }
+    if (out.length >= MAX_CHOICES) throw tooMany(arg);
+    charge(arg, budget);
     if (ok(v)) out.push(keep(v));
   };
   if (arg.kind === 'oneOf') {
     for (const v of arg.domain.run(scope) as readonly Value[]) push(v);
   } else if (arg.kind === 'subsetOf') {
-    const items = arg.domain.run(scope) as readonly Value[];
-    if (items.length > MAX_SUBSET_DOMAIN) {
-      throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
-    }
-    const [min, max] = sizeLimits(arg, scope, items.length);
+    const { items, min, max } = subsetDomain(arg, scope);
     subsets(items, min, max, (s) => push(s, copy));
   } else {
     injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => push(pairs as unknown as Value));
   }
   return out;
 };
+
+/** The next larger number with as many bits set (Gosper's hack): the subsets of one size in turn. */
+const nextOfSize = (mask: number): number => {
+  const low = mask & -mask;
+  const ripple = mask + low;
+  return (((ripple ^ mask) >>> 2) / low) | ripple;
+};
+
+/**
+ * The minimal legal choices of a subset argument, and maybe some others: the subsets smallest
+ * first, each one holding a choice already found legal skipped unjudged, since it cannot be
+ * minimal. `legal` judges a candidate that passed `where` (the guards, for a move's last
+ * argument) and says whether it is legal; the list of candidates it is given is its own to keep.
+ * Gives the legal ones' items as bit masks (bit i for item i), in the order they were found.
+ * A subset is skipped only for a smaller one at fewer positions, so a list holding one value
+ * twice may leave choices that are not minimal by value: the caller's filter decides those.
+ */
+export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBudget, legal: (choice: Value) => boolean): number[] => {
+  const { items, min, max } = subsetDomain(arg, scope);
+  const n = items.length;
+  const found: number[] = [];
+  let compared = 0;
+  const judge = (mask: number): void => {
+    for (const small of found) {
+      if (++compared > LIMITS.moveSteps) {
+        throw new ArgError(`listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
+      }
+      if ((small & ~mask) === 0) return;
+    }
+    charge(arg, budget);
+    const chosen: Value[] = [];
+    for (let i = 0; i < n; i++) if ((mask & (1 << i)) !== 0) chosen.push(items[i] as Value);
+    if (arg.where) {
+      scope[arg.name] = chosen;
+      if (arg.where.run(scope) !== true) return;
+    }
+    if (!legal(chosen)) return;
+    if (found.length >= MAX_CHOICES) throw tooMany(arg);
+    found.push(mask);
+  };
+  for (let size = Math.max(0, min); size <= Math.min(max, n); size++) {
+    if (size === 0) {
+      judge(0);
+      continue;
+    }
+    for (let mask = (1 << size) - 1; mask < 1 << n; mask = nextOfSize(mask)) judge(mask);
+  }
+  return found;
+};
+
+/**
+ * Whether subset `a` comes before subset `b` (bit masks over the same list) in `choicesOf`'s
+ * order, which takes an item before leaving it out: at the first item where they differ, the
+ * one that holds it.
+ */
+export const listedBefore = (a: number, b: number): boolean => (a & ((a ^ b) & -(a ^ b))) !== 0;
 
 /** The argument's value for `given`, or the reason it is not a legal choice. */
 export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameContext, locals: LocalValues): { value: Value } | { error: string } => {

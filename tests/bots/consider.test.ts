@@ -3,7 +3,8 @@
  * with `minimal`, hold no smaller legal choice; everything when nothing would be left; the same
  * moves in the tree and the playouts of mcts:NAME; mistakes located at their place. Regicide's
  * `steady` never discards a card more than the damage needs (R-8) and never plays into a loss
- * while another move would not (R-8, R-9).
+ * while another move would not (R-8, R-9). A listing for the strategy may spare the choices
+ * `minimal` never keeps: it weighs the same moves, in the same order, as from the full listing.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledBot, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
 import { applyLegal, isOver, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../../src/engine/index.ts';
-import { considered, createBot, search, evaluationOf, legalKey } from '../../src/bots/index.ts';
+import { considered, consideredOnly, createBot, search, evaluationOf, legalKey } from '../../src/bots/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 import { compile } from '../helpers/games.ts';
@@ -77,6 +78,99 @@ describe('consider: the moves a strategy weighs', () => {
     const visited = stats.root.filter((r) => r.visits > 0).map((r) => r.key);
     expect(visited.length).toBeGreaterThan(0);
     expect(visited.every((k) => keys.has(k))).toBe(true);
+  });
+});
+
+/** `part` is `whole` with some items left out, the others in the same order. */
+const isSubList = (part: readonly string[], whole: readonly string[]): boolean => {
+  let at = 0;
+  for (const key of whole) if (key === part[at]) at++;
+  return at === part.length;
+};
+
+/** The moves the strategy weighs, from the full listing and from the one sparing what `minimal` never keeps. */
+const bothWays = (game: CompiledGame, bot: CompiledBot, state: GameState) => {
+  const full = legalMovesWithEvents(game, state);
+  const spared = legalMovesWithEvents(game, state, undefined, undefined, bot.minimal);
+  return {
+    full: full.map(legalKey),
+    spared: spared.map(legalKey),
+    fromFull: consideredOnly(bot, state, full).map(legalKey),
+    fromSpared: consideredOnly(bot, state, spared).map(legalKey),
+  };
+};
+
+describe('consider: a listing sparing what minimal never keeps', () => {
+  const text = readFileSync(THRIFTY, 'utf8');
+  /** Thrifty with its bill and its list of faces changed. */
+  const thrifty = (bill: number, faces: readonly number[]): CompiledGame => {
+    const spec = text.replace('bill: { type: number, initial: 4 }', `bill: { type: number, initial: ${bill} }`).replace('initial: [2, 2, 3, 1]', `initial: [${faces.join(', ')}]`);
+    const { game, diagnostics } = compileGame({ base: { file: 'thrifty.yaml', text: spec } });
+    if (!game) throw new Error(diagnostics.map(formatDiagnostic).join('\n'));
+    return game;
+  };
+
+  it('the last argument is spared its choices that hold a legal one, in the full order; one before it is not', () => {
+    const game = botFixture('thrifty');
+    const state = begin(game);
+    const r = bothWays(game, strategy(game, 'thrifty'), state);
+    const counts = (keys: readonly string[]): number => keys.filter((k) => k.includes('count')).length;
+    expect(counts(r.spared)).toBeLessThan(counts(r.full));
+    // `pay`'s coins come before its box: a choice of coins is legal or not with each box, so all are listed.
+    expect(r.spared.filter((k) => k.includes('pay'))).toEqual(r.full.filter((k) => k.includes('pay')));
+    expect(isSubList(r.spared, r.full)).toBe(true);
+    expect(r.fromSpared).toEqual(r.fromFull);
+  });
+
+  it('mcts:NAME weighs every legal move, the choices the listing spared too, when its considerations would leave none', () => {
+    const game = botFixture('thrifty');
+    const state = begin(game);
+    const legal = legalMovesWithEvents(game, state);
+    const stingy = strategy(game, 'stingy');
+    expect(legalMovesWithEvents(game, state, undefined, undefined, stingy.minimal).length).toBeLessThan(legal.length);
+    const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: 4 * legal.length }, policy: stingy };
+    const { stats } = search(game, state, 0, legal, new Rng(seedRng('stingy')), config);
+    expect(stats.root.filter((r) => r.visits > 0).map((r) => r.key).sort()).toEqual(legal.map(legalKey).sort());
+  });
+
+  it('property: any bill and list of faces (values twice, an empty list legal): the same moves weighed, in the same order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 14 }), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 7 }), (bill, faces) => {
+        const game = thrifty(bill, faces);
+        const r = bothWays(game, strategy(game, 'thrifty'), begin(game));
+        expect(isSubList(r.spared, r.full)).toBe(true);
+        expect(r.fromSpared).toEqual(r.fromFull);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("property: Regicide's steady, solo and with 3 players, in random games (R-8)", () => {
+    const solo = compile('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
+    const three = compile('regicide', ['combos']);
+    let spared = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (seed, alone) => {
+        const game = alone ? solo : three;
+        const steady = strategy(game, 'steady');
+        const started = newGame(game, { players: alone ? 1 : 3, seed });
+        if (!started.ok) throw new Error(started.error);
+        let s = started.state;
+        const rng = new Rng(seedRng(`spare:${seed}`));
+        for (let k = 0; k < 120 && !isOver(s); k++) {
+          const r = bothWays(game, steady, s);
+          expect(isSubList(r.spared, r.full)).toBe(true);
+          expect(r.fromSpared).toEqual(r.fromFull);
+          if (r.spared.length < r.full.length) spared++;
+          const legal = legalMovesWithEvents(game, s);
+          const next = applyLegal(game, s, legal[rng.below(legal.length)] as LegalMove);
+          if (!next.ok) throw new Error(next.error);
+          s = next.state;
+        }
+      }),
+      { numRuns: 16 },
+    );
+    expect(spared).toBeGreaterThan(0);
   });
 });
 
