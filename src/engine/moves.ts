@@ -8,7 +8,7 @@ import { SpecLimitError } from '../check/exprs.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { choicesOf, encodeValue, listedBefore, minimalChoicesOf, newChoiceBudget } from '../runtime/args.ts';
+import { choicesOf, encodeValue, listedBefore, minimalChoicesOf, newChoiceBudget, type SubsetArg } from '../runtime/args.ts';
 import { envOf, scopeOf, type Scope } from '../runtime/env.ts';
 import { judgeGuards, seatsOf, type CompiledArg, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
@@ -70,7 +70,7 @@ class Enumeration {
   }
 
   /** The last argument's minimal choices (see `MinimalArgs`), put back in the full listing's order. */
-  private walkMinimal(arg: Extract<CompiledArg, { kind: 'subsetOf' }>, i: number): void {
+  private walkMinimal(arg: SubsetArg, i: number): void {
     const { out, scope } = this;
     const from = out.length;
     const masks = minimalChoicesOf(arg, scope, this.budget, (choice) => {
@@ -78,11 +78,10 @@ class Enumeration {
       this.chosen[i] = choice;
       return this.judge();
     });
-    const order = masks.map((_, k) => k).sort((a, b) => (listedBefore(masks[a] as number, masks[b] as number) ? -1 : 1));
-    const found = out.slice(from);
-    order.forEach((k, at) => {
-      out[from + at] = found[k] as LegalMove;
-    });
+    // `judge` listed one move for each mask, in the order the masks were found.
+    const found = out.splice(from).map((legal, k) => ({ legal, mask: masks[k] as number }));
+    found.sort((a, b) => (listedBefore(a.mask, b.mask) ? -1 : 1));
+    for (const { legal } of found) out.push(legal);
   }
 
   /** Judges the guards for the choices made; lists the move when they hold. */

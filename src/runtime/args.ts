@@ -68,7 +68,10 @@ const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: {
   walk(0);
 };
 
-const sizeLimits = (arg: Extract<CompiledArg, { kind: 'subsetOf' }>, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
+/** A `subsetOf` argument. */
+export type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
+
+const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
 
 export class ArgError extends Error {}
 
@@ -101,8 +104,6 @@ const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
 };
 
 const tooMany = (arg: CompiledArg): ArgError => new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
-
-type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
 
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
 const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
