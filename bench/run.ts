@@ -5,7 +5,8 @@
  * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
  * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures;
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
- * `--strength-ms MS` and `--strength-vs-ms MS` set its games and search times), which --json leaves out.
+ * `--strength-ms MS` and `--strength-vs-ms MS` set its games and search times, and
+ * `--strength-iterations N` adds a solo row at N iterations a move), which --json leaves out.
  * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
  * machine does not inflate.
  */
@@ -43,6 +44,7 @@ const strength: StrengthOptions | undefined = process.argv.includes('--no-streng
       games: numberFlag('--strength-games', STRENGTH_DEFAULTS.games),
       soloMs: numberFlag('--strength-ms', STRENGTH_DEFAULTS.soloMs),
       versusMs: numberFlag('--strength-vs-ms', STRENGTH_DEFAULTS.versusMs),
+      ...(process.argv.includes('--strength-iterations') ? { soloIterations: numberFlag('--strength-iterations', 1) } : {}),
       onProgress: (line) => process.stderr.write(`${line.padEnd(100)}\r`),
     };
 

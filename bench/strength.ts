@@ -10,6 +10,9 @@
  * `--strength-games N` sets the games of each search row (the strategy and random rows of solo
  * Regicide play ten times as many), `--strength-ms MS` the search time per move in solo Regicide
  * (default 1000) and `--strength-vs-ms MS` in the two-seat games (default 100).
+ * `--strength-iterations N` adds a solo row whose search stops at N iterations a move instead of
+ * a time: the published anchor is at 3,000 simulations a decision, so that row compares the
+ * searches at the same budget, whatever the machine's speed (and it replays exactly).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -26,6 +29,8 @@ export interface StrengthOptions {
   readonly soloMs: number;
   /** Search time per move in the games against a strategy. */
   readonly versusMs: number;
+  /** Iterations a move of an extra solo row that stops by count, not time; none when undefined. */
+  readonly soloIterations?: number;
   readonly threads: number;
   readonly onProgress?: (line: string) => void;
 }
@@ -64,6 +69,11 @@ const playRow = async (job: Job, games: number, threads: number, onGame: () => v
   };
 };
 
+/** Where a search stops: at a time a move, or at a number of iterations. */
+type SearchBudget = { readonly timeMs: number } | { readonly iterations: number };
+
+const budgetText = (b: SearchBudget): string => ('timeMs' in b ? `${b.timeMs} ms a move` : `${b.iterations.toLocaleString('en')} iterations a move`);
+
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** "7 of 20, 35.0% [18.1%, 56.7%]": the wins with their 95% Wilson interval. */
@@ -86,9 +96,10 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
   const game = compileShipped('regicide', variants);
   const defeated = 'defeated';
   if (!game.metrics[defeated]) throw new Error(`regicide declares no metric '${defeated}'`);
-  const rows: { bot: string; games: number; timeMs?: number }[] = [
-    { bot: 'ismcts:steady', games: o.games, timeMs: o.soloMs },
-    { bot: 'ismcts', games: o.games, timeMs: o.soloMs },
+  const rows: { bot: string; games: number; budget?: SearchBudget }[] = [
+    { bot: 'ismcts:steady', games: o.games, budget: { timeMs: o.soloMs } },
+    ...(o.soloIterations !== undefined ? [{ bot: 'ismcts:steady', games: o.games, budget: { iterations: o.soloIterations } }] : []),
+    { bot: 'ismcts', games: o.games, budget: { timeMs: o.soloMs } },
     { bot: 'steady', games: 10 * o.games },
     { bot: 'random', games: 10 * o.games },
   ];
@@ -96,14 +107,14 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
     `solo Regicide, the published rules (--variant standard,solo: immunity, the Jesters as flips, companions, enemies in hand, combos, yield limit; R-O3), the same deals for every bot (seed ${SEED}); wins with 95% Wilson intervals, enemies defeated (the spec's metric '${defeated}') with 95% t intervals`,
   ];
   for (const row of rows) {
-    const label = `${row.bot}${row.timeMs !== undefined ? `, ${row.timeMs} ms a move` : ''}`;
-    const job: Job = { game: 'regicide', variants, players: 1, bots: [row.bot], rotate: false, seed: SEED, maxTurns: 1000, ...(row.timeMs !== undefined ? { timeMs: row.timeMs } : {}) };
+    const label = `${row.bot}${row.budget ? `, ${budgetText(row.budget)}` : ''}`;
+    const job: Job = { game: 'regicide', variants, players: 1, bots: [row.bot], rotate: false, seed: SEED, maxTurns: 1000, ...row.budget };
     const played = await playRow(job, row.games, o.threads, progress(label));
     const wins = played.records.filter((r) => (r.winners ?? []).length > 0).length;
     const values = played.records.map((r) => r.metrics?.[defeated]).filter((v): v is number => typeof v === 'number');
     const d = meanInterval(values);
     const ci = Number.isFinite(d.ci.low) ? `[${d.ci.low.toFixed(2)}, ${d.ci.high.toFixed(2)}]` : '(one game: no interval)';
-    lines.push(`  ${label.padEnd(30)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`);
+    lines.push(`  ${label.padEnd(40)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`);
   }
   lines.push('  published anchors (other implementations, not run here): information-set MCTS at 3,000 simulations a decision 42% wins; determinized Monte Carlo (PIMC) 24%');
   return lines;
@@ -131,7 +142,7 @@ export const measureStrength = async (o: StrengthOptions): Promise<string[]> => 
     return () => o.onProgress?.(`strength: ${label}: ${++n} games`);
   };
   const lines = [
-    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at the time a move given (iterations as many as fit)`,
+    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at the time a move given (iterations as many as fit), or at the iterations given`,
     ...(await soloRegicide(o, progress)),
     'two seats, seats rotated (each bot plays each seat in turn); an even match is 50%',
     ...(await versus(o, 'ten-thousand', 'mcts', progress)),
