@@ -9,7 +9,7 @@ import { diagnosticFrom, type Locator } from './locator.ts';
 
 export interface CompiledExpr {
   readonly run: (env: Env) => Value;
-  /** The names it reads, through the definitions it calls too. */
+  /** The names it reads, through the definitions it calls too, and the host functions it calls (`hostCallName`). */
   readonly usedNames: ReadonlySet<string>;
   readonly type: Type;
   readonly source: string;

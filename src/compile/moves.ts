@@ -11,6 +11,7 @@ import { compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { elementType } from './types.ts';
 import type { CompiledArg, CompiledGuardClause, MoveRules } from '../runtime/legality.ts';
+import { readsOnlyItems } from '../runtime/args.ts';
 
 /** A move as compiled: what legality reads (see runtime/legality.ts) plus its effects and scope. */
 export interface CompiledMove extends MoveRules {
@@ -56,7 +57,7 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
     const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
     const max = arg.max === undefined ? undefined : checkExpr(checker, arg.max, [...path, 'max'], locals, num);
     const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
-    return { arg: { name, kind: 'subsetOf', domain, min, max, where }, type: domain.type };
+    return { arg: { name, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) }, type: domain.type };
   }
   const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
   const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);

@@ -4,7 +4,7 @@ import {
   LAMBDA_MISPLACED, allChecked, at, constValue, findLocal, report, type Check, type Checked, type Ctx,
 } from './context.ts';
 import type { Lambda, Node } from './ir.ts';
-import type { ArgInfo, DefinitionEntry, HostFunction, Library } from './library.ts';
+import { hostCallName, type ArgInfo, type DefinitionEntry, type HostFunction, type Library } from './library.ts';
 import { didYouMean } from './suggest.ts';
 import { formatType, typeEquals, type FunctionType, type Type } from './types.ts';
 import { resolve, unify, type Bindings } from './unify.ts';
@@ -78,6 +78,7 @@ function callHost(expr: CallExpr, host: HostFunction, args: readonly Checked[], 
   });
   const problem = host.check?.(infos);
   if (problem !== undefined) return report(ctx, expr, problem);
+  ctx.unit.usedNames.add(hostCallName(host.name));
   return { node: { kind: 'host', fn: host, args: args.map((arg) => arg.node), ...at(expr) }, type: resolve(host.result, bindings) };
 }
 

@@ -13,7 +13,8 @@ export type CompileResult =
 
 /**
  * Parses, type-checks and compiles one expression. `usedNames` lists the scope names it reads,
- * including those read by the definitions it calls; `run`'s env must give values for all of them.
+ * including those read by the definitions it calls, and the host functions it calls (as
+ * `hostCallName`); `run`'s env must give values for all the scope names.
  */
 export function compileExpr(src: string, scope: Scope, library: Library, expected?: Type): CompileResult {
   const parsed = parseExpressionOnce(src);

@@ -28,6 +28,14 @@ export interface HostFunction {
   impl: (args: readonly Value[], env: Env) => Value;
 }
 
+/**
+ * How a call of a host function is recorded among the names an expression reads: its `impl` is
+ * given the whole environment, so what it reads is not known. The parentheses make it a name no
+ * scope has, so a reader that allows only some names (a `where` that reads nothing but its
+ * argument) refuses it.
+ */
+export const hostCallName = (name: string): string => `${name}()`;
+
 /** A user definition as written in the spec: typed parameters, an optional result type, a body. */
 export interface DefinitionSource {
   name: string;
@@ -55,7 +63,7 @@ export interface DefinitionEntry {
   readonly code: Code | undefined;
   /** The checked body, which the code of its callers may inline; undefined when broken. */
   readonly body: Node | undefined;
-  /** Scope names its body reads, including through the definitions it calls. */
+  /** Scope names its body reads, including through the definitions it calls; a host function it calls as `hostCallName`. */
   readonly usedNames: ReadonlySet<string>;
   readonly calls: ReadonlySet<DefinitionEntry>;
 }

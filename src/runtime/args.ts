@@ -5,6 +5,7 @@
  */
 import type { Env, Value } from '../lang/index.ts';
 import { deepEqual, stepsSpent } from '../lang/index.ts';
+import type { CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
@@ -75,9 +76,6 @@ const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [a
 
 export class ArgError extends Error {}
 
-const same = (v: Value): Value => v;
-const copy = (v: Value): Value => (v as readonly Value[]).slice();
-
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
  * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
@@ -115,31 +113,112 @@ const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; 
   return { items, min, max };
 };
 
+/** The names a game never changes once made: its params and its number of players. */
+const FIXED_NAMES: ReadonlySet<string> = new Set(['params', 'numPlayers']);
+
+/**
+ * Whether a subset argument's `where` reads nothing but the argument itself and the names a game
+ * never changes (no other name, no host function): then its verdict on the same items is the same
+ * all game long. Pieces are values, replaced and never changed, so "the same items" are the same
+ * objects (a die rolled again is a new piece).
+ */
+export const readsOnlyItems = (name: string, where: CompiledExpr): boolean => [...where.usedNames].every((used) => used === name || FIXED_NAMES.has(used));
+
+/**
+ * Kept verdicts as a trie over the chosen items in their order, each by itself as a map key: a
+ * piece (an object) by identity, any other value by value. A lookup costs a map read per item and
+ * builds no key.
+ */
+interface Verdicts {
+  verdict?: boolean;
+  /** Made when a longer list first passes here: most lists are no one's start. */
+  next?: Map<Value, Verdicts>;
+}
+
+/** The kept verdicts for one argument, by game (its params object) and number of players. */
+const verdicts = new WeakMap<SubsetArg, WeakMap<object, Map<number, { root: Verdicts; size: number }>>>();
+/** Verdicts kept per argument and game before they are dropped, as the scoring tables' readings are. */
+const VERDICTS_KEPT = 50_000;
+
+const verdictsOf = (arg: SubsetArg, params: object, players: number): { root: Verdicts; size: number } => {
+  let byGame = verdicts.get(arg);
+  if (!byGame) verdicts.set(arg, (byGame = new WeakMap()));
+  let byPlayers = byGame.get(params);
+  if (!byPlayers) byGame.set(params, (byPlayers = new Map()));
+  let kept = byPlayers.get(players);
+  if (!kept) byPlayers.set(players, (kept = { root: {}, size: 0 }));
+  return kept;
+};
+
+/** The test of a candidate by `arg.where`, the candidate written to `scope[arg.name]`. */
+const whereTest = (arg: CompiledArg, scope: Scope): ((v: Value) => boolean) => {
+  const { where } = arg;
+  if (!where) return () => true;
+  return (v) => {
+    scope[arg.name] = v;
+    return where.run(scope) === true;
+  };
+};
+
+/**
+ * The test of a subset by `arg.where`. A `where` that reads only its items (`whereOfItems`) runs
+ * once for a list of items in a game and its verdict is kept: a search lists the subsets of the
+ * same cards thousands of times, in many hands.
+ */
+const subsetTest = (arg: SubsetArg, scope: Scope): ((chosen: readonly Value[]) => boolean) => {
+  const test = whereTest(arg, scope);
+  if (!arg.whereOfItems) return test;
+  const kept = verdictsOf(arg, scope.params as object, scope.numPlayers as number);
+  return (chosen) => {
+    let node = kept.root;
+    for (const item of chosen) {
+      let next = node.next?.get(item);
+      if (!next) {
+        if (kept.size >= VERDICTS_KEPT) {
+          kept.root = {};
+          kept.size = 0;
+          return test(chosen);
+        }
+        (node.next ??= new Map()).set(item, (next = {}));
+        kept.size++;
+      }
+      node = next;
+    }
+    return (node.verdict ??= test(chosen));
+  };
+};
+
 /**
  * Every value of `arg` that is legal given the earlier arguments, which `scope` (the move's
  * environment) holds by name. Each candidate is written to `scope[arg.name]` in turn for its
  * `where`: an evaluation keeps no scope, so one serves every candidate.
  */
 export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
-  const ok = (v: Value): boolean => {
-    if (!arg.where) return true;
-    scope[arg.name] = v;
-    return arg.where.run(scope) === true;
-  };
   const out: Value[] = [];
-  /** `v` is tried as it is and kept as `keep(v)`. */
-  const push = (v: Value, keep: (v: Value) => Value = same): void => {
+  /** Counts one more candidate, before it is tried. */
+  const admit = (): void => {
     if (out.length >= MAX_CHOICES) throw tooMany(arg);
     charge(arg, budget);
-    if (ok(v)) out.push(keep(v));
   };
   if (arg.kind === 'oneOf') {
-    for (const v of arg.domain.run(scope) as readonly Value[]) push(v);
+    const ok = whereTest(arg, scope);
+    for (const v of arg.domain.run(scope) as readonly Value[]) {
+      admit();
+      if (ok(v)) out.push(v);
+    }
   } else if (arg.kind === 'subsetOf') {
     const { items, min, max } = subsetDomain(arg, scope);
-    subsets(items, min, max, (s) => push(s, copy));
+    const test = subsetTest(arg, scope);
+    subsets(items, min, max, (s) => {
+      admit();
+      if (test(s)) out.push(s.slice());
+    });
   } else {
-    injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => push(pairs as unknown as Value));
+    const ok = whereTest(arg, scope);
+    injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => {
+      admit();
+      if (ok(pairs as unknown as Value)) out.push(pairs as unknown as Value);
+    });
   }
   return out;
 };
@@ -164,6 +243,7 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
   const { items, min, max } = subsetDomain(arg, scope);
   const n = items.length;
   const found: number[] = [];
+  const test = subsetTest(arg, scope);
   let compared = 0;
   const judge = (mask: number): void => {
     for (const small of found) {
@@ -175,10 +255,7 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
     charge(arg, budget);
     const chosen: Value[] = [];
     for (let i = 0; i < n; i++) if ((mask & (1 << i)) !== 0) chosen.push(items[i] as Value);
-    if (arg.where) {
-      scope[arg.name] = chosen;
-      if (arg.where.run(scope) !== true) return;
-    }
+    if (!test(chosen)) return;
     if (!legal(chosen)) return;
     if (found.length >= MAX_CHOICES) throw tooMany(arg);
     found.push(mask);

@@ -27,6 +27,8 @@ export type CompiledArg =
       readonly min?: CompiledExpr;
       readonly max?: CompiledExpr;
       readonly where?: CompiledExpr;
+      /** `where` reads nothing but the argument and what a game never changes (see args.ts's `readsOnlyItems`). */
+      readonly whereOfItems: boolean;
     }
   | { readonly name: string; readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr };
 
