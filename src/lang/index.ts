@@ -1,7 +1,7 @@
 export { compileExpr, type CompileResult } from './compile.ts';
 export { createLibrary, type DefinitionError } from './definitions.ts';
 export { ExprRuntimeError, HostCallError, type ExprError } from './errors.ts';
-export { hostCallName, type ArgInfo, type DefinitionEntry, type DefinitionSource, type Env, type HostFunction, type Library, type Param, type Scope } from './library.ts';
+export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
 export { MAX_CALL_DEPTH, stepsSpent } from './codegen.ts';
 export { parseType } from './typeSyntax.ts';
 export {

@@ -198,6 +198,14 @@ describe('host functions', () => {
     expect(evaluate('rows()', lib)).toEqual([16]);
   });
 
+  it('are recorded among the names read, as a call, directly and through a definition: what their env reads is not known', () => {
+    const lib = library([def('rows', '', "lookup('beta', 2)")], [lookup]);
+    const direct = compileExpr("len(lookup('alpha', 1))", SCOPE, lib);
+    const through = compileExpr('rows()', SCOPE, lib);
+    expect(direct.ok && [...direct.usedNames]).toEqual(['lookup()']);
+    expect(through.ok && [...through.usedNames]).toEqual(['lookup()']);
+  });
+
   it('run their static check with literal arguments', () => {
     const lib = library([], [lookup]);
     const src = "1 + len(lookup('gamma', 1))";
