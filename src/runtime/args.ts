@@ -137,7 +137,7 @@ interface Verdicts {
 
 /** The kept verdicts for one argument, by game (its params object) and number of players. */
 const verdicts = new WeakMap<SubsetArg, WeakMap<object, Map<number, { root: Verdicts; size: number }>>>();
-/** Verdicts kept per argument and game before they are dropped, as the scoring tables' readings are. */
+/** Lists (trie nodes) kept per argument, game and number of players before all are dropped, as the scoring tables drop their readings. */
 const VERDICTS_KEPT = 50_000;
 
 const verdictsOf = (arg: SubsetArg, params: object, players: number): { root: Verdicts; size: number } => {
