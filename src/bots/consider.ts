@@ -98,25 +98,27 @@ const notMinimal = (c: CompiledConsideration, list: string, moves: readonly Lega
   return out;
 };
 
-/** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
-export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
+/**
+ * Whether the strategy weighs a move of `moves`, each judged only when asked: a caller that needs
+ * a few of them (the best-scored, see prefer.ts) spares the conditions of the others.
+ */
+export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): ((m: LegalMove) => boolean) => {
   const spent = decisionBudget(bot.name, moves.length);
   const run = moveRunner(state);
-  let kept = moves;
-  for (const c of bot.consider) {
-    const { minimal, when } = c;
-    const dropped = minimal === undefined ? undefined : notMinimal(c, minimal, moves);
-    kept = kept.filter((m) => {
+  const dropped = bot.consider.map((c) => (c.minimal === undefined ? undefined : notMinimal(c, c.minimal, moves)));
+  return (m) =>
+    bot.consider.every((c, i) => {
       if (m.move.move !== c.move) return true;
-      if (dropped?.has(m)) return false;
-      if (!when) return true;
-      const holds = run(when, m) === true;
-      spent(when.path, `its 'consider' conditions run`);
+      if (dropped[i]?.has(m)) return false;
+      if (!c.when) return true;
+      const holds = run(c.when, m) === true;
+      spent(c.when.path, `its 'consider' conditions run`);
       return holds;
     });
-  }
-  return kept;
 };
+
+/** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
+export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => moves.filter(weighsOf(bot, state, moves));
 
 export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
   if (bot.consider.length === 0) return moves;

@@ -61,10 +61,13 @@ export const greedyValues = (
   return totals.map((t, i) => ((counts[i] as number) > 0 ? t / (counts[i] as number) : -1));
 };
 
+/** How far below the best a value may be and still tie with it (sums of rewards round). */
+export const TIE = 1e-12;
+
 /** The best of `moves` by `values`; ties are broken at random. */
 export const pickBest = (moves: readonly LegalMove[], values: readonly number[], rng: Rng): LegalMove => {
   const best = Math.max(...values);
-  const top = moves.filter((_, i) => (values[i] as number) >= best - 1e-12);
+  const top = moves.filter((_, i) => (values[i] as number) >= best - TIE);
   return top[rng.below(top.length)] ?? (moves[0] as LegalMove);
 };
 

@@ -24,7 +24,7 @@ import { Rng, seedRng } from '../runtime/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove, type MinimalArgs } from '../engine/index.ts';
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
-import { consideredOnly } from './consider.ts';
+import { consideredOnly, weighsOf } from './consider.ts';
 import { SpecLimitError } from '../check/exprs.ts';
 import { preferred } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
@@ -71,25 +71,41 @@ const legalOrNone = (game: CompiledGame, state: GameState, minimal?: MinimalArgs
 };
 
 /**
- * The moves the search weighs in `state` (of those `only` keeps): with a strategy, those it
- * considers (consider.ts), listed sparing the choices it never weighs, or all of them when it
- * would weigh none or its conditions cannot be read in this determinisation, as with
- * `legalOrNone`; a condition past its limit still stops the search with its message.
+ * Of the moves listed in `state` (sparing the choices the strategy never weighs), those the search
+ * weighs: with a strategy, those it considers (consider.ts), or all of them when it would weigh
+ * none or its conditions cannot be read in this determinisation, as with `legalOrNone`; a
+ * condition past its limit still stops the search with its message.
  */
-const weighed = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, only?: (m: LegalMove) => boolean): readonly LegalMove[] => {
-  const listed = (minimal?: MinimalArgs): LegalMove[] => {
-    const moves = legalOrNone(game, state, minimal);
-    return only ? moves.filter(only) : moves;
-  };
-  if (!policy || policy.consider.length === 0) return listed();
-  const spared = listed(policy.minimal);
+const weighedOf = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, spared: readonly LegalMove[], only?: (m: LegalMove) => boolean): readonly LegalMove[] => {
+  const listed = (moves: readonly LegalMove[]): readonly LegalMove[] => (only ? moves.filter(only) : moves);
+  if (!policy || policy.consider.length === 0) return listed(spared);
   try {
-    const kept = consideredOnly(policy, state, spared);
+    const kept = consideredOnly(policy, state, listed(spared));
     if (kept.length > 0) return kept;
   } catch (error) {
     if (error instanceof SpecLimitError) throw error;
   }
-  return policy.minimal.size > 0 ? listed() : spared;
+  return policy.minimal.size > 0 ? listed(legalOrNone(game, state)) : listed(spared);
+};
+
+/** The moves the search weighs in `state` (of those `only` keeps), as `weighedOf` gives. */
+const weighed = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, only?: (m: LegalMove) => boolean): readonly LegalMove[] =>
+  weighedOf(game, policy, state, legalOrNone(game, state, policy?.minimal), only);
+
+/**
+ * The strategy's move in a playout when one seat may act: its preferences over the moves it
+ * weighs, judging a consideration only where a preference needs it (see prefer.ts). Undefined
+ * when no preference applies to a weighed move, or one cannot be read in this determinisation.
+ */
+const preferredWhenOneSeat = (policy: CompiledBot, state: GameState, spared: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+  const seat = spared[0]?.move.seat;
+  if (!spared.every((m) => m.move.seat === seat)) return undefined;
+  try {
+    return preferred(policy, state, spared, rng, weighsOf(policy, state, spared));
+  } catch (error) {
+    if (error instanceof SpecLimitError) throw error;
+    return undefined;
+  }
 };
 
 /**
@@ -109,28 +125,35 @@ export const playout = (
   const turn0 = s.context.turn;
   let n = 0;
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
-    const moves = weighed(game, policy, s);
-    if (moves.length === 0) break;
-    let pick = moves[rng.below(moves.length)] as LegalMove;
-    let mine = moves;
-    if (moves.some((m) => m.move.seat !== pick.move.seat)) {
-      const seats = [...new Set(moves.map((m) => m.move.seat))];
-      const seat = seats[rng.below(seats.length)];
-      mine = moves.filter((m) => m.move.seat === seat);
-      pick = mine[rng.below(mine.length)] as LegalMove;
-    }
-    if (policy) {
-      try {
-        pick = preferred(policy, s, mine, rng) ?? pick;
-      } catch {
-        // A preference that cannot be read in this determinisation: the random move stands.
-      }
-    }
+    const spared = legalOrNone(game, s, policy?.minimal);
+    const pick = (policy && preferredWhenOneSeat(policy, s, spared, rng)) ?? randomPreferred(game, policy, s, spared, rng);
+    if (!pick) break;
     const next = applyLegal(game, s, pick);
     if (!next.ok) break;
     s = next.state;
   }
   return { state: s, moves: n };
+};
+
+/** A random seat of those the search weighs a move of, then its preferred move or a random one. */
+const randomPreferred = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, spared: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+  const moves = weighedOf(game, policy, state, spared);
+  if (moves.length === 0) return undefined;
+  let pick = moves[rng.below(moves.length)] as LegalMove;
+  let mine = moves;
+  if (moves.some((m) => m.move.seat !== pick.move.seat)) {
+    const seats = [...new Set(moves.map((m) => m.move.seat))];
+    const seat = seats[rng.below(seats.length)];
+    mine = moves.filter((m) => m.move.seat === seat);
+    pick = mine[rng.below(mine.length)] as LegalMove;
+  }
+  if (!policy) return pick;
+  try {
+    return preferred(policy, state, mine, rng) ?? pick;
+  } catch {
+    // A preference that cannot be read in this determinisation: the random move stands.
+    return pick;
+  }
 };
 
 export const search = (

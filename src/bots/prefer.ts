@@ -13,11 +13,37 @@ import type { GameState, LegalMove } from '../engine/index.ts';
 import { considered } from './consider.ts';
 import { seenBy } from './determinize.ts';
 import { moveRunner } from './moveScope.ts';
-import { greedyValues, pickBest } from './greedy.ts';
+import { greedyValues, pickBest, TIE } from './greedy.ts';
 import type { Bot, BotOptions } from './types.ts';
 
-/** The preferred moves, or undefined when no preference applies (within one decision's budget). */
-export const preferred = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+/**
+ * Of `allowed`, scored by `values`, the best-scored that the strategy weighs, in their order: the
+ * scan goes down from the highest score and asks `weighs` only until the best weighed score is
+ * passed, so a move scored below it is never judged.
+ */
+const bestWeighed = (allowed: readonly LegalMove[], values: readonly number[], weighs: (m: LegalMove) => boolean): LegalMove[] => {
+  const order = allowed.map((_, i) => i).sort((a, b) => (values[b] as number) - (values[a] as number));
+  const top: number[] = [];
+  let best: number | undefined;
+  for (const i of order) {
+    const value = values[i] as number;
+    if (best !== undefined && value < best - TIE) break;
+    if (!weighs(allowed[i] as LegalMove)) continue;
+    best ??= value;
+    top.push(i);
+  }
+  return top.sort((a, b) => a - b).map((i) => allowed[i] as LegalMove);
+};
+
+const weighsAll = (): boolean => true;
+
+/**
+ * The preferred move, or undefined when no preference applies (within one decision's budget).
+ * Only the moves `weighs` keeps count; without it, every move of `moves` does. A playout passes
+ * the strategy's considerations here (consider.ts's weighsOf) rather than the considered moves,
+ * so that of a scored preference only the best-scored moves are judged.
+ */
+export const preferred = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], rng: Rng, weighs: (m: LegalMove) => boolean = weighsAll): LegalMove | undefined => {
   const spent = decisionBudget(bot.name, moves.length);
   const onMove = moveRunner(state);
   for (const pref of bot.prefer) {
@@ -28,11 +54,9 @@ export const preferred = (bot: CompiledBot, state: GameState, moves: readonly Le
     };
     const when = pref.when;
     const allowed = moves.filter((m) => m.move.move === pref.move && (!when || run(when, m) === true));
-    if (allowed.length === 0) continue;
-    if (!pref.score) return allowed[rng.below(allowed.length)];
     const score = pref.score;
-    const values = allowed.map((m) => run(score, m) as number);
-    return pickBest(allowed, values, rng);
+    const top = score ? bestWeighed(allowed, allowed.map((m) => run(score, m) as number), weighs) : allowed.filter(weighs);
+    if (top.length > 0) return top[rng.below(top.length)];
   }
   return undefined;
 };

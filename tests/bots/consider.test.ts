@@ -5,6 +5,8 @@
  * `steady` never discards a card more than the damage needs (R-8) and never plays into a loss
  * while another move would not (R-8, R-9). A listing for the strategy may spare the choices
  * `minimal` never keeps: it weighs the same moves, in the same order, as from the full listing.
+ * A playout's preference that judges the considerations only where it needs them picks the same
+ * move, with the same draws, as one among the considered moves, and runs fewer conditions.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -13,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledBot, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
 import { applyLegal, isOver, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../../src/engine/index.ts';
-import { considered, consideredOnly, createBot, search, evaluationOf, legalKey } from '../../src/bots/index.ts';
+import { considered, consideredOnly, createBot, search, evaluationOf, legalKey, preferred, weighsOf } from '../../src/bots/index.ts';
+import { stepsSpent } from '../../src/lang/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 import { compile } from '../helpers/games.ts';
@@ -100,16 +103,44 @@ const bothWays = (game: CompiledGame, bot: CompiledBot, state: GameState) => {
   };
 };
 
-describe('consider: a listing sparing what minimal never keeps', () => {
-  const text = readFileSync(THRIFTY, 'utf8');
-  /** Thrifty with its bill and its list of faces changed. */
-  const thrifty = (bill: number, faces: readonly number[]): CompiledGame => {
-    const spec = text.replace('bill: { type: number, initial: 4 }', `bill: { type: number, initial: ${bill} }`).replace('initial: [2, 2, 3, 1]', `initial: [${faces.join(', ')}]`);
-    const { game, diagnostics } = compileGame({ base: { file: 'thrifty.yaml', text: spec } });
-    if (!game) throw new Error(diagnostics.map(formatDiagnostic).join('\n'));
-    return game;
-  };
+/**
+ * Visits every state of random games of Regicide with its steady strategy, solo (official solo
+ * rules) or with 3 players, for 16 seeds fast-check picks; `at` names the state.
+ */
+const steadyInRandomGames = (tag: string, visit: (game: CompiledGame, steady: CompiledBot, state: GameState, at: string) => void): void => {
+  const solo = compile('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
+  const three = compile('regicide', ['combos']);
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (seed, alone) => {
+      const game = alone ? solo : three;
+      const steady = strategy(game, 'steady');
+      const started = newGame(game, { players: alone ? 1 : 3, seed });
+      if (!started.ok) throw new Error(started.error);
+      let s = started.state;
+      const rng = new Rng(seedRng(`${tag}:${seed}`));
+      for (let k = 0; k < 120 && !isOver(s); k++) {
+        visit(game, steady, s, `${seed}:${k}`);
+        const legal = legalMovesWithEvents(game, s);
+        const next = applyLegal(game, s, legal[rng.below(legal.length)] as LegalMove);
+        if (!next.ok) throw new Error(next.error);
+        s = next.state;
+      }
+    }),
+    { numRuns: 16 },
+  );
+};
 
+/** Thrifty with its bill and its list of faces changed. */
+const thrifty = (bill: number, faces: readonly number[]): CompiledGame => {
+  const spec = readFileSync(THRIFTY, 'utf8')
+    .replace('bill: { type: number, initial: 4 }', `bill: { type: number, initial: ${bill} }`)
+    .replace('initial: [2, 2, 3, 1]', `initial: [${faces.join(', ')}]`);
+  const { game, diagnostics } = compileGame({ base: { file: 'thrifty.yaml', text: spec } });
+  if (!game) throw new Error(diagnostics.map(formatDiagnostic).join('\n'));
+  return game;
+};
+
+describe('consider: a listing sparing what minimal never keeps', () => {
   it('the last argument is spared its choices that hold a legal one, in the full order; one before it is not', () => {
     const game = botFixture('thrifty');
     const state = begin(game);
@@ -146,31 +177,53 @@ describe('consider: a listing sparing what minimal never keeps', () => {
   });
 
   it("property: Regicide's steady, solo and with 3 players, in random games (R-8)", () => {
-    const solo = compile('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
-    const three = compile('regicide', ['combos']);
     let spared = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (seed, alone) => {
-        const game = alone ? solo : three;
-        const steady = strategy(game, 'steady');
-        const started = newGame(game, { players: alone ? 1 : 3, seed });
-        if (!started.ok) throw new Error(started.error);
-        let s = started.state;
-        const rng = new Rng(seedRng(`spare:${seed}`));
-        for (let k = 0; k < 120 && !isOver(s); k++) {
-          const r = bothWays(game, steady, s);
-          expect(isSubList(r.spared, r.full)).toBe(true);
-          expect(r.fromSpared).toEqual(r.fromFull);
-          if (r.spared.length < r.full.length) spared++;
-          const legal = legalMovesWithEvents(game, s);
-          const next = applyLegal(game, s, legal[rng.below(legal.length)] as LegalMove);
-          if (!next.ok) throw new Error(next.error);
-          s = next.state;
-        }
-      }),
-      { numRuns: 16 },
-    );
+    steadyInRandomGames('spare', (game, steady, s) => {
+      const r = bothWays(game, steady, s);
+      expect(isSubList(r.spared, r.full)).toBe(true);
+      expect(r.fromSpared).toEqual(r.fromFull);
+      if (r.spared.length < r.full.length) spared++;
+    });
     expect(spared).toBeGreaterThan(0);
+  });
+});
+
+describe('consider: judged only where a preference needs it', () => {
+  /** The steps a call spends, and what it gives. */
+  const spending = <T>(f: () => T): { value: T; steps: number } => {
+    const before = stepsSpent();
+    const value = f();
+    return { value, steps: stepsSpent() - before };
+  };
+
+  const sameAsConsidered = (game: CompiledGame, bot: CompiledBot, state: GameState, seed: string): { eager: number; lazy: number } => {
+    const legal = legalMovesWithEvents(game, state, undefined, undefined, bot.minimal);
+    const [first, second] = [new Rng(seedRng(seed)), new Rng(seedRng(seed))];
+    const eager = spending(() => preferred(bot, state, consideredOnly(bot, state, legal), first));
+    const lazy = spending(() => preferred(bot, state, legal, second, weighsOf(bot, state, legal)));
+    expect(lazy.value && legalKey(lazy.value)).toBe(eager.value && legalKey(eager.value));
+    expect(second.below(1e9)).toBe(first.below(1e9));
+    return { eager: eager.steps, lazy: lazy.steps };
+  };
+
+  it('property: the same move and draws as preferring among the considered moves, any bill and faces', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 14 }), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 7 }), fc.string(), (bill, faces, seed) => {
+        const game = thrifty(bill, faces);
+        sameAsConsidered(game, strategy(game, 'thrifty'), begin(game), seed);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("property: Regicide's steady, solo and with 3 players, in random games; fewer conditions run (R-8, R-9)", () => {
+    const steps = { eager: 0, lazy: 0 };
+    steadyInRandomGames('lazy', (game, steady, s, at) => {
+      const spent = sameAsConsidered(game, steady, s, at);
+      steps.eager += spent.eager;
+      steps.lazy += spent.lazy;
+    });
+    expect(steps.lazy).toBeLessThan(steps.eager * 0.8);
   });
 });
 
