@@ -16,6 +16,7 @@ import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
+import { admitter, checkHolding } from './holding.ts';
 
 
 export interface EffectCompiler {
@@ -341,6 +342,8 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
   const take: Take = move.take ?? 'top';
   const put: Put = move.put ?? 'top';
   if (!from || !to) return NOTHING;
+  if (!pieces) checkHolding(checker, spec, from.name, to.name, [...path, 'to']);
+  const admit = admitter(spec, to.name);
   return (d, vals, rng) => {
     const env = envOf(d, vals);
     const source = from.resolve(env);
@@ -349,6 +352,7 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
     if (pieces) chosen = pieces.run(env) as unknown as Piece[];
     else if (count) chosen = pickPieces(inZone, count.run(env) as number, take, (n) => rng.below(n));
     else chosen = inZone;
+    admit(chosen);
     movePieces(d, source, to.resolve(env), chosen, put);
   };
 };
@@ -390,6 +394,8 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
   }
   const count = checkExpr(checker, deal.count, [...path, 'count'], locals, typeOf('number'));
   if (!from || !count || !zone) return NOTHING;
+  checkHolding(checker, spec, from.name, deal.to, [...path, 'to']);
+  const admit = admitter(spec, deal.to);
   return (d, vals) => {
     const env = envOf(d, vals);
     const source = from.resolve(env);
@@ -398,7 +404,9 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
       charge(d);
       for (let k = 0; k < d.numPlayers; k++) {
         const seat = (d.active + k) % d.numPlayers;
-        movePieces(d, source, { name: deal.to, index: seat, owner: 'seat' }, zoneOf(d, source).slice(0, 1), 'bottom');
+        const top = zoneOf(d, source).slice(0, 1);
+        admit(top);
+        movePieces(d, source, { name: deal.to, index: seat, owner: 'seat' }, top, 'bottom');
       }
     }
   };
