@@ -23,6 +23,17 @@ const firstLineIs = (page: Page, text: string): Promise<unknown> =>
     { timeout: 20_000 },
   );
 
+/** A new page of the game with '# before import' typed at the top, then other.yaml imported over it. */
+const importAfterTyping = async (): Promise<Awaited<ReturnType<typeof studio.newPage>>> => {
+  const opened = await studio.newPage();
+  const { page } = opened;
+  await openGame(page, studio.url, GAME);
+  await typeAtStart(page, '# before import\n');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid=import]')]);
+  await chooser.setFiles({ name: 'other.yaml', mimeType: 'text/yaml', buffer: Buffer.from(`# imported\n${readFileSync(BASE, 'utf8')}`) });
+  return opened;
+};
+
 describe('never losing work', () => {
   it('opens a share link as a copy: the own edits stay, and both are in History to restore', async () => {
     const { page, errors } = await studio.newPage();
@@ -116,16 +127,38 @@ describe('never losing work', () => {
   });
 
   it('keeps the text an import replaced in History', async () => {
-    const { page, errors } = await studio.newPage();
-    await openGame(page, studio.url, GAME);
-    await typeAtStart(page, '# before import\n');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid=import]')]);
-    await chooser.setFiles({ name: 'other.yaml', mimeType: 'text/yaml', buffer: Buffer.from(`# imported\n${readFileSync(BASE, 'utf8')}`) });
+    const { page, errors } = await importAfterTyping();
     await firstLineIs(page, '# imported');
     await page.click('[data-testid=history]');
     const kept = page.locator('[data-testid=version]', { hasText: 'before importing other.yaml' });
     await kept.first().waitFor();
     await kept.first().locator('[data-testid=restore-version]').click();
+    await editorReady(page);
+    await firstLineIs(page, '# before import');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('restores a version the moment after an import: the restored text stays, after a reload too', async () => {
+    const { page, errors } = await importAfterTyping();
+    // Faster than any person, inside the page: the import's autosave is still waiting, and the
+    // editor is thrown away mid-work.
+    await page.evaluate(async () => {
+      const until = async (find: () => HTMLElement | null | undefined): Promise<HTMLElement> => {
+        for (;;) {
+          const found = find();
+          if (found) return found;
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      };
+      (await until(() => document.querySelector<HTMLElement>('[data-testid=history]'))).click();
+      const version = await until(() => [...document.querySelectorAll<HTMLElement>('[data-testid=version]')].find((v) => v.textContent?.includes('before importing other.yaml')));
+      version.querySelector<HTMLElement>('[data-testid=restore-version]')?.click();
+    });
+    await editorReady(page);
+    await firstLineIs(page, '# before import');
+    await page.waitForTimeout(400); // past the autosave's delay
+    await page.reload();
     await editorReady(page);
     await firstLineIs(page, '# before import');
     expect(errors).toEqual([]);

@@ -12,6 +12,9 @@ import gameSchema from '../../../schema/game.schema.json';
 import variantSchema from '../../../schema/variant.schema.json';
 import { registerExpressionAssist } from './exprProviders.ts';
 import { itemKeyHoverAt } from './itemKeyHover.ts';
+import { quietMonacoCancels } from './quietCancel.ts';
+
+quietMonacoCancels(window);
 
 // Monaco's typings declare the global with `let`, which TypeScript does not put on globalThis; the
 // editor reads it from the global object, so that is where it goes.

@@ -80,7 +80,7 @@ const initialSettings = (gameId: string, shared: SharedSpec | null, preset: stri
 export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
   // A share link opens as a copy: nothing of it is written over the user's own version.
   const own = shared === null;
-  const { files, setText, revert, saveVersion } = useFiles(gameId, initialFiles, own);
+  const { files, setText, revert, saveVersion, flush } = useFiles(gameId, initialFiles, own);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
   useShortcuts({ help: () => setKeysOpen((o) => !o) });
@@ -179,6 +179,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const becomeOwn = (next: readonly WorkFile[], note: string): void => {
     if (!own) addVersion(gameId, ownSnapshot(gameId, files), `your version, ${note}`);
     saveVersion(note);
+    // An autosave still waiting would write the replaced text over the adopted one.
+    flush();
     adoptFiles(gameId, next);
     onOpenOwn();
   };

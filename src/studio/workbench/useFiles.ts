@@ -74,5 +74,5 @@ export const useFiles = (gameId: string, initial: WorkFile[], own: boolean) => {
     [own, saveVersion],
   );
 
-  return { files, setText, revert, saveVersion };
+  return { files, setText, revert, saveVersion, flush };
 };
