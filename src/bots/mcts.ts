@@ -15,7 +15,7 @@
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
  * search. The most visited root move is played. `mcts:NAME` takes the evaluation of the spec
  * strategy NAME, weighs only the moves it considers (consider.ts), in the tree as in the
- * playouts, and plays out games with its preferences.
+ * playouts, grows each node first by its preferred move and plays out games with its preferences.
  *
  * A search may start from the tree an earlier one left under its chosen move (see `mctsBot`).
  */
@@ -26,7 +26,7 @@ import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { consideredOnly, weighsOf } from './consider.ts';
 import { SpecLimitError } from '../check/exprs.ts';
-import { preferred } from './prefer.ts';
+import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
@@ -97,11 +97,17 @@ const weighed = (game: CompiledGame, policy: CompiledBot | undefined, state: Gam
  * weighs, judging a consideration only where a preference needs it (see prefer.ts). Undefined
  * when no preference applies to a weighed move, or one cannot be read in this determinisation.
  */
-const preferredWhenOneSeat = (policy: CompiledBot, state: GameState, spared: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+const preferredWhenOneSeat = (
+  policy: CompiledBot,
+  state: GameState,
+  spared: readonly LegalMove[],
+  rng: Rng,
+  weighs: (m: LegalMove) => boolean = weighsOf(policy, state, spared),
+): LegalMove | undefined => {
   const seat = spared[0]?.move.seat;
   if (!spared.every((m) => m.move.seat === seat)) return undefined;
   try {
-    return preferred(policy, state, spared, rng, weighsOf(policy, state, spared));
+    return preferred(policy, state, spared, rng, weighs);
   } catch (error) {
     if (error instanceof SpecLimitError) throw error;
     return undefined;
@@ -156,6 +162,22 @@ const randomPreferred = (game: CompiledGame, policy: CompiledBot | undefined, st
   }
 };
 
+/**
+ * The untried move a node grows first: the policy's preferred one among them when it names one,
+ * else one at random. A new leaf's value is then the policy's own line from the node, not a
+ * random move's followed by the policy's (progressive bias, Chaslot et al. 2008): a node the
+ * search has seen only a few times is judged by what a good player would do there.
+ */
+const expansion = (policy: CompiledBot | undefined, state: GameState, here: readonly LegalMove[], fresh: readonly number[], rng: Rng): number => {
+  if (policy && fresh.length > 1) {
+    // The node's moves are those the search weighs already: no consideration to judge again.
+    const pick = preferredWhenOneSeat(policy, state, fresh.map((j) => here[j] as LegalMove), rng, weighsAll);
+    const at = pick ? here.indexOf(pick) : -1;
+    if (at >= 0) return at;
+  }
+  return fresh[rng.below(fresh.length)] as number;
+};
+
 export const search = (
   game: CompiledGame,
   state: GameState,
@@ -204,7 +226,7 @@ export const search = (
       let i: number;
       let edge: Edge;
       if (fresh.length > 0) {
-        i = fresh[search.below(fresh.length)] as number;
+        i = expansion(config.policy, s, here, fresh, search);
         edge = { seat: (here[i] as LegalMove).move.seat, visits: 0, available: 1, total: 0, child: { edges: new Map() } };
         node.edges.set(keys[i] as string, edge);
       } else {

@@ -35,7 +35,7 @@ const bestWeighed = (allowed: readonly LegalMove[], values: readonly number[], w
   return top.sort((a, b) => a - b).map((i) => allowed[i] as LegalMove);
 };
 
-const weighsAll = (): boolean => true;
+export const weighsAll = (): boolean => true;
 
 /**
  * The preferred move, or undefined when no preference applies (within one decision's budget).

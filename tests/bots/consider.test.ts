@@ -164,6 +164,21 @@ describe('consider: a listing sparing what minimal never keeps', () => {
     expect(stats.root.filter((r) => r.visits > 0).map((r) => r.key).sort()).toEqual(legal.map(legalKey).sort());
   });
 
+  it("mcts:NAME grows a node by the strategy's preferred moves first (progressive bias)", () => {
+    const game = botFixture('thrifty');
+    const state = begin(game);
+    const legal = legalMovesWithEvents(game, state);
+    const thrifty = strategy(game, 'thrifty');
+    const weighed = considered(thrifty, state, legal);
+    const pays = weighed.filter((m) => m.move.move === 'pay').map(legalKey).sort();
+    expect(weighed.length).toBeGreaterThan(pays.length);
+    for (const seed of ['a', 'b', 'c']) {
+      const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: pays.length }, policy: thrifty };
+      const { stats } = search(game, state, 0, legal, new Rng(seedRng(seed)), config);
+      expect(stats.root.filter((r) => r.visits > 0).map((r) => r.key).sort()).toEqual(pays);
+    }
+  });
+
   it('property: any bill and list of faces (values twice, an empty list legal): the same moves weighed, in the same order', () => {
     fc.assert(
       fc.property(fc.integer({ min: -2, max: 14 }), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 7 }), (bill, faces) => {
