@@ -16,7 +16,7 @@ import { parseVarTarget, parseZoneRef, type VarTarget } from './targets.ts';
 import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
-import { admitter, checkHolding } from './holding.ts';
+import { holdingGuard } from './holding.ts';
 
 
 export interface EffectCompiler {
@@ -342,8 +342,7 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
   const take: Take = move.take ?? 'top';
   const put: Put = move.put ?? 'top';
   if (!from || !to) return NOTHING;
-  if (!pieces) checkHolding(checker, spec, from.name, to.name, [...path, 'to']);
-  const admit = admitter(spec, to.name);
+  const admit = holdingGuard(checker, spec, from.name, to.name, [...path, 'to'], pieces !== undefined);
   return (d, vals, rng) => {
     const env = envOf(d, vals);
     const source = from.resolve(env);
@@ -352,7 +351,7 @@ const compileMove = (cx: EffectCompiler, move: MoveEffect, path: DocPath, locals
     if (pieces) chosen = pieces.run(env) as unknown as Piece[];
     else if (count) chosen = pickPieces(inZone, count.run(env) as number, take, (n) => rng.below(n));
     else chosen = inZone;
-    admit(chosen);
+    admit?.(chosen);
     movePieces(d, source, to.resolve(env), chosen, put);
   };
 };
@@ -394,8 +393,7 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
   }
   const count = checkExpr(checker, deal.count, [...path, 'count'], locals, typeOf('number'));
   if (!from || !count || !zone) return NOTHING;
-  checkHolding(checker, spec, from.name, deal.to, [...path, 'to']);
-  const admit = admitter(spec, deal.to);
+  const admit = holdingGuard(checker, spec, from.name, deal.to, [...path, 'to'], false);
   return (d, vals) => {
     const env = envOf(d, vals);
     const source = from.resolve(env);
@@ -405,7 +403,7 @@ const compileDeal = (cx: EffectCompiler, deal: { from: string; to: string; count
       for (let k = 0; k < d.numPlayers; k++) {
         const seat = (d.active + k) % d.numPlayers;
         const top = zoneOf(d, source).slice(0, 1);
-        admit(top);
+        admit?.(top);
         movePieces(d, source, { name: deal.to, index: seat, owner: 'seat' }, top, 'bottom');
       }
     }
