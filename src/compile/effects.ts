@@ -3,11 +3,11 @@
  * set of primitives (set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log,
  * nextTurn, endGame) composes; `let` and `forEach` bring names into scope for what follows.
  */
-import { stepsSpent, typeEquals, STRING, type Env, type Type, type Value } from '../lang/index.ts';
+import { formatType, stepsSpent, typeEquals, STRING, type Env, type Type, type Value } from '../lang/index.ts';
 import { fieldType } from '../lang/types.ts';
 import { checkExpr, locateError, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
-import type { Effect, GameSpec, MoveEffect } from '../spec/types.ts';
+import type { Effect, ExprSource, GameSpec, MoveEffect } from '../spec/types.ts';
 import type { Draft, GameContext, Json, Piece } from '../runtime/state.ts';
 import { envOf, extendEnv, type LocalValues } from '../runtime/env.ts';
 import { EffectError, VarWrites, currentPiece, release, movePieces, noSuch, pickPieces, updatePieces, withZone, zoneOf, type Put, type Take } from '../runtime/ops.ts';
@@ -216,7 +216,7 @@ const compileEffect = (cx: EffectCompiler, effect: Effect, path: DocPath, locals
   }
   if ('while' in effect) return compileWhile(cx, effect, path, locals);
   if ('call' in effect) return compileCall(cx, effect, path, locals);
-  if ('log' in effect) return compileLog(cx, effect.log, [...path, 'log'], locals);
+  if ('log' in effect) return compileLog(cx, effect, path, locals);
   if ('nextTurn' in effect) {
     const seatSource = effect.nextTurn?.seat;
     const seat = seatSource === undefined ? undefined : checkExpr(checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
@@ -434,8 +434,24 @@ const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unkno
   };
 };
 
-/** `log: "Player {active + 1} banks {game.turnPoints}"`: text with expressions in braces. */
-const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): EffectRun => {
+/**
+ * `log: "Player {active + 1} banks {game.turnPoints}"`: text with expressions in braces; with
+ * `to: SEATS` (a seat or a list of seats) only those seats read the line.
+ */
+const compileLog = (cx: EffectCompiler, effect: Extract<Effect, { log: unknown }>, path: DocPath, locals: Locals): EffectRun => {
+  const text = compileLogText(cx, effect.log, [...path, 'log'], locals);
+  const to = effect.to === undefined ? undefined : compileReaders(cx, effect.to, [...path, 'to'], locals);
+  if (!text || to === null) return NOTHING;
+  return (d, vals) => {
+    if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
+    const env = envOf(d, vals);
+    const line = text(env);
+    d.log.push(to ? { text: line, to: to(env, d.numPlayers) } : line);
+  };
+};
+
+/** The text of a log line, its expressions read in `env`; undefined after reporting a broken template. */
+const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): ((env: Env) => string) | undefined => {
   const parts: (string | CompiledExpr)[] = [];
   let i = 0;
   while (i < template.length) {
@@ -448,18 +464,37 @@ const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals:
     const close = template.indexOf('}', open);
     if (close < 0) {
       report(cx.checker, path, `unclosed '{' in log text`);
-      return NOTHING;
+      return undefined;
     }
     const expr = checkExpr(cx.checker, template.slice(open + 1, close), path, locals);
     if (expr) parts.push(namedPieces(cx, expr, path));
     i = close + 1;
   }
-  return (d, vals) => {
-    if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
-    const env = envOf(d, vals);
+  return (env) => {
     let line = '';
     for (const p of parts) line += typeof p === 'string' ? p : formatValue(p.run(env));
-    d.log.push(line);
+    return line;
+  };
+};
+
+/**
+ * A log line's readers: a seat number or a list of them, each checked at run time to be a seat of
+ * this game (a wrong one would hide the line from everybody, or show it to nobody real). Null
+ * after reporting a type error.
+ */
+const compileReaders = (cx: EffectCompiler, source: ExprSource | number, path: DocPath, locals: Locals): ((env: Env, players: number) => number[]) | null => {
+  const expr = checkExpr(cx.checker, source, path, locals);
+  if (!expr) return null;
+  const one = expr.type.kind === 'number';
+  if (!one && !(expr.type.kind === 'list' && expr.type.element.kind === 'number')) {
+    report(cx.checker, path, `'to' names the seats that read the line: a seat number or a list of seat numbers, not ${formatType(expr.type)}`);
+    return null;
+  }
+  return (env, players) => {
+    const value = expr.run(env);
+    const seats = one ? [value as number] : [...(value as readonly number[])];
+    for (const seat of seats) if (!Number.isInteger(seat) || seat < 0 || seat >= players) throw new EffectError(`log: to: ${noSuch('seat', seat, players)}`);
+    return [...new Set(seats)].sort((a, b) => a - b);
   };
 };
 

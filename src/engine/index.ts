@@ -10,4 +10,5 @@ export { viewOf, knownOf } from './view.ts';
 export { encodeValue } from '../runtime/args.ts';
 export { moveOptions, whyNot, rulesCited, type MoveOption, type Refusal } from './whyNot.ts';
 export { EngineError, describeRuntimeError } from './errors.ts';
+export { logText, readsLine } from '../runtime/state.ts';
 export type * from './types.ts';

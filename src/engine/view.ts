@@ -7,6 +7,7 @@
 import type { CompiledGame } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import { activeStates } from './play.ts';
+import { readsLine } from '../runtime/state.ts';
 import type { GameState, GameView, Piece, ZoneView } from './types.ts';
 
 const hidden = (zone: string, index: number, piece: Piece, known: readonly string[]): Piece => {
@@ -62,5 +63,7 @@ export const viewOf = (game: CompiledGame, state: GameState, seat: number | null
     if (v.ownerIndex === null) seen[v.name] = [...v.pieces];
     else ((seen[v.name] ??= []) as Piece[][])[v.ownerIndex] = [...v.pieces];
   }
-  return { seat, states: activeStates(state.value), context: { ...context, zones: seen }, zones: views };
+  // A line for some seats only reaches them: the others read the public lines alone.
+  const log = context.log.every((line) => typeof line === 'string') ? context.log : context.log.filter((line) => readsLine(line, seat));
+  return { seat, states: activeStates(state.value), context: { ...context, log, zones: seen }, zones: views };
 };

@@ -19,6 +19,18 @@ export interface GameResult {
   readonly winners: readonly number[];
 }
 
+/**
+ * A line of the game log: text everybody reads, or text only some seats read (a `log` effect with
+ * `to:`), so that a spec can tell a player the card they drew without telling the table.
+ */
+export type LogLine = string | { readonly text: string; readonly to: readonly number[] };
+
+/** A log line's text, whoever may read it. */
+export const logText = (line: LogLine): string => (typeof line === 'string' ? line : line.text);
+
+/** Whether `seat` (null: a spectator) may read `line`. */
+export const readsLine = (line: LogLine, seat: number | null): boolean => typeof line === 'string' || (seat !== null && line.to.includes(seat));
+
 export interface GameContext {
   readonly numPlayers: number;
   readonly active: number;
@@ -37,7 +49,7 @@ export interface GameContext {
    */
   readonly rigged: readonly Json[];
   /** What the `log` effects said during the last move and the automatic steps after it. */
-  readonly log: readonly string[];
+  readonly log: readonly LogLine[];
   readonly result: GameResult | null;
   /** Automatic steps taken since the last move: bounded so a looping flow stops with a message. */
   readonly auto: number;
@@ -52,7 +64,7 @@ export type FlowValue = string | { readonly [state: string]: FlowValue };
  * per effect. Its parts (game, players, teams, zones, pieces) are still shared with earlier states:
  * they are replaced, never changed. The log is the move's own list, appended to.
  */
-export type Draft = { -readonly [K in keyof GameContext]: K extends 'log' ? string[] : GameContext[K] };
+export type Draft = { -readonly [K in keyof GameContext]: K extends 'log' ? LogLine[] : GameContext[K] };
 
 export interface GameState {
   readonly value: FlowValue;

@@ -240,7 +240,7 @@ export type Effect = EffectId &
   | { forEach: { var: string; in: ExprSource; do: Effect[] } }
   | { while: ExprSource; do: Effect[]; max?: ExprSource | number }
   | { call: string; with?: Record<string, ExprSource | number | boolean> }
-  | { log: string }
+  | { log: string; to?: ExprSource | number }
   | { nextTurn: { seat?: ExprSource } | null }
   | { endGame: { winners: ExprSource } }
   );

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../src/compile/index.ts';
-import { newGame, step } from '../../src/engine/index.ts';
+import { logText, newGame, step } from '../../src/engine/index.ts';
 
 const file = 'templates/new-game.yaml';
 
@@ -20,7 +20,7 @@ const logOfFirstRoll = (log: string): { line: string | undefined; face: unknown 
   const r = step(game, s.state, { move: 'roll', seat: 0 });
   if (!r.ok) throw new Error(r.error);
   const pool = r.state.context.zones.pool as unknown as readonly { face: unknown }[];
-  return { line: r.state.context.log.find((l) => l.startsWith('rolled')), face: pool[0]?.face };
+  return { line: r.state.context.log.map(logText).find((l) => l.startsWith('rolled')), face: pool[0]?.face };
 };
 
 describe('pieces in log text', () => {

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, step, type GameState, type Piece } from '../../src/engine/index.ts';
+import { legalMoves, logText, step, type GameState, type Piece } from '../../src/engine/index.ts';
 import { moveText, pieceNamerOf } from '../../src/display/present.ts';
 import { compile, start } from '../helpers/games.ts';
 
@@ -24,7 +24,7 @@ describe('pieces by their display names', () => {
         const ids = idsOf(state);
         expect(ids.length).toBeGreaterThan(0);
         const anyId = new RegExp(`(?<![\\w-])(${ids.map(escape).join('|')})(?![\\w-])`);
-        const lines: string[] = [...state.context.log];
+        const lines: string[] = state.context.log.map(logText);
         let r = seed;
         for (let i = 0; i < 80 && state.context.result === null; i += 1) {
           const legal = legalMoves(game, state);
@@ -34,7 +34,7 @@ describe('pieces by their display names', () => {
           const next = step(game, state, legal[r % legal.length]!);
           if (!next.ok) throw new Error(next.error);
           state = next.state;
-          lines.push(...state.context.log);
+          lines.push(...state.context.log.map(logText));
         }
         expect(lines.filter((l) => anyId.test(l))).toEqual([]);
       }

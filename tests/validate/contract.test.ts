@@ -114,7 +114,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
       forEach: fields<EffectOf<'forEach'>>()(['forEach']),
       while: fields<EffectOf<'while'>>()(['while', 'do', 'max']),
       call: fields<EffectOf<'call'>>()(['call', 'with']),
-      log: fields<EffectOf<'log'>>()(['log']),
+      log: fields<EffectOf<'log'>>()(['log', 'to']),
       nextTurn: fields<EffectOf<'nextTurn'>>()(['nextTurn']),
       endGame: fields<EffectOf<'endGame'>>()(['endGame']),
     };

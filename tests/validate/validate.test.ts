@@ -171,7 +171,7 @@ describe('validateSpec: effects', () => {
       '',
     ].join('\n');
     expect(lines(validateText(withEffects(effects)))).toEqual([
-      "14:13 unknown property 'extra' (allowed here: log, id)",
+      "14:13 unknown property 'extra' (allowed here: log, to, id)",
       "15:52 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'shuffel' (did you mean 'shuffle'?)",
       "18:13 missing required property 'winners'",
     ]);

@@ -3,7 +3,8 @@
  * (or Enter on it) goes back to the position after it (undo to there); later moves stay available to redo.
  */
 import { useEffect, useRef } from 'react';
-import type { Move } from '../../engine/types.ts';
+import { logText, readsLine } from '../../engine/index.ts';
+import type { LogLine, Move } from '../../engine/types.ts';
 import type { Session } from '../play/session.ts';
 import type { People } from '../play/gameInfo.ts';
 
@@ -13,9 +14,26 @@ interface Props {
   /** The move made from `session.states[index]`, in words. */
   describe: (move: Move, index: number) => string;
   onJump: (cursor: number) => void;
+  /** Whose lines to show: the viewing seat's (null: a spectator's, the public lines only). */
+  reader: number | null;
 }
 
-export const LogView = ({ session, people, describe, onJump }: Props) => {
+/** The lines `reader` may read; a line for some seats only is marked as such. */
+const Lines = ({ lines, reader, people }: { lines: readonly LogLine[]; reader: number | null; people: People | null }) => (
+  <>
+    {lines
+      .map((line, i) => ({ line, i }))
+      .filter(({ line }) => readsLine(line, reader))
+      .map(({ line, i }) => (
+        <span key={i} className={`log-line${typeof line === 'string' ? '' : ' log-private'}`}>
+          {logText(line)}
+          {typeof line !== 'string' && <span className="log-to"> (only {line.to.map((s) => people?.seat(s) ?? `Player ${s + 1}`).join(', ')})</span>}
+        </span>
+      ))}
+  </>
+);
+
+export const LogView = ({ session, people, describe, onJump, reader }: Props) => {
   const end = useRef<HTMLLIElement | null>(null);
   const cursor = session?.cursor ?? 0;
   useEffect(() => {
@@ -34,11 +52,7 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
             <button type="button" className="log-move" aria-current={cursor === 0 ? 'step' : undefined}>
               start
             </button>
-            {start.context.log.map((line, i) => (
-              <span key={i} className="log-line">
-                {line}
-              </span>
-            ))}
+            <Lines lines={start.context.log} reader={reader} people={people} />
           </li>
         )}
         {session?.moves.map((move, i) => {
@@ -56,11 +70,7 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
               <button type="button" className="log-move" aria-current={i + 1 === cursor ? 'step' : undefined}>
                 <span className="log-num">{i + 1}.</span> {people?.seat(move.seat) ?? ''}: {describe(move, i)}
               </button>
-              {lines.map((line, j) => (
-                <span key={j} className="log-line">
-                  {line}
-                </span>
-              ))}
+              <Lines lines={lines} reader={reader} people={people} />
             </li>
           );
         })}

@@ -295,7 +295,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           )}
         </div>
       </section>
-      <LogView session={pt.session} people={people} describe={describeLogged} onJump={pt.jump} />
+      <LogView session={pt.session} people={people} describe={describeLogged} onJump={pt.jump} reader={viewSeat} />
     </div>
   );
 };
