@@ -1,0 +1,82 @@
+/**
+ * The embedded store: one SQLite file through better-sqlite3, in WAL mode with full synchronous
+ * commits, so a move is on disk before anyone is told of it and a server killed at any moment
+ * restarts with every acknowledged move. The schema is versioned (`PRAGMA user_version`) and
+ * migrated at start.
+ */
+import Database from 'better-sqlite3';
+import type { Move } from '../engine/types.ts';
+import type { ClaimResult, EventRecord, RoomRecord, RoomRules, RoomStore, SecretRecord } from './store.ts';
+import { MIGRATIONS } from './migrations.ts';
+
+interface RoomRow { id: string; rules: string; seed: string; seq: number; created: number }
+interface EventRow { seq: number; kind: string; move: string | null }
+interface SecretRow { kind: string; seat: number | null; hash: string; used: number }
+
+/** Runs the migrations the file has not had yet, each in its own transaction. */
+const migrate = (db: Database.Database): void => {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) throw new Error(`the database file is of a newer houserules (schema ${version}, this one knows ${MIGRATIONS.length})`);
+  MIGRATIONS.slice(version).forEach((sql, i) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + i + 1}`);
+    })();
+  });
+};
+
+const eventOf = (row: EventRow): EventRecord =>
+  row.kind === 'move' ? { seq: row.seq, kind: 'move', move: JSON.parse(row.move ?? 'null') as Move } : { seq: row.seq, kind: 'undo' };
+
+export const openSqliteStore = (file: string): RoomStore => {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  const insertRoom = db.prepare('INSERT INTO rooms (id, rules, seed, seq, created) VALUES (?, ?, ?, ?, ?)');
+  const insertSecret = db.prepare('INSERT INTO secrets (room, kind, seat, hash, used) VALUES (?, ?, ?, ?, ?)');
+  const selectRoom = db.prepare<[string], RoomRow>('SELECT id, rules, seed, seq, created FROM rooms WHERE id = ?');
+  const selectEvents = db.prepare<[string], EventRow>('SELECT seq, kind, move FROM events WHERE room = ? ORDER BY seq');
+  const selectSecrets = db.prepare<[string], SecretRow>('SELECT kind, seat, hash, used FROM secrets WHERE room = ?');
+  const bumpSeq = db.prepare('UPDATE rooms SET seq = seq + 1 WHERE id = ? AND seq = ?');
+  const insertEvent = db.prepare('INSERT INTO events (room, seq, kind, move, at) VALUES (?, ?, ?, ?, ?)');
+  const spendInvite = db.prepare("UPDATE secrets SET used = 1 WHERE room = ? AND kind = 'invite' AND hash = ? AND used = 0");
+  const inviteSeat = db.prepare<[string, string], { seat: number | null; used: number }>("SELECT seat, used FROM secrets WHERE room = ? AND kind = 'invite' AND hash = ?");
+
+  const create = db.transaction((room: RoomRecord, secrets: readonly SecretRecord[]) => {
+    insertRoom.run(room.id, JSON.stringify(room.rules), room.seed, room.seq, room.created);
+    for (const s of secrets) insertSecret.run(room.id, s.kind, s.seat, s.hash, s.used ? 1 : 0);
+  });
+  const append = db.transaction((id: string, expected: number, event: EventRecord): boolean => {
+    if (event.seq !== expected + 1 || bumpSeq.run(id, expected).changes !== 1) return false;
+    insertEvent.run(id, event.seq, event.kind, event.kind === 'move' ? JSON.stringify(event.move) : null, Date.now());
+    return true;
+  });
+  const claim = db.transaction((id: string, inviteHash: string, tokenHash: string): ClaimResult => {
+    const invite = inviteSeat.get(id, inviteHash);
+    if (!invite || invite.seat === null) return 'unknown';
+    if (spendInvite.run(id, inviteHash).changes !== 1) return 'used';
+    insertSecret.run(id, 'seat', invite.seat, tokenHash, 0);
+    return { seat: invite.seat };
+  });
+
+  return {
+    createRoom: async (room, secrets) => {
+      create(room, secrets);
+    },
+    room: async (id) => {
+      const row = selectRoom.get(id);
+      return row && { id: row.id, rules: JSON.parse(row.rules) as RoomRules, seed: row.seed, seq: row.seq, created: row.created };
+    },
+    events: async (id) => selectEvents.all(id).map(eventOf),
+    secrets: async (id) =>
+      selectSecrets.all(id).map((r) => ({ kind: r.kind as SecretRecord['kind'], seat: r.seat, hash: r.hash, used: r.used === 1 })),
+    append: async (id, expected, event) => append(id, expected, event),
+    claim: async (id, inviteHash, tokenHash) => claim(id, inviteHash, tokenHash),
+    close: async () => {
+      db.close();
+    },
+  };
+};
