@@ -62,6 +62,18 @@ export const LIMITS = {
   pageCompileMs: 3_000,
   /** Milliseconds the diagram's layout worker may take before the layout is abandoned and the worker replaced. */
   layoutMs: 8_000,
+  /** Bytes of a request's body to the game server (a room's rules, edited text included). */
+  requestBytes: 2_000_000,
+  /** Bytes of one message on a room's socket: a longer one is refused with an error frame. */
+  messageBytes: 65_536,
+  /** Messages a socket may send per second, on average (twice as many in a burst). */
+  messagesPerSecond: 20,
+  /** Messages of one socket refused (malformed, too long, too frequent) before the server closes it. */
+  socketStrikes: 20,
+  /** Rooms one address may make per minute. */
+  roomsPerMinute: 60,
+  /** Milliseconds an engine worker may take for one event of a room, or to load a room from its events. */
+  engineMs: 20_000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

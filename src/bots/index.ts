@@ -16,7 +16,7 @@ import type { Bot, BotOptions } from './types.ts';
 import { own } from '../spec/own.ts';
 
 export type { Bot, BotOptions, SearchStats } from './types.ts';
-export { determinize, reseed, seesEverything, allPieces } from './determinize.ts';
+export { determinize, reseed, seesEverything, seenBy, allPieces } from './determinize.ts';
 export { search, playout, type SearchTree } from './mcts.ts';
 export { ismctsSearch } from './explain.ts';
 export { NO_WINNER_SHARE } from './rewards.ts';

@@ -95,3 +95,15 @@ export const resolveGame = (target: string, variantIds: readonly string[]): Reso
   }
   return { base: read(basePath), variants };
 };
+
+/**
+ * A shipped game's files by id, as the game server takes them: `game.yaml` and
+ * `variants/<id>.yaml` (named by the variant's id), or undefined for an id that is not shipped.
+ */
+export const shippedFiles = (id: string, dir = GAMES_DIR): Record<string, string> | undefined => {
+  const entry = listGames(dir).find((g) => g.id === id);
+  if (!entry) return undefined;
+  const files: Record<string, string> = { 'game.yaml': readFileSync(resolve(entry.file), 'utf8') };
+  for (const v of entry.variants) files[`variants/${v.id}.yaml`] = readFileSync(resolve(v.file), 'utf8');
+  return files;
+};

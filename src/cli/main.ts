@@ -12,9 +12,10 @@ import { graphCommand } from './commands/graph.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { diffCommand } from './commands/diff.ts';
 import { whyCommand } from './commands/why.ts';
+import { serveCommand } from './commands/serve.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand];
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand, serveCommand];
 
 const usage = (): string =>
   [
