@@ -70,6 +70,9 @@ const serviceWorker = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker(), diagramLayouts()],
   base: './',
+  // `npm start` beside `npx houserules serve`: the studio's "Play with friends" reaches the game
+  // server through the dev server (HOUSERULES_SERVER names another address).
+  server: { proxy: { '/api': { target: process.env.HOUSERULES_SERVER ?? 'http://127.0.0.1:8787', ws: true } } },
   worker: { format: 'es', plugins: () => [standaloneValidators()] },
   test: {
     environment: 'node',

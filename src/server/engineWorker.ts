@@ -21,11 +21,20 @@ interface Held {
 
 /** Compiled rules by their text: the rooms of one game and house rules share one compile. */
 const compiled = new Map<string, CompiledGame>();
-const COMPILED_KEPT = 64;
+const KEPT = 64;
 const rooms = new Map<string, Held>();
 const bots = new WeakMap<CompiledGame, Map<string, Bot>>();
 
 const rulesKey = (rules: RoomRules): string => JSON.stringify([rules.files, rules.variants, rules.params]);
+
+/** The checks of new rooms' rules by their request, likewise. */
+const checks = new Map<string, ReturnType<typeof checkRules>>();
+
+/** Keeps `value` under `key`, forgetting the oldest entry past `KEPT`. */
+const remember = <T>(map: Map<string, T>, key: string, value: T): void => {
+  if (map.size >= KEPT) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+};
 
 const gameOf = (rules: RoomRules): CompiledGame | { error: string } => {
   const key = rulesKey(rules);
@@ -33,8 +42,7 @@ const gameOf = (rules: RoomRules): CompiledGame | { error: string } => {
   if (kept) return kept;
   const out = compileRules(rules);
   if (!out.ok) return { error: out.message };
-  if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
-  compiled.set(key, out.value);
+  remember(compiled, key, out.value);
   return out.value;
 };
 
@@ -64,7 +72,10 @@ const notLoaded = (room: string): EngineReply => ({ ok: false, code: 'server-err
 export const handle = (request: EngineRequest): EngineReply => {
   switch (request.op) {
     case 'check': {
-      const checked = checkRules(request.request);
+      // Rooms of one game and house rules are made again and again (a club, a rematch): compile once.
+      const key = JSON.stringify(request.request);
+      const checked = checks.get(key) ?? checkRules(request.request);
+      if (!checks.has(key)) remember(checks, key, checked);
       return checked.ok ? { ok: true, kind: 'rules', rules: checked.value } : checked;
     }
     case 'open': {

@@ -149,7 +149,15 @@ export const createHub = (options: HubOptions) => {
       return false;
     }
     if (reply.kind !== 'update') return false;
-    const stored = await store.append(room.record.id, room.seq, event.kind === 'move' ? { seq: room.seq + 1, kind: 'move', move: event.move } : { seq: room.seq + 1, kind: 'undo' });
+    let stored: boolean;
+    try {
+      stored = await store.append(room.record.id, room.seq, event.kind === 'move' ? { seq: room.seq + 1, kind: 'move', move: event.move } : { seq: room.seq + 1, kind: 'undo' });
+    } catch (error) {
+      // Not stored, so not made: the worker, which made it, loads the room again from the store.
+      unload(room);
+      if (by) sendError(by, 'server-error', `the move could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
     if (!stored) {
       // Another writer came first: the worker is ahead of the store. Load again from the store.
       unload(room);

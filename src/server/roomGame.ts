@@ -5,7 +5,7 @@
  * the full state, other seats' hidden pieces, the deck order and the PRNG never leave it.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { isOver, legalMoves, newGame, step, viewOf, type GameState, type GameView, type Json, type LogLine, type Move } from '../engine/index.ts';
+import { isOver, legalMoves, newGame, step, viewOf, type GameState, type GameView, type Json, type Move } from '../engine/index.ts';
 import { seatName } from '../engine/people.ts';
 import type { EventRecord } from './store.ts';
 import type { ErrorCode, RoomEvent } from './protocol.ts';
@@ -99,10 +99,10 @@ const shownIds = (view: GameView): Set<string> => {
  * A move as `reader` may know it: another seat's argument that names a piece the reader does not
  * see after the move (a card put face down) is given as null.
  */
-const maskedMove = (game: CompiledGame, after: GameState, move: Move, reader: number | null): Move => {
+const maskedMove = (after: GameState, view: GameView, move: Move, reader: number | null): Move => {
   if (reader === move.seat || move.args === undefined) return move;
   const ids = pieceIds(after);
-  const shown = shownIds(viewOf(game, after, reader));
+  const shown = shownIds(view);
   const mask = (value: Json): Json =>
     typeof value === 'string' && ids.has(value) && !shown.has(value) ? null : Array.isArray(value) ? value.map(mask) : value;
   return { ...move, args: Object.fromEntries(Object.entries(move.args).map(([name, value]) => [name, mask(value)])) };
@@ -116,8 +116,8 @@ export const eventFor = (room: RoomGame, seq: number, reader: number | null): Ro
     const who = seatName(room.game, happened.at.context, happened.undone.seat);
     return { seq, kind: 'undo', lines: [`The host took back move ${happened.ply} (${who})`] };
   }
-  const lines: LogLine[] = viewOf(room.game, happened.after, reader).context.log.slice();
-  return { seq, kind: 'move', move: maskedMove(room.game, happened.after, happened.move, reader), lines };
+  const view = viewOf(room.game, happened.after, reader);
+  return { seq, kind: 'move', move: maskedMove(happened.after, view, happened.move, reader), lines: view.context.log.slice() };
 };
 
 /**

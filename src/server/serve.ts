@@ -33,6 +33,8 @@ export interface ServeOptions {
   readonly botDelayMs?: number;
   readonly botTimeMs?: number;
   readonly idleMs?: number;
+  /** Rooms one address may make per minute (default LIMITS.roomsPerMinute). */
+  readonly roomsPerMinute?: number;
 }
 
 export interface RunningServer {
@@ -56,11 +58,21 @@ const TYPES: Record<string, string> = {
   '.md': 'text/plain; charset=utf-8',
 };
 
+/** An HTML attribute's text as written (`&#39;self&#39;` is `'self'`). */
+const unescapeAttribute = (text: string): string =>
+  text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(Number.parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
 /** The policy the build wrote into the page (src/studio/contentSecurityPolicy.ts owns it), sent as a header too. */
 const sitePolicy = (site: string | null): string => {
   const page = site && existsSync(join(site, 'index.html')) ? readFileSync(join(site, 'index.html'), 'utf8') : '';
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1];
-  return `${meta ?? "default-src 'none'"}; frame-ancestors 'none'`;
+  return `${meta === undefined ? "default-src 'none'" : unescapeAttribute(meta)}; frame-ancestors 'none'`;
 };
 
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
@@ -91,7 +103,7 @@ const readBody = (request: IncomingMessage): Promise<unknown> =>
   });
 
 /** Rooms made per address in the current minute. */
-const roomQuota = () => {
+const roomQuota = (perMinute: number) => {
   let minute = 0;
   let counts = new Map<string, number>();
   return (address: string): boolean => {
@@ -102,7 +114,7 @@ const roomQuota = () => {
     }
     const n = (counts.get(address) ?? 0) + 1;
     counts.set(address, n);
-    return n <= LIMITS.roomsPerMinute;
+    return n <= perMinute;
   };
 };
 
@@ -120,7 +132,8 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
   });
   const rooms = hub;
   const policy = sitePolicy(options.site);
-  const quota = roomQuota();
+  const perMinute = options.roomsPerMinute ?? LIMITS.roomsPerMinute;
+  const quota = roomQuota(perMinute);
   const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': policy };
 
   const json = (response: ServerResponse, reply: Reply): void => {
@@ -133,7 +146,7 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     const method = request.method ?? 'GET';
     if (path === '/api/games' && method === 'GET') return { status: 200, body: { games: options.games.list() } };
     if (path === '/api/rooms' && method === 'POST') {
-      if (!quota(request.socket.remoteAddress ?? '')) return fail('rate-limited', `at most ${LIMITS.roomsPerMinute} rooms a minute from one address`, 429);
+      if (!quota(request.socket.remoteAddress ?? '')) return fail('rate-limited', `at most ${perMinute} rooms a minute from one address`, 429);
       const body = await readBody(request);
       return typeof body === 'symbol' ? fail('bad-json', 'the body must be JSON', 400) : rooms.createRoom(body);
     }

@@ -49,11 +49,26 @@ export const openSqliteStore = (file: string): RoomStore => {
     insertRoom.run(room.id, JSON.stringify(room.rules), room.seed, room.seq, room.created);
     for (const s of secrets) insertSecret.run(room.id, s.kind, s.seat, s.hash, s.used ? 1 : 0);
   });
-  const append = db.transaction((id: string, expected: number, event: EventRecord): boolean => {
+  const appendOne = (id: string, expected: number, event: EventRecord): boolean => {
     if (event.seq !== expected + 1 || bumpSeq.run(id, expected).changes !== 1) return false;
     insertEvent.run(id, event.seq, event.kind, event.kind === 'move' ? JSON.stringify(event.move) : null, Date.now());
     return true;
-  });
+  };
+  // Group commit: the appends asked for in one turn of the event loop share one transaction, so
+  // one disk flush makes all of them durable, and nobody is answered before it.
+  type Append = { id: string; expected: number; event: EventRecord; done: (stored: boolean) => void; failed: (error: unknown) => void };
+  let batch: Append[] = [];
+  const commit = db.transaction((appends: readonly Append[]) => appends.map((a) => appendOne(a.id, a.expected, a.event)));
+  const flush = (): void => {
+    const appends = batch;
+    batch = [];
+    try {
+      const stored = commit(appends);
+      appends.forEach((a, i) => a.done(stored[i] === true));
+    } catch (error) {
+      for (const a of appends) a.failed(error);
+    }
+  };
   const claim = db.transaction((id: string, inviteHash: string, tokenHash: string): ClaimResult => {
     const invite = inviteSeat.get(id, inviteHash);
     if (!invite || invite.seat === null) return 'unknown';
@@ -73,7 +88,11 @@ export const openSqliteStore = (file: string): RoomStore => {
     events: async (id) => selectEvents.all(id).map(eventOf),
     secrets: async (id) =>
       selectSecrets.all(id).map((r) => ({ kind: r.kind as SecretRecord['kind'], seat: r.seat, hash: r.hash, used: r.used === 1 })),
-    append: async (id, expected, event) => append(id, expected, event),
+    append: (id, expected, event) =>
+      new Promise<boolean>((done, failed) => {
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ id, expected, event, done, failed });
+      }),
     claim: async (id, inviteHash, tokenHash) => claim(id, inviteHash, tokenHash),
     close: async () => {
       db.close();

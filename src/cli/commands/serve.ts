@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '../../server/serve.ts';
 import { listGames, shippedFiles } from '../catalog.ts';
 import { intOption, type Command } from '../command.ts';
+import { LIMITS } from '../../limits.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -31,13 +32,15 @@ export const serveCommand: Command = {
     db: { type: 'string', hint: 'file', help: 'the SQLite file that keeps the rooms (default houserules.db)' },
     workers: { type: 'string', hint: 'n', help: 'engine workers that play the rooms (default 2)' },
     'bot-delay': { type: 'string', hint: 'ms', help: 'the pause before a bot in a seat moves, so people can follow (default 600)' },
+    'rooms-per-minute': { type: 'string', hint: 'n', help: `rooms one address may make per minute (default ${LIMITS.roomsPerMinute})` },
     'no-site': { type: 'boolean', help: 'serve the API alone, without the studio' },
   },
   run: async (_positionals, values, io) => {
     const port = intOption(io, values, 'port', 8787, { min: 0, max: 65535 });
     const workers = intOption(io, values, 'workers', 2, { min: 1, max: 64 });
     const botDelayMs = intOption(io, values, 'bot-delay', 600, { min: 0, max: 60_000 });
-    if (port === null || workers === null || botDelayMs === null) return 1;
+    const roomsPerMinute = intOption(io, values, 'rooms-per-minute', LIMITS.roomsPerMinute, { min: 1, max: 1_000_000 });
+    if (port === null || workers === null || botDelayMs === null || roomsPerMinute === null) return 1;
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
     const db = typeof values.db === 'string' ? values.db : 'houserules.db';
     const site = values['no-site'] ? null : join(ROOT, 'dist');
@@ -49,6 +52,7 @@ export const serveCommand: Command = {
       site,
       workers: workers ?? 2,
       botDelayMs: botDelayMs ?? 600,
+      roomsPerMinute: roomsPerMinute ?? LIMITS.roomsPerMinute,
       games: { list: () => listGames().map((g) => ({ id: g.id, title: g.title, variants: g.variants.map((v) => v.id) })), files: (id) => shippedFiles(id) },
     });
     io.out(`houserules serve: ${server.url}/ (rooms kept in ${db}; Ctrl+C stops)`);

@@ -1,4 +1,4 @@
-/** Routes: the gallery at `#/`, a game's studio at `#/<game-id>`. */
+/** Routes: the gallery at `#/`, a game's studio at `#/<game-id>`, a room of the game server at `#/room/<id>`. */
 import { lazy, Suspense } from 'react';
 import { Gallery } from '../catalog/Gallery.tsx';
 import { useRoute } from './route.ts';
@@ -6,6 +6,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 // The studio page carries Monaco, the compiler and the engine: load it only when a game opens.
 const StudioPage = lazy(() => import('../workbench/StudioPage.tsx'));
+const RoomPage = lazy(() => import('../online/RoomPage.tsx'));
 
 export const App = () => {
   const route = useRoute();
@@ -19,6 +20,15 @@ export const App = () => {
         )}
         <Gallery />
       </>
+    );
+  }
+  if (route.page === 'room') {
+    return (
+      <ErrorBoundary where="the room" resetKey={route.roomId}>
+        <Suspense fallback={<div className="loading-page">Loading the room…</div>}>
+          <RoomPage key={route.roomId} room={route.roomId} invite={route.query.get('invite')} />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
   return (

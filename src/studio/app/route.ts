@@ -1,5 +1,6 @@
 /**
- * Hash routes: `#/` is the gallery, `#/<game-id>` a game, with an optional query after `?`
+ * Hash routes: `#/` is the gallery, `#/<game-id>` a game, `#/room/<id>` a room of the game server,
+ * with an optional query after `?`
  * (`variants=a,b` to preselect house rules, `share=<data>` for a shared spec). Hash routing keeps
  * the built site a set of static files that work from any folder or from disk.
  */
@@ -7,7 +8,9 @@ import { useEffect, useState } from 'react';
 
 export type Route =
   | { page: 'gallery'; problem?: string }
-  | { page: 'game'; gameId: string; query: URLSearchParams };
+  | { page: 'game'; gameId: string; query: URLSearchParams }
+  /** A room of the game server (`#/room/<id>`, `?invite=<code>` to claim a seat). Game ids have no slash. */
+  | { page: 'room'; roomId: string; query: URLSearchParams };
 
 export const parseRoute = (hash: string): Route => {
   const body = hash.replace(/^#\/?/, '');
@@ -20,6 +23,8 @@ export const parseRoute = (hash: string): Route => {
     return { page: 'gallery', problem: `The address "#/${pathPart.slice(0, 80)}" is not a valid link to a game (a broken % escape).` };
   }
   if (!gameId) return { page: 'gallery' };
+  const room = /^room\/([A-Za-z0-9_-]+)$/.exec(gameId)?.[1];
+  if (room) return { page: 'room', roomId: room, query: new URLSearchParams(queryPart) };
   return { page: 'game', gameId, query: new URLSearchParams(queryPart) };
 };
 

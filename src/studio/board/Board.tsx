@@ -22,7 +22,9 @@ interface Props {
   seats: readonly SeatKind[];
   /** The bots a seat can be given (from the engine, including the spec's own strategies). */
   botNames: readonly string[];
-  onSeatKind: (seat: number, kind: SeatKind) => void;
+  /** Lets the seat's kind be changed here (the playtest); without it, `seatLabel` says who plays it. */
+  onSeatKind?: (seat: number, kind: SeatKind) => void;
+  seatLabel?: (seat: number) => string;
   acting: ReadonlySet<number>;
   selectable: ReadonlySet<string>;
   picked: ReadonlySet<string>;
@@ -69,20 +71,26 @@ export const Board = (props: Props) => {
           <span className="seat-name">{people.seat(seat)}</span>
           {team !== null && <span className={`team-tag team-${team % 4}`}>{people.team(team)}</span>}
           {view.seat === seat && <span className="seat-you" title="The board shows this seat's view">view</span>}
-          <select
-            className="seat-kind"
-            data-testid={`seat-${seat}`}
-            value={kind}
-            onChange={(e) => onSeatKind(seat, e.target.value)}
-            aria-label={`${people.seat(seat)} is played by`}
-          >
-            <option value={HUMAN}>human</option>
-            {botNames.map((name) => (
-              <option key={name} value={name}>
-                {name} bot
-              </option>
-            ))}
-          </select>
+          {onSeatKind ? (
+            <select
+              className="seat-kind"
+              data-testid={`seat-${seat}`}
+              value={kind}
+              onChange={(e) => onSeatKind(seat, e.target.value)}
+              aria-label={`${people.seat(seat)} is played by`}
+            >
+              <option value={HUMAN}>human</option>
+              {botNames.map((name) => (
+                <option key={name} value={name}>
+                  {name} bot
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span className="seat-kind" data-testid={`seat-${seat}`}>
+              {props.seatLabel?.(seat) ?? kind}
+            </span>
+          )}
         </header>
         <Shown values={[...(score ? [score] : []), ...shownVars(game, ctx, 'player', seat)]} score={score !== null} />
         {inspect && <Counters vars={ctx.players[seat] ?? {}} descriptions={descriptions(spec.vars?.player)} />}

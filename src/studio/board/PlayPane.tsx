@@ -28,6 +28,7 @@ import type { AnalysisInput } from '../analysis/protocol.ts';
 import { HintPanel } from '../hint/HintPanel.tsx';
 import { useHint } from '../hint/useHint.ts';
 import { useBotMoves } from '../play/useBotMoves.ts';
+import { PlayWithFriends } from '../online/PlayWithFriends.tsx';
 
 /** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
 const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
@@ -67,6 +68,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const [viewChoice, setViewChoice] = useState<ViewChoice>('auto');
   const [revealed, setRevealed] = useState<number | null>(null);
   const [overClosed, setOverClosed] = useState(false);
+  const [friends, setFriends] = useState(false);
   const looks = useMemo(() => looksFromSpec(game?.spec), [game?.spec]);
   const state = pt.state;
 
@@ -192,6 +194,16 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
       <section className="pane board-pane" aria-label="Board">
         <header className="pane-head">
           <span className="pane-title">Playtest</span>
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => setFriends(true)}
+            disabled={!props.source || !game}
+            data-testid="play-with-friends"
+            title="A room on the game server (houserules serve) with these rules: each friend plays their seat from their own device"
+          >
+            Play with friends
+          </button>
           <span className="pane-meta" data-testid="turn-status">
             {state
               ? [`turn ${state.context.turn}`, shownStates(view?.states), result ? 'game over' : toAct ? `${toAct} to act` : '', `seed ${pt.session?.seed ?? ''}`]
@@ -296,6 +308,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
         </div>
       </section>
       <LogView session={pt.session} people={people} describe={describeLogged} onJump={pt.jump} reader={viewSeat} />
+      {friends && props.source && <PlayWithFriends source={props.source} players={players} seats={seats} people={people} onClose={() => setFriends(false)} />}
     </div>
   );
 };

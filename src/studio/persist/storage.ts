@@ -222,3 +222,42 @@ export const saveLastGood = (gameId: string, good: LastGood): boolean => write(l
 
 /** Reads a JSON entry of another module (the versions) with the same set-aside rule. */
 export const loadJson = readJson;
+
+/**
+ * What this browser holds for a room of the game server: its seat's token (from a claimed invite
+ * or the room it made) and the host's token. Kept here only: a token is never put in an address.
+ */
+export interface RoomPass {
+  readonly seat?: number;
+  readonly token?: string;
+  readonly host?: string;
+  /** The host's invite links of the room it made, to give out later. */
+  readonly invites?: readonly { readonly seat: number; readonly path: string }[];
+}
+
+const roomKey = (room: string): string => `${PREFIX}room:${room}`;
+
+const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const parseRoomPass = (raw: unknown): { value: RoomPass } | { problem: string } => {
+  if (!isRecord(raw)) return { problem: 'not an object' };
+  const { seat, token, host, invites } = raw;
+  if (seat !== undefined && (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0)) return { problem: 'a seat that is not a seat number' };
+  if (token !== undefined && (typeof token !== 'string' || !TOKEN.test(token))) return { problem: 'a token that is not one' };
+  if (host !== undefined && (typeof host !== 'string' || !TOKEN.test(host))) return { problem: 'a host token that is not one' };
+  const isInvite = (i: unknown): i is { seat: number; path: string } =>
+    isRecord(i) && typeof i.seat === 'number' && Number.isInteger(i.seat) && i.seat >= 0 && typeof i.path === 'string' && /^\/#\/room\/[A-Za-z0-9_-]+\?invite=[A-Za-z0-9_-]+$/.test(i.path);
+  if (invites !== undefined && (!Array.isArray(invites) || !invites.every(isInvite))) return { problem: 'invites that are not links of the room' };
+  return {
+    value: {
+      ...(seat !== undefined ? { seat } : {}),
+      ...(token !== undefined ? { token } : {}),
+      ...(host !== undefined ? { host } : {}),
+      ...(invites !== undefined ? { invites: invites.map(({ seat: s, path }) => ({ seat: s, path })) } : {}),
+    },
+  };
+};
+
+export const loadRoomPass = (room: string): RoomPass => readJson(roomKey(room), `seat of room ${room.slice(0, 8)}…`, parseRoomPass) ?? {};
+
+export const saveRoomPass = (room: string, pass: RoomPass): boolean => write(roomKey(room), JSON.stringify(pass), 'your seat in the room');
