@@ -3,12 +3,14 @@
  * child process (its own file, its memory read from /proc); this process runs scripted clients:
  * `--rooms` rooms (default 200) of `--seats` seats (default 4) of `--game` (default regicide),
  * each seat a socket that plays a random legal move whenever it has one, for `--seconds` (default
- * 60). A room whose game ends is replaced by a new one. It prints, and with --json gives:
+ * 60). A room whose game ends is replaced by a new one. `--db postgres://…` keeps the rooms in
+ * PostgreSQL (default: SQLite in a temporary file), `--processes N` runs N servers on it with each
+ * room's seats spread over them. It prints, and with --json gives:
  * acknowledged moves a second, move-to-last-broadcast latency (from a move's send until the last
  * socket of its room has the state after it) p50/p99, error frames (goal 0), events lost or
  * duplicated at any socket (goal 0), and the server's memory at the start and the end.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,24 +29,33 @@ const GAME = flag('game', 'regicide');
 const WORKERS = flag('workers', '2');
 const json = process.argv.includes('--json');
 
+const PROCESSES = Number(flag('processes', '1'));
 const dir = mkdtempSync(join(tmpdir(), 'houserules-load-'));
-const server = spawn(process.execPath, ['bin/houserules.js', 'serve', '--no-site', '--port', '0', '--db', join(dir, 'rooms.db'), '--workers', WORKERS, '--rooms-per-minute', '1000000'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const found = /houserules serve: (http:\/\/\S+?)\/ /.exec(out)?.[1];
-    if (found) resolve(found);
-  });
-  server.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-});
+const DB = flag('db', join(dir, 'rooms.db'));
 
-const rssMb = (): number => {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+/** One `serve` process; its address once it listens. */
+const startServer = (): Promise<{ child: ChildProcess; url: string }> => {
+  const child = spawn(process.execPath, ['bin/houserules.js', 'serve', '--no-site', '--port', '0', '--db', DB, '--workers', WORKERS, '--rooms-per-minute', '1000000'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /houserules serve: (http:\/\/\S+?)\/ /.exec(out)?.[1];
+      if (found) resolve({ child, url: found });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
 };
+// Several processes start one after another: the first migrates the database.
+const servers: { child: ChildProcess; url: string }[] = [];
+for (let i = 0; i < PROCESSES; i++) servers.push(await startServer());
+const url = (servers[0] as { url: string }).url;
+
+/** The servers' memory together, from /proc. */
+const rssMb = (): number =>
+  servers.reduce((sum, { child }) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024, 0);
 
 interface Tally {
   moves: number;
@@ -73,8 +84,10 @@ const playRoom = async (): Promise<void> => {
   let over = false;
   let finished = 0;
   await new Promise<void>((done) => {
-    body.seats.forEach((seat) => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/rooms/${body.room}/socket`);
+    body.seats.forEach((seat, index) => {
+      // With several processes, the seats of one room are spread over them.
+      const base = (servers[index % servers.length] as { url: string }).url;
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/api/rooms/${body.room}/socket`);
       let lastSeq: number | null = null;
       ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token: seat.token })));
       ws.on('message', (data) => {
@@ -124,11 +137,13 @@ running = false;
 const elapsed = (performance.now() - started) / 1000;
 await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 20_000))]);
 const endRss = rssMb();
-server.kill('SIGTERM');
+for (const { child } of servers) child.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 
 const sorted = [...tally.latencies].sort((a, b) => a - b);
 const result = {
+  store: /^postgres/.test(DB) ? 'postgresql' : 'sqlite',
+  processes: PROCESSES,
   game: GAME,
   rooms: ROOMS,
   seats: SEATS,
@@ -145,7 +160,7 @@ const result = {
 };
 if (json) console.log(JSON.stringify(result));
 else {
-  console.log(`houserules serve under load: ${ROOMS} rooms × ${SEATS} seats of ${GAME}, ${result.seconds} s, ${WORKERS} engine workers`);
+  console.log(`houserules serve under load: ${ROOMS} rooms × ${SEATS} seats of ${GAME}, ${result.seconds} s, ${PROCESSES} process(es) on ${result.store}, ${WORKERS} engine workers each`);
   console.log(`  moves acknowledged   ${result.movesAcknowledged} (${result.movesPerSecond}/s)`);
   console.log(`  move → last broadcast p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
   console.log(`  errors ${JSON.stringify(result.errors)}, lost ${result.lost}, duplicated ${result.duplicated}`);

@@ -81,9 +81,13 @@ export const createHub = (options: HubOptions) => {
 
   const sendError = (connection: Connection, code: ErrorCode, message: string): void => connection.send({ type: 'error', code, message });
 
+  /** The last event each socket has been sent: where it resumes after the room is loaded again. */
+  const sentSeq = new WeakMap<Connection, number>();
+
   const stateFor = (room: LiveRoom, connection: Connection, update: Update, events: readonly RoomEvent[]): ServerMessage => {
     const frame = update.frames[readerIndex(connection.bound?.seat ?? null, room.record.rules.players)];
     if (!frame) throw new Error('no frame for a reader of the room');
+    sentSeq.set(connection, update.seq);
     return { type: 'state', seq: update.seq, view: frame.view, legal: frame.legal, events, over: frame.over };
   };
 
@@ -159,11 +163,11 @@ export const createHub = (options: HubOptions) => {
       return false;
     }
     if (!stored) {
-      // Another writer came first: the worker is ahead of the store. Load again from the store.
+      // Another process came first: this worker made an event that was not stored. Load the room
+      // again from the store and bring every socket up to it.
       unload(room);
-      await ensureLoaded(room);
-      if (by) sendError(by, 'stale', 'another event came first; here is the game as it is now');
-      if (room.latest) broadcast(room, { ...room.latest, events: null });
+      if (by) sendError(by, 'stale', 'another move came first; here is the game as it is now');
+      await resync(room);
       return false;
     }
     room.seq = reply.update.seq;
@@ -172,6 +176,46 @@ export const createHub = (options: HubOptions) => {
     broadcast(room, reply.update);
     scheduleBots(room);
     return true;
+  };
+
+  /** Loads the room from the store and sends every socket what it missed since it was last sent. */
+  const resync = async (room: LiveRoom): Promise<void> => {
+    const failure = await ensureLoaded(room);
+    if (failure || room.worker === null || !room.latest) return;
+    for (const connection of room.connections) {
+      const reader = connection.bound?.seat ?? null;
+      const reply = await pool.call(room.worker, { op: 'since', room: room.record.id, since: sentSeq.get(connection), reader }, LIMITS.engineMs);
+      if (!failed(reply) && reply.kind === 'events' && room.latest) connection.send(stateFor(room, connection, room.latest, reply.events));
+    }
+    scheduleBots(room);
+  };
+
+  /**
+   * Events another process appended to a room this one has loaded: applied here in order and sent
+   * to this process's sockets; anything that does not fit loads the room again from the store.
+   */
+  const catchUp = async (room: LiveRoom): Promise<void> => {
+    if (room.worker === null) return;
+    for (const record of await store.events(room.record.id, room.seq)) {
+      if (room.worker === null) return;
+      const event: NewEvent = record.kind === 'move' ? { kind: 'move', move: record.move } : { kind: 'undo' };
+      const reply = await pool.call(room.worker, { op: 'apply', room: room.record.id, seq: room.seq, event }, LIMITS.engineMs);
+      if (failed(reply) || reply.kind !== 'update' || reply.update.seq !== record.seq) {
+        unload(room);
+        await resync(room);
+        return;
+      }
+      room.seq = reply.update.seq;
+      room.latest = reply.update;
+      broadcast(room, reply.update);
+    }
+    scheduleBots(room);
+  };
+
+  /** The store says a room has `seq` events now (from any process). */
+  const noticed = (id: string, seq: number): void => {
+    const room = live.get(id);
+    if (room && room.worker !== null && seq > room.seq) void enqueue(room, () => catchUp(room));
   };
 
   const botSeat = (room: LiveRoom): number => {
@@ -391,6 +435,7 @@ export const createHub = (options: HubOptions) => {
     }
   };
 
+  store.subscribe?.(noticed);
   return { createRoom, roomInfo, claim, hello, move, undo, leave, lost, close };
 };
 

@@ -1,6 +1,7 @@
 /**
  * The store's schema, one entry per version, never edited once shipped: a new version is a new
- * entry that changes the one before. Entry n brings a database from version n to n + 1.
+ * entry that changes the one before. Entry n brings a database from version n to n + 1. The SQL
+ * is what SQLite and PostgreSQL both read (BIGINT for times in milliseconds).
  */
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE rooms (
@@ -8,14 +9,14 @@ export const MIGRATIONS: readonly string[] = [
      rules TEXT NOT NULL,
      seed TEXT NOT NULL,
      seq INTEGER NOT NULL,
-     created INTEGER NOT NULL
+     created BIGINT NOT NULL
    );
    CREATE TABLE events (
      room TEXT NOT NULL REFERENCES rooms (id),
      seq INTEGER NOT NULL,
      kind TEXT NOT NULL CHECK (kind IN ('move', 'undo')),
      move TEXT,
-     at INTEGER NOT NULL,
+     at BIGINT NOT NULL,
      PRIMARY KEY (room, seq)
    );
    CREATE TABLE secrets (

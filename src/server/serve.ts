@@ -1,7 +1,8 @@
 /**
  * `houserules serve`: one Node process that serves the built studio and the game server on one
  * port — the HTTP API (`/api/…`), a WebSocket per room, and the site's files with its
- * Content-Security-Policy as a header as well as in the page. Storage is SQLite in a file.
+ * Content-Security-Policy as a header as well as in the page. Storage is SQLite in a file, or
+ * PostgreSQL for several processes sharing the rooms.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createEnginePool } from './enginePool.ts';
 import { createHub, type Hub, type Reply } from './hub.ts';
 import { attachSocket, MAX_PAYLOAD } from './socket.ts';
 import { openSqliteStore } from './sqliteStore.ts';
+import { openPgStore } from './pgStore.ts';
 import type { RoomStore } from './store.ts';
 
 export interface GameSummary {
@@ -23,7 +25,7 @@ export interface GameSummary {
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  /** The SQLite file, or a store made elsewhere. */
+  /** The SQLite file, a PostgreSQL address (`postgres://…`), or a store made elsewhere. */
   readonly store: string | RoomStore;
   /** The built studio (`npm run build`'s dist/), or null to serve the API alone. */
   readonly site: string | null;
@@ -119,7 +121,7 @@ const roomQuota = (perMinute: number) => {
 };
 
 export const serve = async (options: ServeOptions): Promise<RunningServer> => {
-  const store = typeof options.store === 'string' ? openSqliteStore(options.store) : options.store;
+  const store = typeof options.store !== 'string' ? options.store : /^postgres(ql)?:\/\//.test(options.store) ? await openPgStore(options.store) : openSqliteStore(options.store);
   let hub: Hub | null = null;
   const pool = createEnginePool(options.workers ?? 2, (index) => hub?.lost(index));
   hub = createHub({

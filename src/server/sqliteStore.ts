@@ -5,12 +5,10 @@
  * migrated at start.
  */
 import Database from 'better-sqlite3';
-import type { Move } from '../engine/types.ts';
-import type { ClaimResult, EventRecord, RoomRecord, RoomRules, RoomStore, SecretRecord } from './store.ts';
+import { eventOf, type ClaimResult, type EventRecord, type EventRow, type RoomRecord, type RoomRules, type RoomStore, type SecretRecord } from './store.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 interface RoomRow { id: string; rules: string; seed: string; seq: number; created: number }
-interface EventRow { seq: number; kind: string; move: string | null }
 interface SecretRow { kind: string; seat: number | null; hash: string; used: number }
 
 /** Runs the migrations the file has not had yet, each in its own transaction. */
@@ -25,8 +23,6 @@ const migrate = (db: Database.Database): void => {
   });
 };
 
-const eventOf = (row: EventRow): EventRecord =>
-  row.kind === 'move' ? { seq: row.seq, kind: 'move', move: JSON.parse(row.move ?? 'null') as Move } : { seq: row.seq, kind: 'undo' };
 
 export const openSqliteStore = (file: string): RoomStore => {
   const db = new Database(file);
@@ -38,7 +34,7 @@ export const openSqliteStore = (file: string): RoomStore => {
   const insertRoom = db.prepare('INSERT INTO rooms (id, rules, seed, seq, created) VALUES (?, ?, ?, ?, ?)');
   const insertSecret = db.prepare('INSERT INTO secrets (room, kind, seat, hash, used) VALUES (?, ?, ?, ?, ?)');
   const selectRoom = db.prepare<[string], RoomRow>('SELECT id, rules, seed, seq, created FROM rooms WHERE id = ?');
-  const selectEvents = db.prepare<[string], EventRow>('SELECT seq, kind, move FROM events WHERE room = ? ORDER BY seq');
+  const selectEvents = db.prepare<[string, number], EventRow>('SELECT seq, kind, move FROM events WHERE room = ? AND seq > ? ORDER BY seq');
   const selectSecrets = db.prepare<[string], SecretRow>('SELECT kind, seat, hash, used FROM secrets WHERE room = ?');
   const bumpSeq = db.prepare('UPDATE rooms SET seq = seq + 1 WHERE id = ? AND seq = ?');
   const insertEvent = db.prepare('INSERT INTO events (room, seq, kind, move, at) VALUES (?, ?, ?, ?, ?)');
@@ -85,7 +81,7 @@ export const openSqliteStore = (file: string): RoomStore => {
       const row = selectRoom.get(id);
       return row && { id: row.id, rules: JSON.parse(row.rules) as RoomRules, seed: row.seed, seq: row.seq, created: row.created };
     },
-    events: async (id) => selectEvents.all(id).map(eventOf),
+    events: async (id, after = 0) => selectEvents.all(id, after).map(eventOf),
     secrets: async (id) =>
       selectSecrets.all(id).map((r) => ({ kind: r.kind as SecretRecord['kind'], seat: r.seat, hash: r.hash, used: r.used === 1 })),
     append: (id, expected, event) =>

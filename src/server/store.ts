@@ -44,7 +44,8 @@ export type ClaimResult = { readonly seat: number } | 'used' | 'unknown';
 export interface RoomStore {
   createRoom(room: RoomRecord, secrets: readonly SecretRecord[]): Promise<void>;
   room(id: string): Promise<RoomRecord | undefined>;
-  events(id: string): Promise<EventRecord[]>;
+  /** The room's events after the `after`-th (all of them by default), in order. */
+  events(id: string, after?: number): Promise<EventRecord[]>;
   secrets(id: string): Promise<SecretRecord[]>;
   /**
    * Appends `event` as the room's event `expected + 1` if the room still has `expected` events, in
@@ -53,5 +54,20 @@ export interface RoomStore {
   append(id: string, expected: number, event: EventRecord): Promise<boolean>;
   /** Spends the invite with this hash and stores a new seat token's hash in the same transaction. */
   claim(id: string, inviteHash: string, tokenHash: string): Promise<ClaimResult>;
+  /**
+   * Tells `listener` of every event appended by any process sharing the store (this one's too),
+   * where the store can: a store of one process has nothing to tell.
+   */
+  subscribe?(listener: (room: string, seq: number) => void): void;
   close(): Promise<void>;
 }
+
+/** An event as both databases keep it: the move as JSON text. */
+export interface EventRow {
+  readonly seq: number;
+  readonly kind: string;
+  readonly move: string | null;
+}
+
+export const eventOf = (row: EventRow): EventRecord =>
+  row.kind === 'move' ? { seq: Number(row.seq), kind: 'move', move: JSON.parse(row.move ?? 'null') as Move } : { seq: Number(row.seq), kind: 'undo' };

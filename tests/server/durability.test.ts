@@ -3,15 +3,15 @@
  * flight) restarts from its SQLite file, and its clients resume with every acknowledged move and
  * none applied twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoomEvent, ServerMessage } from '../../src/server/protocol.ts';
 import { connect, isType, post, type TestClient } from './client.ts';
+import { startServe, type Child } from './spawnServe.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/houserules.js');
 const dir = mkdtempSync(join(tmpdir(), 'houserules-kill-'));
 const db = join(dir, 'rooms.db');
 const children: ChildProcess[] = [];
@@ -21,24 +21,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts `houserules serve` on a free port and gives its address once it listens. */
-const start = (): Promise<{ child: ChildProcess; url: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--no-site', '--port', '0', '--db', db, '--workers', '1', '--bot-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /houserules serve: (http:\/\/\S+?)\/ /.exec(out)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
+const start = async (): Promise<Child> => {
+  const started = await startServe(db);
+  children.push(started.child);
+  return started;
+};
 
 type State = Extract<ServerMessage, { type: 'state' }>;
 
