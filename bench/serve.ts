@@ -129,6 +129,31 @@ const loop = async (): Promise<void> => {
   while (running) await playRoom();
 };
 
+/**
+ * Before the clock starts: every engine worker of every process compiles the game once (a room per
+ * worker, watched from every process), so the figures are of play, not of start-up.
+ */
+const warmUp = async (): Promise<void> => {
+  for (let i = 0; i < Number(WORKERS); i++) {
+    const made = await fetch(`${url}/api/rooms`, { method: 'POST', body: JSON.stringify({ game: GAME, players: SEATS }), headers: { 'Content-Type': 'application/json' } });
+    const { room } = (await made.json()) as { room: string };
+    await Promise.all(
+      servers.map(
+        ({ url: base }) =>
+          new Promise<void>((done) => {
+            const ws = new WebSocket(`${base.replace('http', 'ws')}/api/rooms/${room}/socket`);
+            ws.on('open', () => ws.send(JSON.stringify({ type: 'hello' })));
+            ws.on('message', (data) => {
+              if ((JSON.parse(String(data)) as ServerMessage).type === 'state') ws.close();
+            });
+            ws.on('close', () => done());
+          }),
+      ),
+    );
+  }
+};
+await warmUp();
+
 const startRss = rssMb();
 const started = performance.now();
 const loops = Array.from({ length: ROOMS }, () => loop());

@@ -67,7 +67,8 @@ export const createHub = (options: HubOptions) => {
 
   const enqueue = (room: LiveRoom, job: () => Promise<void>): Promise<void> => {
     const next = room.queue.then(job, job);
-    room.queue = next.catch(() => undefined);
+    // A job that throws is a fault of the server's own: said in its log, and the room goes on.
+    room.queue = next.catch((error: unknown) => console.error(`houserules serve: room ${room.record.id.slice(0, 6)}…: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return next;
   };
 
@@ -215,7 +216,8 @@ export const createHub = (options: HubOptions) => {
   /** The store says a room has `seq` events now (from any process). */
   const noticed = (id: string, seq: number): void => {
     const room = live.get(id);
-    if (room && room.worker !== null && seq > room.seq) void enqueue(room, () => catchUp(room));
+    // A room still loading catches up after its load, in the queue: its load may predate the event.
+    if (room && seq > room.seq) void enqueue(room, () => catchUp(room));
   };
 
   const botSeat = (room: LiveRoom): number => {
@@ -245,15 +247,22 @@ export const createHub = (options: HubOptions) => {
     }, options.botDelayMs);
   };
 
+  /** Rooms being read from the store: two sockets of one room arriving together share one read. */
+  const reading = new Map<string, Promise<LiveRoom | undefined>>();
+
   /** The room, from memory or the store; undefined for an id that names no room. */
-  const roomById = async (id: string): Promise<LiveRoom | undefined> => {
+  const roomById = (id: string): Promise<LiveRoom | undefined> => {
     const kept = live.get(id);
-    if (kept) return kept;
-    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return undefined;
+    if (kept) return Promise.resolve(kept);
+    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return Promise.resolve(undefined);
+    const pending = reading.get(id) ?? readRoomRecord(id).finally(() => reading.delete(id));
+    reading.set(id, pending);
+    return pending;
+  };
+
+  const readRoomRecord = async (id: string): Promise<LiveRoom | undefined> => {
     const record = await store.room(id);
     if (!record) return undefined;
-    const again = live.get(id);
-    if (again) return again;
     const secrets = await store.secrets(id);
     const room: LiveRoom = {
       record,
