@@ -10,6 +10,7 @@ const mdBlocks = (blocks: readonly Block[], indent = ''): string[] =>
   blocks.flatMap((b) => (b.kind === 'paragraph' ? [`${indent}${b.text}`, ''] : [...b.items.map((i) => `${indent}- ${i}`), '']));
 
 const mdRule = (rule: SheetRule, untranslated: string): string[] => {
+  if (rule.notInPlay !== undefined) return [`**${rule.id} ${rule.title}** — _${rule.notInPlay}_`, ''];
   const head = `**${rule.id} ${rule.title}.**${rule.fallback ? ` _(${untranslated})_` : ''}`;
   const parts = rule.parts.flatMap((part, i) => {
     const lines = mdBlocks(part.blocks, part.mark && part.mark.kind !== 'house-rule' ? '> ' : '');
@@ -48,6 +49,9 @@ const htmlBlocks = (blocks: readonly Block[]): string =>
   blocks.map((b) => (b.kind === 'paragraph' ? `<p>${escapeHtml(b.text)}</p>` : `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`)).join('');
 
 const htmlRule = (rule: SheetRule, untranslated: string): string => {
+  if (rule.notInPlay !== undefined) {
+    return `<p class="rule off" id="${escapeHtml(rule.id)}"><span class="id">${escapeHtml(rule.id)}</span> ${escapeHtml(rule.title)} — <i>${escapeHtml(rule.notInPlay)}</i></p>`;
+  }
   const parts = rule.parts
     .map((part) =>
       part.mark
@@ -68,7 +72,7 @@ h3 { font-size: 1rem; margin: .5rem 0 .2rem; } p { margin: .2rem 0; } ul, ol { m
 .kicker { color: #555; margin: 0 0 .6rem; } .id { font-variant-numeric: tabular-nums; color: #333; }
 .changed, .added, .house-rule { border-left: 3px solid #b45309; padding-left: .5rem; margin: .3rem 0; background: #fffbeb; }
 .mark { font-weight: 600; font-size: .9em; color: #92400e; } .fallback { font-weight: normal; font-style: italic; color: #666; font-size: .85em; }
-.items { list-style: none; padding-left: .6rem; } .summary { margin: .6rem 0; }
+.off { color: #555; margin: .15rem 0; } .items { list-style: none; padding-left: .6rem; } .summary { margin: .6rem 0; }
 @page { size: A4; margin: 12mm; }
 @media print {
   body { font-size: 8.6pt; line-height: 1.28; max-width: none; margin: 0; padding: 0; }

@@ -1,7 +1,7 @@
 /**
  * The house-rules sheet: the rules a table plays by. The base rulebook in one language with each
  * switched-on house rule's changes put in place and marked, the rules of house rules that are off
- * left out, the settings that differ from their defaults, and a link to the same rules in the studio.
+ * named in one line, the settings that differ from their defaults, and a link to the same rules in the studio.
  * Plain data: `render.ts` writes it as Markdown or HTML, the studio can draw it as elements.
  */
 import { ruleText, variantTitle } from './lookup.ts';
@@ -43,6 +43,8 @@ export interface SheetRule {
   readonly items: readonly { readonly id: string; readonly blocks: readonly Block[] }[];
   /** The rule is shown in English: its translation is missing. */
   readonly fallback: boolean;
+  /** A house rule's own rule while that house rule is off: only its id and title are shown, with this note. */
+  readonly notInPlay?: string;
 }
 
 export interface HouseRulesSheet {
@@ -76,9 +78,12 @@ const valueText = (value: boolean | number | string, lang: Lang, words: SheetWor
 };
 
 const sheetRule = (rulebooks: GameRulebooks, english: Rule, input: SheetInput, words: SheetWords, names: ReadonlyMap<string, string>): SheetRule | undefined => {
-  if (english.variant !== undefined && !names.has(english.variant)) return undefined;
   const rule = ruleText(rulebooks, english.id, input.lang);
   if (!rule) return undefined;
+  if (english.variant !== undefined && !names.has(english.variant)) {
+    const name = variantTitle(rulebooks, english.variant, input.lang, english.variant);
+    return { id: rule.id, title: rule.title, parts: [], items: [], fallback: rule.fallback, notInPlay: fill(words.notInPlay, { name }) };
+  }
   const on = rule.changes.filter((c) => names.has(c.variant));
   const replaced = on.filter((c) => c.mode === 'replace');
   const mark = (kind: SheetMark['kind'], template: string, variant: string): SheetMark => ({ kind, text: fill(template, { name: names.get(variant) ?? variant }) });

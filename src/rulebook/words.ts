@@ -10,6 +10,7 @@ export interface SheetWords {
   readonly changedBy: string;
   readonly addedBy: string;
   readonly houseRule: string;
+  readonly notInPlay: string;
   readonly studio: string;
   readonly untranslated: string;
   readonly on: string;
@@ -26,6 +27,7 @@ export const SHEET_WORDS: Readonly<Record<Lang, SheetWords>> = {
     changedBy: 'Changed by house rule “{name}”',
     addedBy: 'Added by house rule “{name}”',
     houseRule: 'House rule “{name}”',
+    notInPlay: 'house rule “{name}”, not in play',
     studio: 'The same rules in the studio',
     untranslated: 'not yet translated: in English',
     on: 'on',
@@ -40,6 +42,7 @@ export const SHEET_WORDS: Readonly<Record<Lang, SheetWords>> = {
     changedBy: 'Променено от домашното правило „{name}“',
     addedBy: 'Добавено от домашното правило „{name}“',
     houseRule: 'Домашно правило „{name}“',
+    notInPlay: 'домашно правило „{name}“, не се играе',
     studio: 'Същите правила в студиото',
     untranslated: 'още не е преведено: на английски',
     on: 'включено',
@@ -54,6 +57,7 @@ export const SHEET_WORDS: Readonly<Record<Lang, SheetWords>> = {
     changedBy: 'Schimbată de regula casei „{name}”',
     addedBy: 'Adăugată de regula casei „{name}”',
     houseRule: 'Regula casei „{name}”',
+    notInPlay: 'regula casei „{name}”, nu se joacă',
     studio: 'Aceleași reguli în studio',
     untranslated: 'încă netradus: în engleză',
     on: 'activat',
@@ -68,6 +72,7 @@ export const SHEET_WORDS: Readonly<Record<Lang, SheetWords>> = {
     changedBy: 'Изменено домашним правилом «{name}»',
     addedBy: 'Добавлено домашним правилом «{name}»',
     houseRule: 'Домашнее правило «{name}»',
+    notInPlay: 'домашнее правило «{name}», не действует',
     studio: 'Те же правила в студии',
     untranslated: 'ещё не переведено: на английском',
     on: 'включено',

@@ -61,6 +61,7 @@ export const rulesCommand: Command = {
       if (!read.rulebooks && shown.length === 0) io.err(`${entry.id} has no rulebook (games/${entry.id}/rules/en.yaml)`);
       return 1;
     }
+    if (!read.rulebooks.books[lang]) io.err(`warning: ${entry.id} has no rulebook in ${lang} (${lang}.yaml): the English text is shown`);
     const ids = withRequirements(variantList(values), (v) => entry.variants.find((k) => k.id === v)?.requires);
     const link = studioLink(typeof values['studio-url'] === 'string' ? values['studio-url'] : DEFAULT_STUDIO, entry.id, variantList(values));
     if ('error' in link) {
