@@ -1,5 +1,5 @@
 /**
- * `houserules <command>`: list, validate, eval, simulate, replay, graph, why. Every problem is one line
+ * `houserules <command>`: list, validate, eval, simulate, replay, graph, why, rules. Every problem is one line
  * (`file:line:col: message` for spec problems) and exit code 1, never a stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -13,9 +13,10 @@ import { analyzeCommand } from './commands/analyze.ts';
 import { diffCommand } from './commands/diff.ts';
 import { whyCommand } from './commands/why.ts';
 import { serveCommand } from './commands/serve.ts';
+import { rulesCommand } from './commands/rules.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand, serveCommand];
+const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand, rulesCommand, serveCommand];
 
 const usage = (): string =>
   [
