@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { Move } from '../../engine/types.ts';
 import type { Session } from '../play/session.ts';
 import type { People } from '../play/gameInfo.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   session: Session | null;
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export const LogView = ({ session, people, describe, onJump }: Props) => {
+  const t = useT();
   const end = useRef<HTMLLIElement | null>(null);
   const cursor = session?.cursor ?? 0;
   useEffect(() => {
@@ -23,16 +25,16 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
   }, [cursor]);
   const start = session?.states[0];
   return (
-    <section className="pane log-pane" aria-label="Log">
+    <section className="pane log-pane" aria-label={t('log.title')}>
       <header className="pane-head">
-        <span className="pane-title">Log</span>
-        <span className="pane-meta">{session ? `${session.cursor} move(s)${session.moves.length > session.cursor ? ` · ${session.moves.length - session.cursor} to redo` : ''}` : ''}</span>
+        <span className="pane-title">{t('log.title')}</span>
+        <span className="pane-meta">{session ? `${t('log.moves', { count: session.cursor })}${session.moves.length > session.cursor ? ` · ${t('log.toRedo', { count: session.moves.length - session.cursor })}` : ''}` : ''}</span>
       </header>
       <ol className="log" data-testid="log">
         {start && (
           <li className={`log-entry ${cursor === 0 ? 'current' : ''}`} onClick={() => onJump(0)}>
             <button type="button" className="log-move" aria-current={cursor === 0 ? 'step' : undefined}>
-              start
+              {t('log.start')}
             </button>
             {start.context.log.map((line, i) => (
               <span key={i} className="log-line">
@@ -50,7 +52,7 @@ export const LogView = ({ session, people, describe, onJump }: Props) => {
               className={`log-entry ${i + 1 === cursor ? 'current' : ''} ${i + 1 > cursor ? 'future' : ''}`}
               onClick={() => onJump(i + 1)}
               ref={i + 1 === cursor ? end : undefined}
-              title="Go back to this position"
+              title={t('log.goBack')}
             >
               {/* A button for the keyboard; its click bubbles to the entry's, which any line of it takes. */}
               <button type="button" className="log-move" aria-current={i + 1 === cursor ? 'step' : undefined}>
