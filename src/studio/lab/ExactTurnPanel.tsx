@@ -72,7 +72,7 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   const seatName = (seat: number): string => (game ? (seatNamesAtStart(game, game.players.default)[seat] ?? `Player ${seat + 1}`) : `Player ${seat + 1}`);
 
   return (
-    <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label="Best play of a turn">
+    <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label={t('lab.title')}>
       <FoldHead title={t('lab.title')} open={open} onToggle={() => setOpen(!open)}>
         {t('lab.meta')}
       </FoldHead>
