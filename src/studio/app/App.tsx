@@ -3,12 +3,14 @@ import { lazy, Suspense } from 'react';
 import { Gallery } from '../catalog/Gallery.tsx';
 import { useRoute } from './route.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { useT } from '../i18n/index.ts';
 
 // The studio page carries Monaco, the compiler and the engine: load it only when a game opens.
 const StudioPage = lazy(() => import('../workbench/StudioPage.tsx'));
 const RoomPage = lazy(() => import('../online/RoomPage.tsx'));
 
 export const App = () => {
+  const t = useT();
   const route = useRoute();
   if (route.page === 'gallery') {
     return (
@@ -32,8 +34,8 @@ export const App = () => {
     );
   }
   return (
-    <ErrorBoundary where={`the game ${route.gameId}`} resetKey={route.gameId}>
-      <Suspense fallback={<div className="loading-page">Loading the studio…</div>}>
+    <ErrorBoundary where={t('app.whereGame', { id: route.gameId })} resetKey={route.gameId}>
+      <Suspense fallback={<div className="loading-page">{t('app.loadingStudio')}</div>}>
         <StudioPage key={route.gameId} gameId={route.gameId} query={route.query} />
       </Suspense>
     </ErrorBoundary>

@@ -4,6 +4,7 @@
  * `resetKey` lets the parent retry rendering when its input changes (e.g. a new compile).
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n/index.ts';
 
 interface Props {
   where: string;
@@ -37,10 +38,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div className="render-error" role="alert">
-        <strong>Could not show {this.props.where}.</strong>
+        <strong>{t('error.couldNotShow', { where: this.props.where })}</strong>
         <pre>{error.message}</pre>
         <button type="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {t('error.tryAgain')}
         </button>
       </div>
     );

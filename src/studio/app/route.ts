@@ -5,6 +5,7 @@
  * the built site a set of static files that work from any folder or from disk.
  */
 import { useEffect, useState } from 'react';
+import { t } from '../i18n/index.ts';
 
 export type Route =
   | { page: 'gallery'; problem?: string }
@@ -20,7 +21,7 @@ export const parseRoute = (hash: string): Route => {
     gameId = decodeURIComponent(pathPart.replace(/\/+$/, ''));
   } catch {
     // A malformed escape (`#/%`): the address cannot name a game; say so over the gallery.
-    return { page: 'gallery', problem: `The address "#/${pathPart.slice(0, 80)}" is not a valid link to a game (a broken % escape).` };
+    return { page: 'gallery', problem: t('route.badAddress', { address: `#/${pathPart.slice(0, 80)}` }) };
   }
   if (!gameId) return { page: 'gallery' };
   const room = /^room\/([A-Za-z0-9_-]+)$/.exec(gameId)?.[1];

@@ -4,24 +4,25 @@
  * keyboard is not in a text field or the editor (where the same keys type text).
  */
 import { useEffect, useRef } from 'react';
+import type { PlainMessageId } from '../i18n/index.ts';
 
 export const SHORTCUTS = {
-  undo: { key: 'z', what: 'Undo the last move' },
-  redo: { key: 'y', what: 'Redo the move undone' },
-  firstMove: { key: 'm', what: 'Play the first move ready to play (Roll, a single option)' },
-  newGame: { key: 'n', what: 'New game with a fresh seed' },
-  help: { key: '?', what: 'Show or hide this list' },
-} as const;
+  undo: { key: 'z', what: 'keys.undo' },
+  redo: { key: 'y', what: 'keys.redo' },
+  firstMove: { key: 'm', what: 'keys.firstMove' },
+  newGame: { key: 'n', what: 'keys.newGame' },
+  help: { key: '?', what: 'keys.help' },
+} as const satisfies Record<string, { key: string; what: PlainMessageId }>;
 
 export type ShortcutId = keyof typeof SHORTCUTS;
 
 /** Keys that are not ours but a person needs to know: listed with the shortcuts. */
-export const OTHER_KEYS: readonly { keys: string; what: string }[] = [
-  { keys: 'Ctrl+M, then Tab', what: 'Leave the spec editor (in the editor Tab indents; Ctrl+M switches Tab to moving focus, Ctrl+Shift+M on a Mac)' },
-  { keys: 'Tab / Shift+Tab', what: 'Move between controls, problems, log entries, diagram states and pieces' },
-  { keys: 'Enter or Space', what: 'Press the focused control, state, log entry or piece' },
-  { keys: '← / →', what: 'Move the focused splitter between the columns' },
-  { keys: 'Escape', what: 'Close a dialog' },
+export const OTHER_KEYS: readonly { keys: PlainMessageId; what: PlainMessageId }[] = [
+  { keys: 'keys.leaveEditorKeys', what: 'keys.leaveEditor' },
+  { keys: 'keys.tabKeys', what: 'keys.tab' },
+  { keys: 'keys.pressKeys', what: 'keys.press' },
+  { keys: 'keys.splitterKeys', what: 'keys.splitter' },
+  { keys: 'keys.escapeKeys', what: 'keys.escape' },
 ];
 
 const typing = (target: EventTarget | null): boolean =>

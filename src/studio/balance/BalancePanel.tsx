@@ -22,6 +22,7 @@ import { addCounts, newCounts } from '../../sim/coverage.ts';
 import { coverageReport, type CoverageReport, type HouseRuleChange } from '../../sim/coverageReport.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
+import { formatNumber, useT } from '../i18n/index.ts';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */
@@ -45,6 +46,7 @@ const spawn = (): WorkerLike => new Worker(new URL('./balance.worker.ts', import
 const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
 
 const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState('1');
@@ -129,9 +131,9 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   const isRunning = status.kind === 'running';
 
   return (
-    <section className={`pane balance-panel ${open ? 'open' : ''}`} aria-label="Balance">
-      <FoldHead title="Balance" open={open} onToggle={() => setOpen(!open)}>
-        {isRunning ? `playing ${status.done}/${status.total} games` : result ? `${result.runs[0]?.report.games ?? 0} games in ${result.seconds.toFixed(1)} s` : 'simulate many games with bots'}
+    <section className={`pane balance-panel ${open ? 'open' : ''}`} aria-label={t('balance.title')}>
+      <FoldHead title={t('balance.title')} open={open} onToggle={() => setOpen(!open)}>
+        {isRunning ? t('balance.playing', { done: status.done, total: status.total }) : result ? t('balance.took', { games: result.runs[0]?.report.games ?? 0, s: formatNumber(result.seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : t('balance.meta')}
       </FoldHead>
       {open && (
         <div className="balance-body">

@@ -13,6 +13,7 @@ import type { Looks } from './pieceLook.ts';
 import { ZoneRow } from './ZoneRow.tsx';
 
 import { HUMAN, type SeatKind } from '../play/seats.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   view: GameView;
@@ -36,6 +37,7 @@ const descriptions = (vars: Record<string, { description?: string }> | undefined
 
 export const Board = (props: Props) => {
   const { view, game, people, looks, seats, botNames, onSeatKind, acting } = props;
+  const t = useT();
   const [inspect, setInspect] = useState(false);
   const spec = game.spec;
   const ctx = view.context;
@@ -70,19 +72,19 @@ export const Board = (props: Props) => {
           <span className="seat-turn" aria-hidden>{ctx.active === seat ? '▶' : ''}</span>
           <span className="seat-name">{people.seat(seat)}</span>
           {team !== null && <span className={`team-tag team-${team % 4}`}>{people.team(team)}</span>}
-          {view.seat === seat && <span className="seat-you" title="The board shows this seat's view">view</span>}
+          {view.seat === seat && <span className="seat-you" title={t('board.viewTitle')}>{t('board.view')}</span>}
           {onSeatKind ? (
             <select
               className="seat-kind"
               data-testid={`seat-${seat}`}
               value={kind}
               onChange={(e) => onSeatKind(seat, e.target.value)}
-              aria-label={`${people.seat(seat)} is played by`}
+              aria-label={t('board.playedBy', { name: people.seat(seat) })}
             >
-              <option value={HUMAN}>human</option>
+              <option value={HUMAN}>{t('board.human')}</option>
               {botNames.map((name) => (
                 <option key={name} value={name}>
-                  {name} bot
+                  {t('board.bot', { name })}
                 </option>
               ))}
             </select>
@@ -104,9 +106,9 @@ export const Board = (props: Props) => {
     <div className="board-table">
       <section className="table-area">
         <header className="area-head">
-          Table
-          <label className="inspect-toggle" title="The engine's variables, by their names in the spec: for spec authors">
-            <input type="checkbox" checked={inspect} onChange={(e) => setInspect(e.target.checked)} data-testid="inspect" /> inspect
+          {t('board.table')}
+          <label className="inspect-toggle" title={t('board.inspectTitle')}>
+            <input type="checkbox" checked={inspect} onChange={(e) => setInspect(e.target.checked)} data-testid="inspect" /> {t('board.inspect')}
           </label>
         </header>
         <Shown values={shownVars(game, ctx, 'game')} />

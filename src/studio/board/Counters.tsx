@@ -4,6 +4,7 @@
  */
 import type { ShownValue } from '../../display/present.ts';
 import type { Json } from '../../engine/types.ts';
+import { t } from '../i18n/index.ts';
 
 export const Shown = ({ values, score = false }: { values: readonly ShownValue[]; score?: boolean }) =>
   values.length === 0 ? null : (
@@ -19,7 +20,7 @@ export const Shown = ({ values, score = false }: { values: readonly ShownValue[]
 
 const format = (v: Json, grouped = true): string => {
   if (typeof v === 'number') return Number.isInteger(v) ? (grouped ? v.toLocaleString('en-US') : String(v)) : v.toFixed(2);
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (typeof v === 'string') return v;
   // Inside a list, "1,400" would read as two numbers: no digit grouping there.
   if (Array.isArray(v)) return `[${v.map((x) => format(x as Json, false)).join(', ')}]`;

@@ -10,6 +10,7 @@ import type { Move } from '../../engine/types.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import { moveTitle, type GameInfo } from '../play/gameInfo.ts';
 import { isReady, missingArgs, resolveChoice, type MoveChoice } from './selection.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   game: GameInfo;
@@ -47,6 +48,7 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
 };
 
 export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request, hinted }: Props) => {
+  const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
   useEffect(() => {
@@ -84,7 +86,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
               className={`btn move ${open === c.name ? 'open' : ''} ${isReady(c, picked.size) ? 'ready' : ''} ${isHinted ? 'hinted' : ''}`}
               data-testid={`move-${c.name}`}
               disabled={disabled}
-              title={[game.moves[c.name]?.description, disabled ? 'not with the picked pieces' : `${c.candidates.length} way(s)`, isHinted ? `the hint: ${hintedText ?? ''}` : ''].filter(Boolean).join(' — ')}
+              title={[game.moves[c.name]?.description, disabled ? t('moves.notWithPicked') : t('moves.ways', { count: c.candidates.length }), isHinted ? t('moves.theHint', { move: hintedText ?? '' }) : ''].filter(Boolean).join(' — ')}
               onClick={() => press(c)}
             >
               {moveTitle(game, c.name)}
@@ -100,7 +102,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             aria-disabled="true"
             data-testid={`move-${o.move}`}
             data-refused="true"
-            title={`Not allowed now: ${o.refusal ? refusalText(o.refusal) : ''}${o.refusal?.path ? ' — press to see the rule in the editor' : ''}`}
+            title={`${t('moves.notAllowed', { reason: o.refusal ? refusalText(o.refusal) : '' })}${o.refusal?.path ? ` — ${t('moves.pressToSee')}` : ''}`}
             onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)}
           >
             {moveTitle(game, o.move)}
@@ -108,17 +110,17 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
         ))}
         {picked.size > 0 && (
           <button type="button" className="btn ghost small" onClick={onClearPicked}>
-            Clear picked ({picked.size})
+            {t('moves.clearPicked', { count: picked.size })}
           </button>
         )}
       </div>
       {refused.length > 0 && (
         <div className="illegal-moves" data-testid="illegal-moves">
-          <span className="illegal-head">Illegal moves</span>
+          <span className="illegal-head">{t('moves.illegal')}</span>
           <ul>
             {refused.map((o) => (
               <li key={o.move}>
-                <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title="Show the rule in the editor">
+                <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title={t('moves.showRule')}>
                   <b>{moveTitle(game, o.move)}</b>: {o.refusal ? refusalText(o.refusal) : ''}
                 </button>
               </li>
@@ -127,13 +129,13 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
         </div>
       )}
       {choices.length > 0 && picked.size === 0 && choices.some((c) => c.candidates.length > 1) && (
-        <p className="move-hint">Pick pieces on the board to choose a move's arguments, then press the move.</p>
+        <p className="move-hint">{t('moves.pickHint')}</p>
       )}
       {openChoice && options && (
-        <div className="move-options" role="group" aria-label={`Ways to ${moveTitle(game, openChoice.name)}`}>
+        <div className="move-options" role="group" aria-label={t('moves.waysTo', { move: moveTitle(game, openChoice.name) })}>
           {missingArgs(game.spec.moves?.[openChoice.name]?.args) && (
             <p className="move-hint" data-testid="move-missing">
-              {moveTitle(game, openChoice.name)} needs its {missingArgs(game.spec.moves?.[openChoice.name]?.args)}: {picked.size > 0 ? 'the picked pieces fit several ways' : 'nothing is picked yet'}. Pick pieces on the board, or choose one of these ways.
+              {t('moves.needs', { move: moveTitle(game, openChoice.name), args: missingArgs(game.spec.moves?.[openChoice.name]?.args) ?? '', why: t(picked.size > 0 ? 'moves.severalWays' : 'moves.nothingPicked') })}
             </p>
           )}
           {options.slice(0, MAX_OPTIONS).map((m, i) => (
@@ -142,7 +144,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             </button>
           ))}
           {options.length > MAX_OPTIONS && (
-            <span className="move-hint">…and {options.length - MAX_OPTIONS} more: pick pieces to narrow the list.</span>
+            <span className="move-hint">{t('moves.more', { count: options.length - MAX_OPTIONS })}</span>
           )}
         </div>
       )}

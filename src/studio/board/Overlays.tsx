@@ -1,20 +1,24 @@
 /** Screens laid over the board: the hot-seat hand-over and the end of the game. */
 import type { ShownValue } from '../../display/present.ts';
 import type { People } from '../play/gameInfo.ts';
+import { useT } from '../i18n/index.ts';
 
 /** `name` is the seat in the game's own names (its team, when it has one); `people` names seats. */
-export const HandOver = ({ seat, name, people, onReady }: { seat: number; name: string; people: People; onReady: () => void }) => (
-  <div className="overlay handover" data-testid="handover" role="dialog" aria-label="Hand over">
+export const HandOver = ({ seat, name, people, onReady }: { seat: number; name: string; people: People; onReady: () => void }) => {
+  const t = useT();
+  return (
+  <div className="overlay handover" data-testid="handover" role="dialog" aria-label={t('overlay.handOver')}>
     <div className="overlay-card">
-      <p className="overlay-kicker">Hot seat</p>
-      <h2>Pass the device to {name || people.seat(seat)}</h2>
-      <p>The other players' hidden pieces stay covered until {people.seat(seat)} is ready.</p>
+      <p className="overlay-kicker">{t('overlay.hotSeat')}</p>
+      <h2>{t('overlay.pass', { name: name || people.seat(seat) })}</h2>
+      <p>{t('overlay.covered', { name: people.seat(seat) })}</p>
       <button type="button" className="btn primary" onClick={onReady} data-testid="handover-ready" autoFocus>
-        I am {people.seat(seat)} — show my pieces
+        {t('overlay.ready', { name: people.seat(seat) })}
       </button>
     </div>
   </div>
-);
+  );
+};
 
 interface GameOverProps {
   /** Who won, in words ("Team A (attack) won", "Player 2 won", "Everybody lost"). */
@@ -60,20 +64,23 @@ const Standings = ({ standings, winners, people }: Pick<GameOverProps, 'standing
   );
 };
 
-export const GameOver = ({ headline, winners, people, standings, moves, onNewGame, onClose }: GameOverProps) => (
-  <div className="overlay game-over" data-testid="game-over" role="dialog" aria-label="Game over">
+export const GameOver = ({ headline, winners, people, standings, moves, onNewGame, onClose }: GameOverProps) => {
+  const t = useT();
+  return (
+  <div className="overlay game-over" data-testid="game-over" role="dialog" aria-label={t('overlay.gameOver')}>
     <div className="overlay-card">
-      <p className="overlay-kicker">Game over after {moves} move(s)</p>
+      <p className="overlay-kicker">{t('overlay.gameOverAfter', { moves })}</p>
       <h2>{headline}</h2>
       <Standings standings={standings} winners={winners} people={people} />
       <div className="overlay-actions">
         <button type="button" className="btn primary" onClick={onNewGame}>
-          New game
+          {t('start.newGame')}
         </button>
         <button type="button" className="btn" onClick={onClose}>
-          Look at the board
+          {t('overlay.lookAtBoard')}
         </button>
       </div>
     </div>
   </div>
-);
+  );
+};

@@ -2,6 +2,7 @@
 import type { Json, Piece } from '../../engine/types.ts';
 import { lookOf, type Looks } from './pieceLook.ts';
 import { pressable } from '../app/pressable.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   piece: Piece;
@@ -55,22 +56,23 @@ const DieProps = ({ fields }: { fields: [string, Json][] }) => {
 };
 
 export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: Props) => {
+  const t = useT();
   const look = lookOf(piece, looks);
   const cls = ['piece', `piece-${look.type}`, selectable ? 'selectable' : '', picked ? 'picked' : ''].join(' ');
   const common = {
     className: cls,
     'data-piece': piece.id,
     title: `${piece.kind} ${piece.id}`,
-    ...(selectable ? { ...pressable(`${picked ? 'unpick' : 'pick'} ${piece.kind} ${piece.id}`, () => onToggle(piece.id)), 'aria-pressed': picked } : {}),
+    ...(selectable ? { ...pressable(t(picked ? 'piece.unpick' : 'piece.pick', { piece: `${piece.kind} ${piece.id}` }), () => onToggle(piece.id)), 'aria-pressed': picked } : {}),
   };
   switch (look.type) {
     case 'hidden':
-      return <div {...common} title="hidden" />;
+      return <div {...common} title={t('piece.hidden')} />;
     case 'die': {
       const die = (
         <div {...common}>
           {look.pips !== null ? (
-            <svg viewBox="0 0 30 30" className="die-face" aria-label={`${piece.kind} showing ${look.pips}`}>
+            <svg viewBox="0 0 30 30" className="die-face" aria-label={t('piece.dieShowing', { kind: piece.kind, pips: look.pips })}>
               {(PIPS[look.pips] ?? []).map(([x, y], i) => (
                 <circle key={i} cx={7 + x * 8} cy={7 + y * 8} r={2.6} />
               ))}

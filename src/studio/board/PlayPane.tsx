@@ -29,6 +29,7 @@ import { HintPanel } from '../hint/HintPanel.tsx';
 import { useHint } from '../hint/useHint.ts';
 import { useBotMoves } from '../play/useBotMoves.ts';
 import { PlayWithFriends } from '../online/PlayWithFriends.tsx';
+import { useT } from '../i18n/index.ts';
 
 /** State names for people: the engine's own bookkeeping states (`__…`) are left out. */
 const shownStates = (states: readonly string[] | undefined): string => (states ?? []).filter((s) => !s.startsWith('__')).join(' › ');
@@ -62,6 +63,7 @@ const pastViews = new WeakMap<GameState, Map<string, GameView>>();
 
 const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const { engine, game, players, seats } = props;
+  const t = useT();
   const bots = useBotMoves<G>(props.source);
   const pt = usePlaytest(engine, game, players, seats, bots, props.restartToken, props.initialSeed, props.savedPlay, props.onSavePlay);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -156,11 +158,11 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   const botToAct = pt.legal.some((m) => isBot(seats[m.seat]));
   const botNames = useMemo(() => (game ? engine.botNames(game) : []), [engine, game]);
   const waiting = result
-    ? 'The game is over.'
+    ? t('play.over')
     : pt.legal.length === 0 && state
-      ? `No legal moves in ${shownStates(view?.states) || 'this state'}: the flow is stuck.`
+      ? t('play.stuck', { states: shownStates(view?.states) || t('play.thisState') })
       : humanMoves.length === 0 && botToAct
-        ? 'Bots are thinking…'
+        ? t('play.botsThinking')
         : null;
 
   // A hint is for the seat this screen shows, when it is that person's decision.
@@ -191,26 +193,26 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
 
   return (
     <div className="play-column">
-      <section className="pane board-pane" aria-label="Board">
+      <section className="pane board-pane" aria-label={t('play.board')}>
         <header className="pane-head">
-          <span className="pane-title">Playtest</span>
+          <span className="pane-title">{t('start.playtest')}</span>
           <button
             type="button"
             className="btn small"
             onClick={() => setFriends(true)}
             disabled={!props.source || !game}
             data-testid="play-with-friends"
-            title="A room on the game server (houserules serve) with these rules: each friend plays their seat from their own device"
+            title={t('online.playWithFriendsTitle')}
           >
-            Play with friends
+            {t('online.playWithFriends')}
           </button>
           <span className="pane-meta" data-testid="turn-status">
             {state
-              ? [`turn ${state.context.turn}`, shownStates(view?.states), result ? 'game over' : toAct ? `${toAct} to act` : '', `seed ${pt.session?.seed ?? ''}`]
+              ? [t('play.turn', { turn: state.context.turn }), shownStates(view?.states), result ? t('play.gameOver') : toAct ? t('play.toAct', { who: toAct }) : '', t('play.seed', { seed: String(pt.session?.seed ?? '') })]
                   .filter(Boolean)
                   .join(' · ')
               : ''}
-            {props.stale ? ' · last good version' : ''}
+            {props.stale ? ` · ${t('play.lastGood')}` : ''}
           </span>
         </header>
         {game && (
@@ -235,16 +237,16 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
         {pt.notice && (
           <div className="notice" role="status" data-testid="notice">
             {pt.notice}
-            <button type="button" className="btn ghost small" onClick={pt.dismissNotice}>
+            <button type="button" className="btn ghost small" onClick={pt.dismissNotice} aria-label={t('common.dismiss')}>
               ✕
             </button>
           </div>
         )}
         <div className="board-body" data-testid="board">
-          {!game && <p className="empty-note">The board appears once the spec compiles.</p>}
+          {!game && <p className="empty-note">{t('play.noBoard')}</p>}
           {(pt.error ?? viewError) && <div className="error-box">{pt.error ?? viewError}</div>}
           {game && view && (
-            <ErrorBoundary where="the board" resetKey={state}>
+            <ErrorBoundary where={t('where.board')} resetKey={state}>
               {needHandOver && viewSeat !== null ? (
                 <HandOver seat={viewSeat} name={actingName(game.spec, [viewSeat], players, people ?? peopleOf(game, view.context)) ?? ''} people={people ?? peopleOf(game, view.context)} onReady={() => setRevealed(viewSeat)} />
               ) : (

@@ -5,6 +5,7 @@
  */
 import { knownOf } from '../../engine/view.ts';
 import type { Piece, ZoneView } from '../../engine/types.ts';
+import { t } from '../i18n/index.ts';
 
 /** Runs of equal texts, counted: "3 × J, 4 × Q". */
 const runs = (texts: readonly string[]): string => {
@@ -23,10 +24,10 @@ export const knownText = (zone: ZoneView, nameOf: (piece: Piece) => string | nul
   const shown = faceDown.map((p) => Object.values(knownOf(p)).map(String).join(' '));
   if (shown.some((t) => t !== '')) {
     const texts = shown.map((t) => t || '?');
-    parts.push(zone.ordered ? `Face down, from the top: ${runs(texts)}` : `Face down: ${runs([...texts].sort())}`);
+    parts.push(zone.ordered ? t('zone.faceDownTop', { list: runs(texts) }) : t('zone.faceDown', { list: runs([...texts].sort()) }));
   }
   if (zone.contents && zone.contents.length > 0) {
-    parts.push(`Face down here, in some order: ${zone.contents.map((p) => nameOf(p) ?? p.id).join(', ')}`);
+    parts.push(t('zone.faceDownSomeOrder', { list: zone.contents.map((p) => nameOf(p) ?? p.id).join(', ') }));
   }
   return parts.length > 0 ? parts.join('. ') : null;
 };

@@ -12,6 +12,7 @@ import { catalog, type CatalogGame } from './catalog.ts';
 import { duplicateGame, newGameFromTemplate, ownCatalog } from './ownGames.ts';
 import { StartHere } from './StartHere.tsx';
 import { ReferenceButton } from '../reference/ReferenceButton.tsx';
+import { LanguagePicker, t, useT } from '../i18n/index.ts';
 
 interface Card {
   id: string;
@@ -36,7 +37,7 @@ const readYaml = (source: string): { value: unknown; problem?: string } => {
   try {
     return { value: parse(source) };
   } catch (err) {
-    return { value: undefined, problem: err instanceof Error ? err.message.split('\n')[0] : 'unreadable YAML' };
+    return { value: undefined, problem: err instanceof Error ? err.message.split('\n')[0] : t('gallery.unreadableYaml') };
   }
 };
 
@@ -69,6 +70,7 @@ const open = (id: string): void => {
 };
 
 export const Gallery = () => {
+  const t = useT();
   const [cards, setCards] = useState<Card[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -76,46 +78,47 @@ export const Gallery = () => {
   }, []);
   const first = (cards ?? []).filter((c) => !c.own && !c.problem).sort((a, b) => a.size - b.size)[0];
   const duplicate = (id: string): void => {
-    duplicateGame(id).then(open, (err: unknown) => setError(`Could not duplicate ${id}: ${String(err)}`));
+    duplicateGame(id).then(open, (err: unknown) => setError(t('gallery.duplicateFailed', { id, error: String(err) })));
   };
   return (
     <div className="gallery-page">
       <header className="topbar">
         <a className="brand" href="#/">
-          <span className="brand-mark">◆</span> houserules <span className="brand-sub">studio</span>
+          <span className="brand-mark">◆</span> houserules <span className="brand-sub">{t('brand.studio')}</span>
         </a>
-        <span className="topbar-note">Change a game's rules without code: edit the spec, see its statechart, playtest it.</span>
+        <span className="topbar-note">{t('gallery.tagline')}</span>
         <span className="topbar-spacer" />
+        <LanguagePicker />
         <ReferenceButton />
       </header>
       <main className="gallery" data-testid="gallery">
         <StartHere first={first ? { id: first.id, title: first.title } : null} onNewGame={(title) => open(newGameFromTemplate(title))} />
-        <h1>Games</h1>
-        {error && <div className="error-box">Could not read the games: {error}</div>}
-        {cards === null && !error && <p className="empty-note">Loading games…</p>}
-        {cards?.length === 0 && <p className="empty-note">No games yet: add a folder with a game.yaml under games/.</p>}
+        <h1>{t('gallery.games')}</h1>
+        {error && <div className="error-box">{t('gallery.readFailed', { error })}</div>}
+        {cards === null && !error && <p className="empty-note">{t('gallery.loading')}</p>}
+        {cards?.length === 0 && <p className="empty-note">{t('gallery.none')}</p>}
         <div className="game-cards">
           {cards?.map((c) => (
             <article key={c.id} className="game-card" data-game={c.id}>
               <a className="game-card-main" href={gameHash(c.id)} data-testid={`open-${c.id}`}>
                 <h2>{c.title}</h2>
                 <p className="game-meta">
-                  {c.players} players · {c.variants.length} house rule{c.variants.length === 1 ? '' : 's'}
-                  {c.edited && <span className="badge">edited</span>}
-                  {c.own && <span className="badge">yours</span>}
+                  {t('gallery.meta', { players: c.players, rules: c.variants.length })}
+                  {c.edited && <span className="badge">{t('gallery.edited')}</span>}
+                  {c.own && <span className="badge">{t('gallery.yours')}</span>}
                 </p>
-                {c.problem && <p className="game-problem">The spec has a YAML problem: {c.problem}</p>}
+                {c.problem && <p className="game-problem">{t('gallery.yamlProblem', { problem: c.problem })}</p>}
                 <p className="game-desc">{c.description}</p>
               </a>
               <div className="card-actions">
-                <button type="button" className="btn ghost small" onClick={() => duplicate(c.id)} data-testid={`duplicate-${c.id}`} title={`A copy of ${c.title} as your own game, with your edits and its house rules`}>
-                  Duplicate
+                <button type="button" className="btn ghost small" onClick={() => duplicate(c.id)} data-testid={`duplicate-${c.id}`} title={t('gallery.duplicateTitle', { title: c.title })}>
+                  {t('gallery.duplicate')}
                 </button>
               </div>
               {c.variants.length > 0 && (
-                <div className="variant-chips" aria-label="Open with a house rule">
+                <div className="variant-chips" aria-label={t('gallery.openWithRule')}>
                   {c.variants.map((v) => (
-                    <a key={v.id} className="chip" href={gameHash(c.id, { variants: v.id })} title={v.description || `Open with ${v.title}`}>
+                    <a key={v.id} className="chip" href={gameHash(c.id, { variants: v.id })} title={v.description || t('gallery.openWith', { title: v.title })}>
                       + {v.title}
                     </a>
                   ))}

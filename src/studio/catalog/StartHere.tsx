@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { gameHash } from '../app/route.ts';
+import { useT, type PlainMessageId } from '../i18n/index.ts';
 
 interface Props {
   /** The game the guided first step opens. */
@@ -11,30 +12,31 @@ interface Props {
   onNewGame: (title: string) => void;
 }
 
-const THINGS: readonly [string, string][] = [
-  ['Tweak a house rule', 'Change a number or switch on a variant: the game restarts under your rule, and says why a move it now refuses is not allowed.'],
-  ['Read the turn flow', 'The statechart shows every state of a turn and what leads where; the current state is lit, and clicking a move plays it.'],
-  ['Playtest', 'Play every seat yourself or seat bots, undo from the log, and measure the balance of your rules over many games.'],
+const THINGS: readonly [PlainMessageId, PlainMessageId][] = [
+  ['start.tweak', 'start.tweakText'],
+  ['start.flow', 'start.flowText'],
+  ['start.playtest', 'start.playtestText'],
 ];
 
 export const StartHere = ({ first, onNewGame }: Props) => {
+  const t = useT();
   const [naming, setNaming] = useState(false);
   const [title, setTitle] = useState('');
   return (
     <section className="start-here" aria-labelledby="start-here-title" data-testid="start-here">
-      <h1 id="start-here-title">Start here</h1>
+      <h1 id="start-here-title">{t('start.title')}</h1>
       <ol className="start-things">
         {THINGS.map(([what, how]) => (
           <li key={what}>
-            <strong>{what}</strong>
-            <span>{how}</span>
+            <strong>{t(what)}</strong>
+            <span>{t(how)}</span>
           </li>
         ))}
       </ol>
       <div className="start-actions">
         {first && (
           <a className="btn primary" href={gameHash(first.id, { tour: '1' })} data-testid="start-tour">
-            Take the first step with {first.title}
+            {t('start.tour', { title: first.title })}
           </a>
         )}
         {naming ? (
@@ -46,19 +48,19 @@ export const StartHere = ({ first, onNewGame }: Props) => {
             }}
           >
             <label>
-              Name of the new game{' '}
-              <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} placeholder="My game" data-testid="new-game-title" />
+              {t('start.newName')}{' '}
+              <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t('start.newPlaceholder')} data-testid="new-game-title" />
             </label>
             <button type="submit" className="btn primary" data-testid="new-game-create">
-              Create
+              {t('start.create')}
             </button>
             <button type="button" className="btn ghost" onClick={() => setNaming(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </form>
         ) : (
-          <button type="button" className="btn" onClick={() => setNaming(true)} data-testid="new-game" title="A new game of your own, from a small complete template">
-            New game
+          <button type="button" className="btn" onClick={() => setNaming(true)} data-testid="new-game" title={t('start.newGameTitle')}>
+            {t('start.newGame')}
           </button>
         )}
       </div>

@@ -10,6 +10,7 @@ import { loadFileText, PREFIX } from '../persist/storage.ts';
 import { addVersion } from '../persist/versions.ts';
 import { adoptFiles, ownGameFiles, ownGameIds } from '../workbench/workspace.ts';
 import { findGame, type CatalogGame } from './catalog.ts';
+import { t } from '../i18n/index.ts';
 
 /** A game id as the language wants it (lower-case letters, digits and dashes), from a title. */
 export const idOf = (title: string): string =>
@@ -83,7 +84,7 @@ const createGame = (id: string, files: Readonly<Record<string, string>>, note: s
 
 /** A new game from the template, titled `title`; its id. */
 export const newGameFromTemplate = (title: string): string => {
-  const name = title.trim() || 'New game';
+  const name = title.trim() || t('start.newGame');
   const id = freeId(idOf(name));
   createGame(id, { [`games/${id}/game.yaml`]: withFields(template, { id, title: name }) }, 'created from the template');
   return id;

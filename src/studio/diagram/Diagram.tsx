@@ -18,6 +18,7 @@ import { DiagramSvg } from './DiagramSvg.tsx';
 import { fitView, readableView, usePanZoom } from './usePanZoom.ts';
 import type { CoverageReport } from '../../sim/coverageReport.ts';
 import { shadingOf } from './coverageShade.ts';
+import { useT } from '../i18n/index.ts';
 
 /** What this game has gone through so far, for drawing its path. */
 export interface Trail {
@@ -43,6 +44,7 @@ interface Props {
 const DEBOUNCE_MS = 150;
 
 const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage }: Props) => {
+  const t = useT();
   const [showCoverage, setShowCoverage] = useState(true);
   const shading = useMemo(() => (coverage && showCoverage ? shadingOf(coverage) : null), [coverage, showCoverage]);
   const [layout, setLayout] = useState<DiagramLayout | null>(null);
@@ -117,39 +119,39 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
   }, [layout, focus?.x, focus?.y, box.width, box.height]);
 
   return (
-    <section className="pane diagram-pane" aria-label="Statechart">
+    <section className="pane diagram-pane" aria-label={t('diagram.title')}>
       <header className="pane-head">
-        <span className="pane-title">Statechart</span>
+        <span className="pane-title">{t('diagram.title')}</span>
         <span className="pane-meta" data-testid="diagram-status">
           {status.error
-            ? `layout failed: ${status.error}`
+            ? t('diagram.layoutFailed', { error: status.error })
             : status.busy
-              ? 'laying out…'
+              ? t('diagram.layingOut')
               : status.ms !== undefined
-                ? `${layout?.nodes.length ?? 0} states · ${layout?.edges.filter((e) => e.kind !== 'initial').length ?? 0} transitions · ${status.source === 'worker' ? `ELK ${Math.round(status.ms)} ms` : status.source === 'build' ? 'ELK layout made at build time' : 'ELK layout kept from before'}`
+                ? `${t('diagram.counts', { states: layout?.nodes.length ?? 0, transitions: layout?.edges.filter((e) => e.kind !== 'initial').length ?? 0 })} · ${status.source === 'worker' ? t('diagram.elkMs', { ms: Math.round(status.ms) }) : t(status.source === 'build' ? 'diagram.elkBuild' : 'diagram.elkKept')}`
                 : ''}
-          {stale ? ' · showing the last good version' : ''}
+          {stale ? ` · ${t('diagram.stale')}` : ''}
         </span>
-        <label className="diagram-toggle" title="Show the guards of transitions in their labels">
+        <label className="diagram-toggle" title={t('diagram.guardsTitle')}>
           <input type="checkbox" checked={guards} onChange={(e) => setGuards(e.target.checked)} data-testid="diagram-guards" />
-          guards
+          {t('diagram.guards')}
         </label>
         {coverage && (
-          <label className="diagram-toggle" title="Shade the states and transitions by how often the last Balance run reached them">
+          <label className="diagram-toggle" title={t('diagram.coverageTitle')}>
             <input type="checkbox" checked={showCoverage} onChange={(e) => setShowCoverage(e.target.checked)} data-testid="diagram-coverage" />
-            coverage
+            {t('diagram.coverage')}
           </label>
         )}
-        <button type="button" className="btn ghost small" onClick={fitReadable} title="Labels at full size, on the current state" data-testid="diagram-readable">
-          Readable
+        <button type="button" className="btn ghost small" onClick={fitReadable} title={t('diagram.readableTitle')} data-testid="diagram-readable">
+          {t('diagram.readable')}
         </button>
-        <button type="button" className="btn ghost small" onClick={fitAll} title="The whole diagram in the pane (labels may get small)">
-          Fit all
+        <button type="button" className="btn ghost small" onClick={fitAll} title={t('diagram.fitAllTitle')}>
+          {t('diagram.fitAll')}
         </button>
       </header>
       <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count} data-layout-source={status.source}>
-        {!graph && <p className="empty-note">The diagram appears once the spec compiles.</p>}
-        <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="group" aria-label="Statechart diagram">
+        {!graph && <p className="empty-note">{t('diagram.none')}</p>}
+        <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="group" aria-label={t('diagram.svgLabel')}>
           {layout && (
             <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
               <DiagramSvg layout={layout} active={activeSet} onReveal={onReveal} trail={trail} onPlay={onPlay} shading={shading} />

@@ -9,6 +9,7 @@ import type { Trail } from './Diagram.tsx';
 import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 import { edgeKey, heatOf, type Shading } from './coverageShade.ts';
 import { pressable } from '../app/pressable.ts';
+import { t, useT } from '../i18n/index.ts';
 
 /** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
 export interface DiagramMarks {
@@ -62,13 +63,13 @@ const pathOf = (points: readonly Point[]): string =>
 const stateCoverage = (shading: Shading | null, id: string): { className: string; note: string } => {
   if (!shading) return { className: '', note: '' };
   const n = shading.states.get(id) ?? 0;
-  return { className: `cov cov-${heatOf(n, shading.maxState)}`, note: ` — entered ${n} times in ${shading.games} games` };
+  return { className: `cov cov-${heatOf(n, shading.maxState)}`, note: ` — ${t('diagram.entered', { n, games: shading.games })}` };
 };
 
 const edgeCoverage = (shading: Shading | null, edge: DrawnEdge): { className: string; note: string } => {
   if (!shading || edge.kind === 'initial') return { className: '', note: '' };
   const n = shading.edges.get(edgeKey(edge.path)) ?? 0;
-  return { className: `cov cov-${heatOf(n, shading.maxEdge)}`, note: ` — taken ${n} times in ${shading.games} games` };
+  return { className: `cov cov-${heatOf(n, shading.maxEdge)}`, note: ` — ${t('diagram.taken', { n, games: shading.games })}` };
 };
 
 const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null, marks: DiagramMarks | undefined, shading: Shading | null): string =>
@@ -82,6 +83,8 @@ const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reache
   ].join(' ');
 
 export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, shading = null }: Props) => {
+  // Subscribes to the language: the labels and tooltips below speak it.
+  useT();
   const reached = trail && !shading ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (
@@ -102,7 +105,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
-          {...pressable(`state ${n.id}: show it in the spec`, () => onReveal(n.path))}
+          {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
         >
           <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
@@ -130,7 +133,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
           data-clickable
           data-state={n.id}
-          {...pressable(`state ${n.id}: show it in the spec`, () => onReveal(n.path))}
+          {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
         >
           <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
@@ -149,9 +152,9 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
             data-clickable
             data-edge={e.id}
             data-play={playable(e) ? e.name : undefined}
-            {...pressable(`${e.label.full}: ${playable(e) ? 'play it' : 'show it in the spec'}`, () => (playable(e) ? onPlay(e.name) : onReveal(e.path)))}
+            {...pressable(`${e.label.full}: ${t(playable(e) ? 'diagram.playIt' : 'diagram.showIt')}`, () => (playable(e) ? onPlay(e.name) : onReveal(e.path)))}
           >
-            <title>{`${e.kind === 'always' ? 'automatic' : 'move'}: ${e.label.full}${playable(e) ? ' — press to play it' : reached && !reached.edges.has(e.id) ? ' — not taken in this game' : ''}${edgeCoverage(shading, e).note}`}</title>
+            <title>{`${t(e.kind === 'always' ? 'diagram.automatic' : 'diagram.move')}: ${e.label.full}${playable(e) ? ` — ${t('diagram.pressToPlay')}` : reached && !reached.edges.has(e.id) ? ` — ${t('diagram.notTaken')}` : ''}${edgeCoverage(shading, e).note}`}</title>
             <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
             <text x={e.label.x} y={e.label.y + e.label.height - 4}>
               {e.label.text}

@@ -1,5 +1,6 @@
 /** The problems list under the editor: `line:col message` per diagnostic; a click (or Enter) goes there. */
 import type { Diagnostic } from '../../spec/diagnostics.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   diagnostics: readonly Diagnostic[];
@@ -10,25 +11,26 @@ interface Props {
 const baseName = (file: string): string => file.replace(/^.*\//, '');
 
 export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
+  const t = useT();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const sorted = [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return (
-    <section className="diagnostics-pane" aria-label="Problems">
+    <section className="diagnostics-pane" aria-label={t('problems.title')}>
       <header className="pane-head">
-        <span className="pane-title">Problems</span>
-        <span className={`count ${errors ? 'has-errors' : ''}`}>{errors} error(s)</span>
-        <span className={`count ${warnings ? 'has-warnings' : ''}`}>{warnings} warning(s)</span>
+        <span className="pane-title">{t('problems.title')}</span>
+        <span className={`count ${errors ? 'has-errors' : ''}`}>{t('problems.errors', { count: errors })}</span>
+        <span className={`count ${warnings ? 'has-warnings' : ''}`}>{t('problems.warnings', { count: warnings })}</span>
         <span className="pane-meta" data-testid="analysis-status">
           {status}
         </span>
       </header>
       <ul className="diagnostics" data-testid="diagnostics" data-count={diagnostics.length}>
-        {sorted.length === 0 && <li className="diagnostic none">No problems: the spec compiles.</li>}
+        {sorted.length === 0 && <li className="diagnostic none">{t('problems.none')}</li>}
         {sorted.map((d, i) => (
           <li key={i} className={`diagnostic ${d.severity}`}>
             <button type="button" className="diag-go" onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
-              <span className="diag-icon" aria-label={d.severity}>
+              <span className="diag-icon" aria-label={t(d.severity === 'error' ? 'problems.error' : 'problems.warning')}>
                 {d.severity === 'error' ? '✖' : '▲'}
               </span>
               <span className="diag-where">

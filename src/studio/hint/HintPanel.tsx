@@ -7,13 +7,12 @@ import { NO_WINNER_SHARE } from '../../bots/index.ts';
 import type { HintRow } from './protocol.ts';
 import { HINT_MS, type HintControl } from './useHint.ts';
 import './hint.css';
+import { formatNumber, useT } from '../i18n/index.ts';
 
 /** Rows shown before "Show all": the few moves worth reading. */
 const TOP = 5;
 
-const pct = (x: number): string => `${Math.round(x * 100)}%`;
-
-const budgetText = `about ${HINT_MS / 1000} s`;
+const pct = (x: number): string => formatNumber(x, { style: 'percent', maximumFractionDigits: 0 });
 
 interface Props {
   hint: HintControl;
@@ -22,6 +21,8 @@ interface Props {
 }
 
 export const HintPanel = ({ hint, seatName }: Props) => {
+  const t = useT();
+  const budgetText = t('hint.budget', { s: HINT_MS / 1000 });
   const { status } = hint;
   const [all, setAll] = useState(false);
   useEffect(() => setAll(false), [status]);
@@ -30,10 +31,10 @@ export const HintPanel = ({ hint, seatName }: Props) => {
       <div className="hint-head">
         {status.kind === 'thinking' ? (
           <>
-            <progress aria-label={`The bot is thinking for ${seatName}`} />
-            <span className="hint-note">Thinking for {seatName} ({budgetText})…</span>
+            <progress aria-label={t('hint.thinkingLabel', { name: seatName })} />
+            <span className="hint-note">{t('hint.thinking', { name: seatName, budget: budgetText })}</span>
             <button type="button" className="btn small" onClick={hint.dismiss} data-testid="hint-cancel">
-              Cancel hint
+              {t('hint.cancel')}
             </button>
           </>
         ) : (
@@ -42,13 +43,13 @@ export const HintPanel = ({ hint, seatName }: Props) => {
             className="btn small"
             onClick={hint.ask}
             data-testid="hint"
-            title={`The move the ismcts bot would make for ${seatName}, from what ${seatName} can see. It thinks for ${budgetText}, so two hints for the same position may differ.`}
+            title={t('hint.title', { name: seatName, budget: budgetText })}
           >
-            {status.kind === 'idle' ? 'Hint' : 'Hint again'}
+            {t(status.kind === 'idle' ? 'hint.hint' : 'hint.again')}
           </button>
         )}
         {(status.kind === 'done' || status.kind === 'failed') && (
-          <button type="button" className="btn ghost small" onClick={hint.dismiss} aria-label="Close the hint">
+          <button type="button" className="btn ghost small" onClick={hint.dismiss} aria-label={t('hint.close')}>
             ✕
           </button>
         )}
@@ -66,6 +67,7 @@ export const HintPanel = ({ hint, seatName }: Props) => {
 };
 
 const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly HintRow[]; iterations: number; seatName: string; all: boolean; onAll: () => void }) => {
+  const t = useT();
   const best = rows[0];
   if (!best) return null;
   const shown = all ? rows : rows.slice(0, TOP);
@@ -73,7 +75,7 @@ const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly
     return (
       <div className="hint-result">
         <p className="hint-best" role="status">
-          Hint for {seatName}: <strong data-testid="hint-move">{best.label}</strong> — the only legal move, so there was nothing to weigh.
+          {t('hint.for', { name: seatName })} <strong data-testid="hint-move">{best.label}</strong> — {t('hint.only')}
         </p>
       </div>
     );
@@ -81,36 +83,34 @@ const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly
   return (
     <div className="hint-result">
       <p className="hint-best" role="status">
-        Hint for {seatName}: <strong data-testid="hint-move">{best.label}</strong>
+        {t('hint.for', { name: seatName })} <strong data-testid="hint-move">{best.label}</strong>
       </p>
       <table className="hint-table" data-testid="hint-table">
         <caption>
-          The moves the bot weighed in {iterations.toLocaleString('en')} playouts, best first. Visits: the playouts that began with the move. Mean result: the mean result of those
-          playouts for {seatName}, 100% = a win (a little less the longer it took), 0% = a loss; a game nobody wins, and a playout stopped before the end, are scored by the spec's
-          evaluation, a game nobody wins below {pct(NO_WINNER_SHARE)}.
+          {t('hint.caption', { playouts: iterations, name: seatName, win: pct(1), loss: pct(0), noWinner: pct(NO_WINNER_SHARE) })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Move</th>
-            <th scope="col">Visits</th>
-            <th scope="col">Share</th>
-            <th scope="col">Mean result</th>
+            <th scope="col">{t('hint.move')}</th>
+            <th scope="col">{t('hint.visits')}</th>
+            <th scope="col">{t('hint.share')}</th>
+            <th scope="col">{t('hint.mean')}</th>
           </tr>
         </thead>
         <tbody>
           {shown.map((r, i) => (
             <tr key={r.label} className={i === 0 ? 'best' : undefined}>
               <td>{r.label}</td>
-              <td>{r.visits.toLocaleString('en')}</td>
+              <td>{formatNumber(r.visits)}</td>
               <td>{pct(r.share)}</td>
-              <td>{r.visits > 0 ? pct(r.mean) : 'not tried'}</td>
+              <td>{r.visits > 0 ? pct(r.mean) : t('hint.notTried')}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {rows.length > TOP && (
         <button type="button" className="btn ghost small" aria-expanded={all} onClick={onAll} data-testid="hint-all">
-          {all ? `Show the top ${TOP}` : `Show all ${rows.length} moves`}
+          {all ? t('hint.showTop', { count: TOP }) : t('hint.showAll', { count: rows.length })}
         </button>
       )}
     </div>

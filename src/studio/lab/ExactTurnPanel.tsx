@@ -12,6 +12,7 @@ import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { seatNamesAtStart } from '../../display/present.ts';
 import type { AnalysisJob, AnalysisReply } from './protocol.ts';
 import './lab.css';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   input: CompileInput | null;
@@ -30,6 +31,7 @@ const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFi
 const cell = (v: unknown): string => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 const ExactTurnPanelInner = ({ input, game }: Props) => {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [objective, setObjective] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -70,9 +72,9 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   const seatName = (seat: number): string => (game ? (seatNamesAtStart(game, game.players.default)[seat] ?? `Player ${seat + 1}`) : `Player ${seat + 1}`);
 
   return (
-    <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label="Best play of a turn">
-      <FoldHead title="Best play of a turn" open={open} onToggle={() => setOpen(!open)}>
-        exact expected value and policy, no sampling
+    <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label={t('lab.title')}>
+      <FoldHead title={t('lab.title')} open={open} onToggle={() => setOpen(!open)}>
+        {t('lab.meta')}
       </FoldHead>
       {open && (
         <div className="exact-body">

@@ -11,6 +11,7 @@ import { saveRoomPass } from '../persist/storage.ts';
 import { isBot, type SeatKind } from '../play/seats.ts';
 import type { People } from '../play/gameInfo.ts';
 import { claimSeat, createRoom, linkTo, roomRequest, type MadeRoom } from './api.ts';
+import { formatList, useT } from '../i18n/index.ts';
 
 interface Props {
   source: AnalysisInput;
@@ -24,11 +25,12 @@ type Step = { kind: 'choose' } | { kind: 'making' } | { kind: 'made'; room: Made
 
 export const PlayWithFriends = ({ source, players, seats, people, onClose }: Props) => {
   const ref = useModal();
+  const t = useT();
   const bots = Array.from({ length: players }, (_, seat) => (isBot(seats[seat]) ? (seats[seat] as string) : null));
   const humans = bots.flatMap((b, seat) => (b === null ? [seat] : []));
   const [mine, setMine] = useState<number>(humans[0] ?? 0);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const name = (seat: number): string => people?.seat(seat) ?? `Player ${seat + 1}`;
+  const name = (seat: number): string => people?.seat(seat) ?? t('online.player', { n: seat + 1 });
 
   const make = async (): Promise<void> => {
     setStep({ kind: 'making' });
@@ -45,17 +47,16 @@ export const PlayWithFriends = ({ source, players, seats, people, onClose }: Pro
 
   return (
     <dialog ref={ref} className="history-dialog friends-dialog" aria-labelledby="friends-title" data-testid="friends-dialog" onClose={onClose}>
-      <h2 id="friends-title">Play with friends</h2>
+      <h2 id="friends-title">{t('online.playWithFriends')}</h2>
       {step.kind === 'choose' && (
         <>
           <p>
-            A room on the game server with these rules as they are now (your edits and house rules included), {players} players
-            {bots.some((b) => b !== null) ? `, bots in ${bots.flatMap((b, s) => (b ? [`${name(s)} (${b})`] : [])).join(', ')}` : ''}. Each friend gets a link to
-            their own seat and sees only their own hand.
+            {t('online.explain', { players })}
+            {bots.some((b) => b !== null) && ` ${t('online.explainBots', { list: formatList(bots.flatMap((b, s) => (b ? [t('online.botSeat', { name: name(s), bot: b })] : []))) })}`}
           </p>
           {humans.length > 0 ? (
             <label>
-              You play{' '}
+              {t('online.youPlay')}{' '}
               <select value={mine} onChange={(e) => setMine(Number(e.target.value))} data-testid="friends-seat">
                 {humans.map((seat) => (
                   <option key={seat} value={seat}>
@@ -65,19 +66,19 @@ export const PlayWithFriends = ({ source, players, seats, people, onClose }: Pro
               </select>
             </label>
           ) : (
-            <p>Every seat is a bot: you will watch.</p>
+            <p>{t('online.allBots')}</p>
           )}
           <div className="dialog-actions">
             <button type="button" className="btn primary" onClick={() => void make()} data-testid="friends-make">
-              Make the room
+              {t('online.make')}
             </button>
             <button type="button" className="btn ghost" onClick={() => ref.current?.close()}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </>
       )}
-      {step.kind === 'making' && <p role="status">Making the room…</p>}
+      {step.kind === 'making' && <p role="status">{t('online.making')}</p>}
       {step.kind === 'failed' && (
         <>
           <p className="error-box" role="alert" data-testid="friends-problem">
@@ -85,32 +86,32 @@ export const PlayWithFriends = ({ source, players, seats, people, onClose }: Pro
           </p>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={() => setStep({ kind: 'choose' })}>
-              Try again
+              {t('online.tryAgain')}
             </button>
           </div>
         </>
       )}
       {step.kind === 'made' && (
         <>
-          <p>Give each friend their link; it opens their seat once, on their device.</p>
+          <p>{t('online.giveLinks')}</p>
           <ul className="invites" data-testid="friends-invites">
             {step.room.seats
               .filter((s) => s.path && s.seat !== step.mine)
               .map((s) => (
                 <li key={s.seat}>
-                  {name(s.seat)}: <input readOnly value={linkTo(s.path as string)} aria-label={`Invite link for ${name(s.seat)}`} onFocus={(e) => e.currentTarget.select()} data-testid={`invite-${s.seat}`} />
+                  {name(s.seat)}: <input readOnly value={linkTo(s.path as string)} aria-label={t('online.inviteFor', { name: name(s.seat) })} onFocus={(e) => e.currentTarget.select()} data-testid={`invite-${s.seat}`} />
                   <button type="button" className="btn small" onClick={() => void navigator.clipboard?.writeText(linkTo(s.path as string))}>
-                    Copy
+                    {t('online.copy')}
                   </button>
                 </li>
               ))}
             <li>
-              Anyone watching: <input readOnly value={linkTo(step.room.spectate)} aria-label="Link to watch" onFocus={(e) => e.currentTarget.select()} />
+              {t('online.watchers')}: <input readOnly value={linkTo(step.room.spectate)} aria-label={t('online.watchLink')} onFocus={(e) => e.currentTarget.select()} />
             </li>
           </ul>
           <div className="dialog-actions">
             <a className="btn primary" href={`#/room/${step.room.room}`} data-testid="friends-open">
-              Open the room
+              {t('online.open')}
             </a>
           </div>
         </>

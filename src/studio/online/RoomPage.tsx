@@ -23,6 +23,7 @@ import { peopleOf, type People } from '../play/gameInfo.ts';
 import { HUMAN } from '../play/seats.ts';
 import { claimSeat, linkTo, readRoom, type RoomInfo } from './api.ts';
 import { useRoom } from './useRoom.ts';
+import { useT, type Translate } from '../i18n/index.ts';
 import '../styles/online.css';
 
 /** The studio's input for the room's rules, as the server keeps them. */
@@ -60,8 +61,8 @@ const usePass = (room: string, invite: string | null): { pass: RoomPass | null; 
   return { pass, problem };
 };
 
-const presence = (seat: SeatInfo | undefined): string =>
-  !seat ? '' : seat.bot ? `${seat.bot} bot` : seat.connected > 0 ? 'here' : seat.claimed ? 'away' : 'invited';
+const presence = (t: Translate, seat: SeatInfo | undefined): string =>
+  !seat ? '' : seat.bot ? t('board.bot', { name: seat.bot }) : seat.connected > 0 ? t('online.here') : seat.claimed ? t('online.away') : t('online.invited');
 
 const EventLines = ({ event, reader }: { event: RoomEvent; reader: number | null }) => (
   <>
@@ -75,11 +76,13 @@ const EventLines = ({ event, reader }: { event: RoomEvent; reader: number | null
   </>
 );
 
-const RoomLog = ({ events, reader, describe, people }: { events: readonly RoomEvent[]; reader: number | null; describe: (m: Move) => string; people: People }) => (
-  <section className="pane log-pane" aria-label="Log">
+const RoomLog = ({ events, reader, describe, people }: { events: readonly RoomEvent[]; reader: number | null; describe: (m: Move) => string; people: People }) => {
+  const t = useT();
+  return (
+  <section className="pane log-pane" aria-label={t('log.title')}>
     <header className="pane-head">
-      <span className="pane-title">Log</span>
-      <span className="pane-meta">{events.filter((e) => e.kind === 'move').length} move(s)</span>
+      <span className="pane-title">{t('log.title')}</span>
+      <span className="pane-meta">{t('log.moves', { count: events.filter((e) => e.kind === 'move').length })}</span>
     </header>
     <ol className="log" data-testid="room-log">
       {events.map((event) => (
@@ -94,35 +97,39 @@ const RoomLog = ({ events, reader, describe, people }: { events: readonly RoomEv
       ))}
     </ol>
   </section>
-);
+  );
+};
 
 const HostPanel = ({ pass, seats, onUndo, canUndo }: { pass: RoomPass; seats: readonly SeatInfo[]; onUndo: () => void; canUndo: boolean }) => {
+  const t = useT();
   const open = (pass.invites ?? []).filter((i) => !(seats[i.seat]?.claimed ?? false));
+  const name = (seat: number): string => t('online.player', { n: seat + 1 });
   return (
-    <section className="room-host" aria-label="Host">
-      <h3>You host this room</h3>
+    <section className="room-host" aria-label={t('online.host')}>
+      <h3>{t('online.host')}</h3>
       {open.length > 0 ? (
         <ul className="invites">
           {open.map((i) => (
             <li key={i.seat}>
-              Invite for Player {i.seat + 1}: <input readOnly value={linkTo(i.path)} aria-label={`Invite link for Player ${i.seat + 1}`} onFocus={(e) => e.currentTarget.select()} />
+              {name(i.seat)}: <input readOnly value={linkTo(i.path)} aria-label={t('online.inviteFor', { name: name(i.seat) })} onFocus={(e) => e.currentTarget.select()} />
               <button type="button" className="btn small" onClick={() => void navigator.clipboard?.writeText(linkTo(i.path))}>
-                Copy
+                {t('online.copy')}
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="empty-note">Every seat's invite has been taken.</p>
+        <p className="empty-note">{t('online.allTaken')}</p>
       )}
       <button type="button" className="btn" onClick={onUndo} disabled={!canUndo} data-testid="room-undo">
-        Take back the last move
+        {t('online.undo')}
       </button>
     </section>
   );
 };
 
 export const RoomPage = ({ room, invite }: { room: string; invite: string | null }) => {
+  const t = useT();
   const { pass, problem: claimProblem } = usePass(room, invite);
   const [info, setInfo] = useState<RoomInfo | null>(null);
   const [infoProblem, setInfoProblem] = useState<string | null>(null);
@@ -154,8 +161,8 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
   const legal = live.state?.legal ?? [];
   const selection = useMemo(() => analyseSelection(legal, picked, pieceIds), [legal, picked, pieceIds]);
   useEffect(() => {
-    document.title = info ? `${info.title} — room · houserules` : 'Room · houserules';
-  }, [info]);
+    document.title = info ? t('online.roomTitle', { title: info.title }) : t('online.roomTitle', { title: t('online.room') });
+  }, [info, t]);
 
   const problem = claimProblem ?? infoProblem;
   const people = game && view ? peopleOf(game, view.context) : null;
@@ -163,21 +170,21 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
   const describe = (m: Move): string => (game && view ? describeMove(game, { ...view.context, rng: [0, 0, 0, 0], rigged: [] }, m, seen, looks) : m.move);
   const seatKinds = live.seats.map((s) => s.bot ?? HUMAN);
   const result = view?.context.result ?? null;
-  const you = live.seat === null ? 'You are watching' : `You are ${people?.seat(live.seat) ?? `Player ${live.seat + 1}`}`;
-  const waiting = result ? 'The game is over.' : legal.length === 0 ? (live.state ? 'Waiting for the others…' : 'Joining the room…') : null;
+  const you = live.seat === null ? t('online.watching') : t('online.youAre', { name: people?.seat(live.seat) ?? t('online.player', { n: live.seat + 1 }) });
+  const waiting = result ? t('play.over') : legal.length === 0 ? (live.state ? t('online.waiting') : t('online.joining')) : null;
 
   return (
     <div className="room-page" data-testid="room-page">
       <header className="room-top">
         <a className="btn ghost" href="#/">
-          ← Gallery
+          {t('online.gallery')}
         </a>
-        <h1>{info?.title ?? 'Room'}</h1>
+        <h1>{info?.title ?? t('online.room')}</h1>
         <span className="room-you" data-testid="room-you">
           {you}
         </span>
         <span className={`room-status ${live.status}`} data-testid="room-status">
-          {live.status === 'open' ? 'connected' : live.status === 'lost' ? 'connection lost: trying again…' : live.status === 'refused' ? 'refused' : 'connecting…'}
+          {live.status === 'open' ? t('online.connected') : live.status === 'lost' ? t('online.lost') : live.status === 'refused' ? t('online.refused') : t('online.connecting')}
         </span>
       </header>
       {problem && (
@@ -188,22 +195,22 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
       {live.problem && (
         <div className="notice" role="status" data-testid="room-problem">
           {live.problem}
-          <button type="button" className="btn ghost small" onClick={live.dismiss} aria-label="Dismiss">
+          <button type="button" className="btn ghost small" onClick={live.dismiss} aria-label={t('online.dismiss')}>
             ✕
           </button>
         </div>
       )}
       <div className="room-body">
         <div className="play-column">
-          <section className="pane board-pane" aria-label="Board">
+          <section className="pane board-pane" aria-label={t('play.board')}>
             <header className="pane-head">
-              <span className="pane-title">Table</span>
+              <span className="pane-title">{t('online.table')}</span>
               <span className="pane-meta" data-testid="room-turn">
-                {view ? `turn ${view.context.turn}${result && game ? ` · ${winnersText(game, view.context, result.winners)}` : ''}` : ''}
+                {view ? `${t('play.turn', { turn: view.context.turn })}${result && game ? ` · ${winnersText(game, view.context, result.winners)}` : ''}` : ''}
               </span>
             </header>
             <div className="board-body" data-testid="board">
-              {!game && !problem && <p className="empty-note">{analysis.diagnostics.length > 0 && !analysis.ok ? 'The room\'s rules do not compile here.' : 'Loading the room\'s rules…'}</p>}
+              {!game && !problem && <p className="empty-note">{analysis.diagnostics.length > 0 && !analysis.ok ? t('online.rulesBroken') : t('online.loadingRules')}</p>}
               {game && view && people && (
                 <ErrorBoundary where="the board" resetKey={view}>
                   {result && (
@@ -235,7 +242,7 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
                     looks={looks}
                     seats={seatKinds}
                     botNames={[]}
-                    seatLabel={(seat) => presence(live.seats[seat])}
+                    seatLabel={(seat) => presence(t, live.seats[seat])}
                     acting={new Set(legal.map((m) => m.seat))}
                     selectable={selection.selectable}
                     picked={picked}

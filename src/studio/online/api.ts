@@ -6,6 +6,7 @@
 import type { AnalysisInput } from '../analysis/protocol.ts';
 import type { Json } from '../../engine/types.ts';
 import type { ErrorCode, SeatInfo } from '../../server/protocol.ts';
+import { t } from '../i18n/index.ts';
 
 export type Answer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: ErrorCode | 'no-server'; readonly message: string };
 
@@ -29,25 +30,23 @@ export interface RoomInfo {
   readonly seats: readonly SeatInfo[];
 }
 
-const NO_SERVER =
-  'No game server answers here. Start one with "npx houserules serve" and open the studio it serves (http://127.0.0.1:8787/), or run "npm start" beside it.';
 
 const call = async <T>(path: string, init?: RequestInit): Promise<Answer<T>> => {
   let response: Response;
   try {
     response = await fetch(path, { ...init, headers: { 'Content-Type': 'application/json' } });
   } catch {
-    return { ok: false, code: 'no-server', message: NO_SERVER };
+    return { ok: false, code: 'no-server', message: t('online.noServer') };
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    return { ok: false, code: 'no-server', message: NO_SERVER };
+    return { ok: false, code: 'no-server', message: t('online.noServer') };
   }
   if (response.ok) return { ok: true, value: body as T };
   const { code, message } = (body ?? {}) as { code?: ErrorCode; message?: string };
-  return code && message ? { ok: false, code, message } : { ok: false, code: 'no-server', message: NO_SERVER };
+  return code && message ? { ok: false, code, message } : { ok: false, code: 'no-server', message: t('online.noServer') };
 };
 
 /** A variant's id is its file's name, as in the studio's catalog. */

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Move } from '../../engine/types.ts';
 import type { RoomEvent, SeatInfo, ServerMessage } from '../../server/protocol.ts';
 import type { RoomPass } from '../persist/storage.ts';
+import { t } from '../i18n/index.ts';
 
 export type RoomState = Extract<ServerMessage, { type: 'state' }>;
 
@@ -110,7 +111,7 @@ export const useRoom = (room: string, pass: RoomPass | null): Room => {
 
   const send = useCallback((message: unknown): void => {
     if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify(message));
-    else setProblem('Not connected to the room just now; it is connecting again.');
+    else setProblem(t('online.notConnected'));
   }, []);
 
   return {

@@ -10,6 +10,7 @@ import type { CompiledArg } from '../../runtime/legality.ts';
 import { seatName as displaySeat, teamName as displayTeam, type DisplayContext } from '../../display/present.ts';
 import type { FlowGraph, Json } from '../../engine/types.ts';
 import type { GameSpec, ParamSpec } from '../../spec/types.ts';
+import { t } from '../i18n/index.ts';
 
 export interface GameInfo {
   readonly id: string;
@@ -42,7 +43,8 @@ export interface People {
 }
 
 export const peopleOf = (game: GameInfo, ctx: DisplayContext): People => ({
-  seat: (seat) => displaySeat(game, ctx, seat),
+  // A seat the spec does not name is numbered in the interface's language.
+  seat: (seat) => (game.display.seat ? displaySeat(game, ctx, seat) : t('people.player', { n: seat + 1 })),
   team: (team) => displayTeam(game, ctx, team),
 });
 

@@ -8,6 +8,7 @@ import type { ParamSpec } from '../../spec/types.ts';
 import { ParamControl } from './ParamControl.tsx';
 import { FoldHead } from '../app/FoldHead.tsx';
 import { availability, toggleVariant, type VariantInfo } from './variantRules.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   variants: readonly VariantInfo[];
@@ -22,6 +23,7 @@ interface Props {
 }
 
 const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overrides, onParams, onCompare }: Props) => {
+  const t = useT();
   const [open, setOpen] = useState(true);
   const avail = availability(variants, enabled);
   const paramNames = Object.keys(params);
@@ -30,9 +32,9 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
   // off): listed so they can be dropped.
   const stale = Object.keys(overrides).filter((name) => !(name in params));
   return (
-    <section className={`pane house-rules ${open ? 'open' : ''}`} aria-label="House rules">
-      <FoldHead title="House rules" open={open} onToggle={() => setOpen(!open)}>
-        {variants.length} variant(s) · {paramNames.length} param(s){changed > 0 ? ` · ${changed} changed` : ''}
+    <section className={`pane house-rules ${open ? 'open' : ''}`} aria-label={t('rules.title')}>
+      <FoldHead title={t('rules.title')} open={open} onToggle={() => setOpen(!open)}>
+        {t('rules.meta', { variants: variants.length, params: paramNames.length })}{changed > 0 ? ` · ${t('rules.changed', { count: changed })}` : ''}
       </FoldHead>
       {open && (
         <div className="house-rules-body">
@@ -45,7 +47,7 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                   <label
                     key={v.id}
                     className={`variant ${on ? 'on' : ''} ${a?.disabled ? 'disabled' : ''}`}
-                    title={a?.disabled ? `Unavailable: ${a.reason ?? ''}` : v.description}
+                    title={a?.disabled ? t('rules.unavailable', { reason: a.reason ?? '' }) : v.description}
                   >
                     <input
                       type="checkbox"
@@ -61,8 +63,8 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                 );
               })}
               {enabled.length > 0 && (
-                <button type="button" className="btn small" onClick={onCompare} data-testid="compare-open" title="The base game and the game with these house rules, side by side">
-                  What do they change?
+                <button type="button" className="btn small" onClick={onCompare} data-testid="compare-open" title={t('rules.compareTitle')}>
+                  {t('rules.compare')}
                 </button>
               )}
             </div>
@@ -97,18 +99,18 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                   key={name}
                   type="button"
                   className="btn ghost small"
-                  title="This param is set here but the spec no longer declares it, which stops the spec from compiling"
+                  title={t('rules.staleTitle')}
                   onClick={() => {
                     const { [name]: _dropped, ...rest } = overrides;
                     onParams(rest);
                   }}
                 >
-                  ✕ {name} = {JSON.stringify(overrides[name])} (not in the spec)
+                  ✕ {name} = {JSON.stringify(overrides[name])} ({t('rules.notInSpec')})
                 </button>
               ))}
             </div>
           )}
-          {variants.length === 0 && paramNames.length === 0 && <p className="empty-note">This spec declares no variants or params.</p>}
+          {variants.length === 0 && paramNames.length === 0 && <p className="empty-note">{t('rules.none')}</p>}
         </div>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Json } from '../../engine/types.ts';
 import { offStep } from '../../spec/params.ts';
 import type { ParamSpec } from '../../spec/types.ts';
+import { t, useT } from '../i18n/index.ts';
 
 interface Props {
   name: string;
@@ -19,17 +20,18 @@ interface Props {
  */
 export const numberProblem = (spec: Extract<ParamSpec, { type: 'number' }>, text: string): string | null => {
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n)) return 'Enter a number.';
-  if (spec.min !== undefined && n < spec.min) return `At least ${spec.min}.`;
-  if (spec.max !== undefined && n > spec.max) return `At most ${spec.max}.`;
+  if (text.trim() === '' || !Number.isFinite(n)) return t('param.enterNumber');
+  if (spec.min !== undefined && n < spec.min) return t('param.atLeast', { min: spec.min });
+  if (spec.max !== undefined && n > spec.max) return t('param.atMost', { max: spec.max });
   const around = offStep(spec, n);
-  if (around) return `In steps of ${spec.step}${spec.min !== undefined ? ` from ${spec.min}` : ''}: ${around[0]} or ${around[1]}.`;
+  if (around) return t(spec.min !== undefined ? 'param.stepsFrom' : 'param.steps', { step: spec.step ?? 1, min: spec.min ?? 0, a: around[0], b: around[1] });
   return null;
 };
 
 const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extract<ParamSpec, { type: 'number' }>; value: number; onChange: (v: number) => void }) => {
   // Typing "1" on the way to "1500" must not restart the game with 1: a typed value applies after
   // a pause, on Enter or on leaving the field — and only when the spec allows it.
+  const t = useT();
   const [draft, setDraft] = useState(String(value));
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -74,7 +76,7 @@ const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extr
       />
       {problem !== null && (
         <span className="param-problem" id={messageId} role="alert" data-testid={`param-${name}-problem`}>
-          {problem} Not applied; the game keeps {value}.
+          {problem} {t('param.notApplied', { value })}
         </span>
       )}
     </>
@@ -82,6 +84,7 @@ const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extr
 };
 
 export const ParamControl = ({ name, spec, value, overridden, onChange, onReset }: Props) => {
+  const t = useT();
   let control;
   if (spec.type === 'bool') {
     control = <input type="checkbox" data-testid={`param-${name}`} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
@@ -100,13 +103,13 @@ export const ParamControl = ({ name, spec, value, overridden, onChange, onReset 
   }
   const range = spec.type === 'number' && (spec.min !== undefined || spec.max !== undefined) ? ` (${spec.min ?? '…'}–${spec.max ?? '…'})` : '';
   return (
-    <div className={`param ${overridden ? 'overridden' : ''}`} title={`${spec.description}${range}${spec.rules?.length ? `\nRules: ${spec.rules.join(', ')}` : ''}`}>
+    <div className={`param ${overridden ? 'overridden' : ''}`} title={`${spec.description}${range}${spec.rules?.length ? `\n${t('param.rules', { rules: spec.rules.join(', ') })}` : ''}`}>
       <label className="param-label">
         <span className="param-name">{spec.title ?? name}</span>
         {control}
       </label>
       {overridden && (
-        <button type="button" className="btn ghost tiny" onClick={onReset} title={`Back to the spec's value (${JSON.stringify(spec.default)})`}>
+        <button type="button" className="btn ghost tiny" onClick={onReset} title={t('param.reset', { value: JSON.stringify(spec.default) })} aria-label={t('param.reset', { value: JSON.stringify(spec.default) })}>
           ↺
         </button>
       )}

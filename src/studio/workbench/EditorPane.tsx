@@ -7,6 +7,7 @@ import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { DiagnosticsPanel } from '../editor/DiagnosticsPanel.tsx';
 import type { MarkersNow, RevealRequest } from '../editor/SpecEditor.tsx';
 import type { WorkFile } from './workspace.ts';
+import { useT } from '../i18n/index.ts';
 
 const SpecEditor = lazy(() => import('../editor/SpecEditor.tsx'));
 
@@ -32,9 +33,11 @@ interface Props {
 
 const tabName = (f: WorkFile): string => (f.role === 'base' ? 'game.yaml' : `${f.variantId ?? f.file}.yaml`);
 
-export const EditorPane = (p: Props) => (
-  <section className="pane editor-pane" aria-label="Spec editor">
-    <nav className="tabs" role="tablist" aria-label="Spec files">
+export const EditorPane = (p: Props) => {
+  const t = useT();
+  return (
+  <section className="pane editor-pane" aria-label={t('editor.label')}>
+    <nav className="tabs" role="tablist" aria-label={t('editor.files')}>
       {p.files.map((f) => {
         const errors = p.diagnostics.filter((d) => d.file === f.file && d.severity === 'error').length;
         const edited = f.original !== null && f.text !== f.original;
@@ -47,22 +50,22 @@ export const EditorPane = (p: Props) => (
             aria-selected={p.active === f.file}
             className={`tab ${p.active === f.file ? 'active' : ''} ${f.role}`}
             onClick={() => p.onActive(f.file)}
-            title={`${f.file}${edited ? ' (edited)' : ''}${on ? ' — switched on' : ''}`}
+            title={`${f.file}${edited ? ` (${t('editor.edited')})` : ''}${on ? ` — ${t('editor.switchedOn')}` : ''}`}
             data-file={f.file}
           >
             {f.role === 'variant' && <span className={`tab-dot ${on ? 'on' : ''}`} aria-hidden />}
             {tabName(f)}
-            {edited && <span className="tab-edited" aria-label="edited">●</span>}
+            {edited && <span className="tab-edited" aria-label={t('editor.edited')}>●</span>}
             {errors > 0 && <span className="tab-errors">{errors}</span>}
           </button>
         );
       })}
     </nav>
     <div className="editor-wrap">
-      <Suspense fallback={<div className="editor-host loading" data-testid="editor-loading">Loading the editor…</div>}>
+      <Suspense fallback={<div className="editor-host loading" data-testid="editor-loading">{t('editor.loading')}</div>}>
         {!p.startEditor ? (
           <div className="editor-host loading" data-testid="editor-loading">
-            Loading the editor…
+            {t('editor.loading')}
           </div>
         ) : (
         <SpecEditor
@@ -79,4 +82,5 @@ export const EditorPane = (p: Props) => (
     </div>
     <DiagnosticsPanel diagnostics={p.diagnostics} onReveal={p.onReveal} status={p.status} />
   </section>
-);
+  );
+};

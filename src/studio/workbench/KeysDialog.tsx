@@ -1,15 +1,17 @@
 /** The help overlay: every keyboard shortcut of the studio, and how to leave the editor's Tab. */
 import { useModal } from '../app/useModal.ts';
 import { OTHER_KEYS, SHORTCUTS } from '../app/shortcuts.ts';
+import { useT } from '../i18n/index.ts';
 
 export const KeysDialog = ({ onClose }: { onClose: () => void }) => {
+  const t = useT();
   const ref = useModal();
   return (
     <dialog ref={ref} className="history-dialog" aria-labelledby="keys-title" data-testid="keys-dialog" onClose={onClose}>
-      <h2 id="keys-title">Keyboard</h2>
+      <h2 id="keys-title">{t('keys.title')}</h2>
       <table className="keys">
         <tbody>
-          {[...Object.values(SHORTCUTS).map((s) => ({ keys: s.key, what: s.what })), ...OTHER_KEYS].map((k) => (
+          {[...Object.values(SHORTCUTS).map((s) => ({ keys: s.key, what: t(s.what) })), ...OTHER_KEYS.map((k) => ({ keys: t(k.keys), what: t(k.what) }))].map((k) => (
             <tr key={k.keys}>
               <th scope="row">
                 <kbd>{k.keys}</kbd>
@@ -19,9 +21,9 @@ export const KeysDialog = ({ onClose }: { onClose: () => void }) => {
           ))}
         </tbody>
       </table>
-      <p className="keys-note">The single keys work when the keyboard is not in the editor or a text field.</p>
+      <p className="keys-note">{t('keys.note')}</p>
       <button type="button" className="btn ghost" onClick={() => ref.current?.close()} data-testid="keys-close">
-        Close
+        {t('common.close')}
       </button>
     </dialog>
   );

@@ -11,6 +11,7 @@ import { warmUpLayout } from '../diagram/layoutClient.ts';
 import { readShare } from './readShare.ts';
 import { loadWorkspace, type WorkFile } from './workspace.ts';
 import { Workbench } from './Workbench.tsx';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   gameId: string;
@@ -25,6 +26,7 @@ type Loaded =
 let loads = 0;
 
 export default function StudioPage({ gameId, query }: Props) {
+  const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [share, setShare] = useState(() => query.get('share'));
   const [reopened, setReopened] = useState(0);
@@ -64,12 +66,12 @@ export default function StudioPage({ gameId, query }: Props) {
     setReopened((n) => n + 1);
   }, []);
 
-  if (loaded.state === 'loading') return <div className="loading-page">Loading {gameId}…</div>;
+  if (loaded.state === 'loading') return <div className="loading-page">{t('studio.loadingGame', { id: gameId })}</div>;
   if (loaded.state === 'error') {
     return (
       <div className="loading-page">
-        <div className="error-box">Cannot open this game: {loaded.error}.</div>
-        <a href="#/">Back to the games</a>
+        <div className="error-box">{t('studio.cannotOpen', { error: loaded.error })}</div>
+        <a href="#/">{t('studio.backToGames')}</a>
       </div>
     );
   }

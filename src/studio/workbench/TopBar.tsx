@@ -1,6 +1,7 @@
 /** The game page's header: where you are, file actions (import, export, revert), the language reference and sharing. */
 import { useState } from 'react';
 import { ReferenceButton } from '../reference/ReferenceButton.tsx';
+import { LanguagePicker, useT } from '../i18n/index.ts';
 
 interface Props {
   title: string;
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory, onKeys }: Props) => {
+  const t = useT();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const share = async (): Promise<void> => {
@@ -31,7 +33,7 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
   };
   return (
     <header className="topbar">
-      <a className="brand" href="#/" title="All games">
+      <a className="brand" href="#/" title={t('topbar.allGames')}>
         <span className="brand-mark">◆</span> houserules
       </a>
       <span className="crumb">/</span>
@@ -40,30 +42,31 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       </h1>
       <span className="topbar-file">{activeFile}</span>
       <span className="topbar-spacer" />
-      <button type="button" className="btn ghost" onClick={onImport} data-testid="import" title="Replace the open file with a YAML file from disk">
-        Import
+      <button type="button" className="btn ghost" onClick={onImport} data-testid="import" title={t('topbar.importTitle')}>
+        {t('topbar.import')}
       </button>
-      <button type="button" className="btn ghost" onClick={onExport} data-testid="export" title="Download the open file">
-        Export
+      <button type="button" className="btn ghost" onClick={onExport} data-testid="export" title={t('topbar.exportTitle')}>
+        {t('topbar.export')}
       </button>
-      <button type="button" className="btn ghost" onClick={onRevert} disabled={!canRevert} data-testid="revert" title="Throw away the edits of the open file">
-        Revert
+      <button type="button" className="btn ghost" onClick={onRevert} disabled={!canRevert} data-testid="revert" title={t('topbar.revertTitle')}>
+        {t('topbar.revert')}
       </button>
+      <LanguagePicker />
       <ReferenceButton />
-      <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title="Saved versions of this game, to look back at or restore">
-        History
+      <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title={t('topbar.historyTitle')}>
+        {t('topbar.history')}
       </button>
-      <button type="button" className="btn ghost" onClick={onKeys} data-testid="keys" title="Keyboard shortcuts (?)" aria-keyshortcuts="?">
-        Keys
+      <button type="button" className="btn ghost" onClick={onKeys} data-testid="keys" title={t('topbar.keysTitle')} aria-keyshortcuts="?">
+        {t('topbar.keys')}
       </button>
-      <button type="button" className="btn" onClick={() => void share()} data-testid="share" title="A link that carries your edited spec and house rules">
-        Share
+      <button type="button" className="btn" onClick={() => void share()} data-testid="share" title={t('topbar.shareTitle')}>
+        {t('topbar.share')}
       </button>
       {link && (
-        <div className="share-pop" role="dialog" aria-label="Share link">
+        <div className="share-pop" role="dialog" aria-label={t('topbar.shareLink')}>
           <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.target.select()} />
-          <span className="share-note">{copied ? 'Copied.' : 'Copy this link.'} It holds the edited files ({Math.round(link.length / 1024)} kB).</span>
-          <button type="button" className="btn ghost small" onClick={() => setLink(null)}>
+          <span className="share-note">{t(copied ? 'topbar.copied' : 'topbar.copyThis')} {t('topbar.linkSize', { kb: Math.round(link.length / 1024) })}</span>
+          <button type="button" className="btn ghost small" onClick={() => setLink(null)} aria-label={t('common.close')}>
             ✕
           </button>
         </div>

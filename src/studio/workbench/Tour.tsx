@@ -4,6 +4,7 @@
  * when the user has really done it (a house rule changed, the diagram used, a move played).
  */
 import { useEffect, useState } from 'react';
+import { useT, type PlainMessageId } from '../i18n/index.ts';
 
 export type TourPanel = 'edit' | 'diagram' | 'play';
 
@@ -15,8 +16,8 @@ export interface TourProgress {
 
 interface Step {
   readonly done: keyof TourProgress;
-  readonly title: string;
-  readonly text: string;
+  readonly title: PlainMessageId;
+  readonly text: PlainMessageId;
   /** The panel the step is about, lit while the step shows. */
   readonly target: string;
   readonly panel: TourPanel;
@@ -25,22 +26,22 @@ interface Step {
 const STEPS: readonly Step[] = [
   {
     done: 'rules',
-    title: 'Tweak a house rule',
-    text: 'In House rules, change a number or switch on a variant. The board restarts under the new rule, and a move the rule now refuses stays on the board, disabled, with the reason.',
+    title: 'start.tweak',
+    text: 'tour.rulesText',
     target: '.house-rules',
     panel: 'play',
   },
   {
     done: 'flow',
-    title: 'Read the turn flow',
-    text: 'The statechart is the game\'s turn flow: the current state is lit and the path taken is drawn. Hover a transition for its guard; click one to play that move, or click a state to see where the spec says it.',
+    title: 'start.flow',
+    text: 'tour.flowText',
     target: '.diagram-pane',
     panel: 'diagram',
   },
   {
     done: 'played',
-    title: 'Playtest',
-    text: 'Play a move on the board: every seat is yours, or seat a bot. The log says what happened; click a line to go back to that position.',
+    title: 'start.playtest',
+    text: 'tour.playText',
     target: '.board-pane',
     panel: 'play',
   },
@@ -54,6 +55,7 @@ interface Props {
 }
 
 export const Tour = ({ progress, onPanel, onClose }: Props) => {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const step = STEPS[index] as Step;
   useEffect(() => {
@@ -65,31 +67,31 @@ export const Tour = ({ progress, onPanel, onClose }: Props) => {
   }, [step, onPanel]);
   const done = progress[step.done];
   return (
-    <section className="tour" role="region" aria-label="First steps" data-testid="tour">
+    <section className="tour" role="region" aria-label={t('tour.label')} data-testid="tour">
       <ol className="tour-steps">
         {STEPS.map((s, i) => (
           <li key={s.done} className={`${i === index ? 'current' : ''} ${progress[s.done] ? 'done' : ''}`}>
             <button type="button" className="btn ghost small" aria-current={i === index ? 'step' : undefined} onClick={() => setIndex(i)}>
-              {progress[s.done] ? '✓' : i + 1}. {s.title}
+              {progress[s.done] ? '✓' : i + 1}. {t(s.title)}
             </button>
           </li>
         ))}
       </ol>
       <p className="tour-text" data-testid="tour-text">
-        <strong>{step.title}.</strong> {step.text}
-        {done && <span className="tour-done" data-testid="tour-done"> Done ✓</span>}
+        <strong>{t(step.title)}.</strong> {t(step.text)}
+        {done && <span className="tour-done" data-testid="tour-done"> {t('tour.done')} ✓</span>}
       </p>
       <div className="tour-actions">
         {index < STEPS.length - 1 ? (
           <button type="button" className={`btn small ${done ? 'primary' : ''}`} onClick={() => setIndex(index + 1)} data-testid="tour-next">
-            Next
+            {t('tour.next')}
           </button>
         ) : (
           <button type="button" className="btn small primary" onClick={onClose} data-testid="tour-finish">
-            Finish
+            {t('tour.finish')}
           </button>
         )}
-        <button type="button" className="btn ghost small" onClick={onClose} aria-label="Close the first steps">
+        <button type="button" className="btn ghost small" onClick={onClose} aria-label={t('tour.close')}>
           ✕
         </button>
       </div>

@@ -36,6 +36,7 @@ import { HistoryDialog } from './HistoryDialog.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { Tour } from './Tour.tsx';
+import { formatDateTime, useT, type PlainMessageId } from '../i18n/index.ts';
 
 const ENGINE: ViewEngine<CompiledGame> = {
   newGame: (game, opts) => newGame(game, opts),
@@ -52,10 +53,10 @@ const NONE = {};
 const CompareDialog = lazy(() => import('../compare/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
 
 type PanelId = 'edit' | 'diagram' | 'play';
-const PANELS: readonly [PanelId, string][] = [
-  ['edit', 'Edit'],
-  ['diagram', 'Diagram'],
-  ['play', 'Play'],
+const PANELS: readonly [PanelId, PlainMessageId][] = [
+  ['edit', 'panels.edit'],
+  ['diagram', 'panels.diagram'],
+  ['play', 'panels.play'],
 ];
 
 interface Props {
@@ -78,6 +79,7 @@ const initialSettings = (gameId: string, shared: SharedSpec | null, preset: stri
 };
 
 export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
+  const t = useT();
   // A share link opens as a copy: nothing of it is written over the user's own version.
   const own = shared === null;
   const { files, setText, revert, saveVersion, flush } = useFiles(gameId, initialFiles, own);
@@ -95,7 +97,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   const [settings, setSettings] = useState(() => initialSettings(gameId, shared, presetVariants));
   const [banner, setBanner] = useState<{ kind: 'error' | 'info'; text: string } | null>(
     shareError
-      ? { kind: 'error', text: `This share link is broken: ${shareError}. You are looking at your local version of the game.` }
+      ? { kind: 'error', text: t('workbench.brokenShare', { error: shareError }) }
       : null,
   );
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
@@ -171,13 +173,13 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   useEffect(() => {
     if (!own && analysis.version > 0 && !copyKept.current) {
       copyKept.current = true;
-      saveVersion('opened from a share link');
+      saveVersion(t('versions.fromShare'));
     }
   }, [own, analysis.version, saveVersion]);
 
   /** Makes `next` the user's own version, after keeping what is there now in the history. */
   const becomeOwn = (next: readonly WorkFile[], note: string): void => {
-    if (!own) addVersion(gameId, ownSnapshot(gameId, files), `your version, ${note}`);
+    if (!own) addVersion(gameId, ownSnapshot(gameId, files), t('versions.yours', { note }));
     saveVersion(note);
     // An autosave still waiting would write the replaced text over the adopted one.
     flush();
@@ -186,7 +188,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   };
   const restore = (version: Version): void => {
     void loadWorkspace(gameId, version.files).then((ws) => {
-      if (ws.ok) becomeOwn(ws.files, `before restoring the version of ${new Date(version.at).toLocaleString()}`);
+      if (ws.ok) becomeOwn(ws.files, t('versions.beforeRestore', { at: formatDateTime(version.at) }));
     });
   };
   const game = analysis.lastGood;
@@ -269,9 +271,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   };
 
   const status = [
-    analysis.version > 0 ? `compiled in ${analysis.ms.toFixed(0)} ms` : 'compiling…',
-    latency !== null ? `markers ${latency.toFixed(0)} ms after the edit` : '',
-    analysis.ok ? '' : game ? 'playing the last good version' : '',
+    analysis.version > 0 ? t('status.compiled', { ms: Math.round(analysis.ms) }) : t('status.compiling'),
+    latency !== null ? t('status.markers', { ms: Math.round(latency) }) : '',
+    analysis.ok ? '' : game ? t('status.lastGood') : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -299,9 +301,9 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         onImport={() => {
           void pickTextFile().then((picked) => {
             if (picked && activeFile) {
-              saveVersion(`before importing ${picked.name}`);
+              saveVersion(t('versions.beforeImport', { name: picked.name }));
               onChange(activeFile.file, picked.text);
-              setBanner({ kind: 'info', text: `Imported ${picked.name} into ${activeFile.file}. The text it replaced is kept in History.` });
+              setBanner({ kind: 'info', text: t('workbench.imported', { name: picked.name, file: activeFile.file }) });
             }
           });
         }}
@@ -314,12 +316,12 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
       {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
       {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
       {compareOpen && compareRequest && (
-        <ErrorBoundary where="the comparison">
+        <ErrorBoundary where={t('where.comparison')}>
           <Suspense fallback={null}>
             <CompareDialog
               request={compareRequest}
-              beforeTitle={`${game?.title ?? gameId} (the base game)`}
-              afterTitle={`With ${enabled.map((id) => variantInfo.infos.find((v) => v.id === id)?.title ?? id).join(', ')}`}
+              beforeTitle={t('compare.beforeTitle', { title: game?.title ?? gameId })}
+              afterTitle={t('compare.afterTitle', { rules: enabled.map((id) => variantInfo.infos.find((v) => v.id === id)?.title ?? id).join(', ') })}
               onReveal={(at) => {
                 setCompareOpen(false);
                 revealAt(at);
@@ -332,20 +334,20 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
       {!own && (
         <div className="banner info" role="status" data-testid="copy-banner">
           <span>
-            This is a copy from a share link. Your own version of {game?.title ?? gameId} is untouched, and this copy is kept in History.
+            {t('workbench.copyNote', { title: game?.title ?? gameId })}
           </span>
           <button type="button" className="btn small" data-testid="open-own" onClick={onOpenOwn}>
-            Back to my version
+            {t('workbench.backToMine')}
           </button>
-          <button type="button" className="btn small" data-testid="adopt-copy" onClick={() => becomeOwn(files, 'before taking a shared copy')}>
-            Make this my version
+          <button type="button" className="btn small" data-testid="adopt-copy" onClick={() => becomeOwn(files, t('versions.beforeAdopt'))}>
+            {t('workbench.makeMine')}
           </button>
         </div>
       )}
       {storageProblems.map((message) => (
         <div key={message} className="banner error" role="alert" data-testid="storage-problem">
           {message}
-          <button type="button" className="btn ghost small" aria-label="Dismiss" onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}>
+          <button type="button" className="btn ghost small" aria-label={t('common.dismiss')} onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}>
             ✕
           </button>
         </div>
@@ -353,7 +355,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
       {banner && (
         <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
           {banner.text}
-          <button type="button" className="btn ghost small" onClick={() => setBanner(null)}>
+          <button type="button" className="btn ghost small" onClick={() => setBanner(null)} aria-label={t('common.dismiss')}>
             ✕
           </button>
         </div>
@@ -366,15 +368,15 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
           }}
         />
       )}
-      <nav className="view-tabs" aria-label="Panels">
+      <nav className="view-tabs" aria-label={t('panels.label')}>
         {PANELS.map(([id, label]) => (
           <button key={id} type="button" className={`view-tab ${view === id ? 'active' : ''}`} aria-pressed={view === id} onClick={() => setView(id)} data-testid={`view-${id}`}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </nav>
       <main className={`workbench show-${view}`} ref={gridRef} style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}>
-        <ErrorBoundary where="the editor">
+        <ErrorBoundary where={t('where.editor')}>
           <EditorPane
             files={files}
             active={active}
@@ -390,8 +392,8 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             startEditor={analysis.version > 0}
           />
         </ErrorBoundary>
-        <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label="Resize the editor (arrow keys)" />
-        <ErrorBoundary where="the diagram" resetKey={game}>
+        <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label={t('workbench.resizeEditor')} />
+        <ErrorBoundary where={t('where.diagram')} resetKey={game}>
           <Diagram
             graph={analysis.graph ?? game?.graph}
             active={activeStates}
@@ -402,7 +404,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             coverage={coverage && coverage.game === game ? coverage.report : null}
           />
         </ErrorBoundary>
-        <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label="Resize the diagram (arrow keys)" />
+        <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label={t('workbench.resizeDiagram')} />
         <div className="right-column">
           <HouseRules
             variants={variantInfo.infos}
@@ -414,7 +416,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             onParams={onParams}
             onCompare={onCompare}
           />
-          <ErrorBoundary where="the playtest" resetKey={game}>
+          <ErrorBoundary where={t('where.playtest')} resetKey={game}>
             <PlayPane
               engine={ENGINE}
               game={game}
@@ -434,10 +436,10 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               source={analysis.lastGoodInput}
             />
           </ErrorBoundary>
-          <ErrorBoundary where="the balance panel" resetKey={game}>
+          <ErrorBoundary where={t('where.balance')} resetKey={game}>
             <BalancePanel input={input} game={game} onCoverage={onCoverage} onReveal={revealPath} />
           </ErrorBoundary>
-          <ErrorBoundary where="the exact-turn panel" resetKey={game}>
+          <ErrorBoundary where={t('where.exactTurn')} resetKey={game}>
             <ExactTurnPanel input={input} game={game} />
           </ErrorBoundary>
         </div>

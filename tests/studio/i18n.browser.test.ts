@@ -1,0 +1,111 @@
+/**
+ * The studio in Russian and in Bulgarian (issue 34, item 4): at a desktop's and a phone's size,
+ * the gallery, a game's page and its playtest show no English word of the interface (a game's own
+ * texts, which the game translates as data, and the spec in the editor aside), nothing is wider
+ * than the window, and axe-core finds no serious or critical violation.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeAudit } from '../browser/axe.ts';
+import { VIEWPORTS, useStudio } from '../browser/studio.ts';
+
+const studio = useStudio();
+
+/** Where a game's own texts are drawn (titles, descriptions, move, zone, state and piece names, log lines, the spec's reasons a move is refused). */
+const GAME_TEXT = [
+  '.brand', '.game-card h2', '.game-desc', '.variant-chips', '[data-testid=start-tour]',
+  '.monaco-editor', '.tabs', '.topbar-file', '.game-title', '.diagram-svg', '.diag-message',
+  '.variant-title', '.variant-rules', '.param-name', '.param select', '.counters', '.seat-name', '.team-tag',
+  '.zone-name', '.zone-known', '.piece', '.die-with-props', '.btn.move', '.move-options', '.illegal-moves li',
+  '.log-line', '.log-move', '[data-testid=turn-status]', '.seat-kind', '[data-testid=balance-bot-0]', '.standings',
+].join(', ');
+
+/** Elements whose tooltip is the spec's own description of a house rule, param or zone. */
+const GAME_TITLES = '.param, .variant, .zone-head';
+
+/** Names that are the same in every language: the product, file formats, keys, the engine's bot names. */
+const NAMES = new Set(['houserules', 'YAML', 'yaml', 'Ctrl', 'Tab', 'Shift', 'Enter', 'Esc', 'Mac', 'ismcts', 'mcts', 'kB']);
+
+/** Latin words of the visible interface, and of its titles and aria-labels, that are not the game's own. */
+const latinWords = (page: Page): Promise<string[]> =>
+  page.evaluate(
+    ([gameText, gameTitles, names]) => {
+      const found = new Set<string>();
+      // A game's own words may appear inside interface text too ("a copy of <title>"): they are allowed there.
+      const own = new Set([...document.querySelectorAll(gameText)].flatMap((el) => el.textContent?.match(/[A-Za-z]{2,}/g) ?? []));
+      const scan = (text: string | null, where: Element): void => {
+        const words = ((text ?? '').match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !names.includes(w) && !own.has(w));
+        // Each word with where it is, so a failure points at its element.
+        if (words.length > 0) found.add(`${where.tagName.toLowerCase()}.${[...where.classList].join('.')}: ${words.join(' ')}`);
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node instanceof Element ? node : node.parentElement;
+        if (!el || el.closest(gameText) || !el.checkVisibility()) continue;
+        if (node instanceof Element) {
+          if (!node.matches(gameTitles)) scan(node.getAttribute('title'), node);
+          scan(node.getAttribute('aria-label'), node);
+          scan(node.getAttribute('placeholder'), node);
+        } else if (el.tagName !== 'OPTION' || (el as HTMLOptionElement).selected) scan(node.textContent, el);
+      }
+      return [...found].sort();
+    },
+    [GAME_TEXT, GAME_TITLES, [...NAMES]] as const,
+  );
+
+const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** What the status says once the spec compiled, in each language checked. */
+const COMPILED = { ru: 'скомпилировано', bg: 'компилирано' } as const;
+
+describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
+  it.each([['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const)('at the %s size: no English interface word, no overflow, axe clean', async (_, viewport) => {
+    const { page, errors } = await studio.newPage(viewport);
+    const csp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
+
+    await page.goto(`${studio.url}?lang=${lang}#/`);
+    await page.waitForSelector('[data-testid=gallery] .game-card');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    expect(await page.locator('[data-testid=language-picker]').inputValue()).toBe(lang);
+    expect(await latinWords(page)).toEqual([]);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeAudit(page)).toEqual([]);
+
+    // The choice is remembered: the game's page, opened without ?lang=, speaks it too.
+    await page.goto(`${studio.url}#/ten-thousand`);
+    await page.waitForFunction((word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word), COMPILED[lang], { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
+    if (viewport === VIEWPORTS.desktop) await page.waitForSelector('[data-testid=diagram] .state');
+    expect(await latinWords(page)).toEqual([]);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeAudit(page)).toEqual([]);
+
+    // The playtest after a move: the log, the turn status and the moves still speak the language.
+    await page.locator('.move-bar .btn.move:not([disabled]):not([data-refused])').first().click();
+    await page.waitForSelector('[data-testid=log] .log-entry:nth-child(2)');
+    // The pointer leaves the pressed button and its colours ease back (a CSS transition): audit what stays.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(500);
+    expect(await latinWords(page)).toEqual([]);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeAudit(page, '.play-column')).toEqual([]);
+    expect(csp).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+it('English stays the default for an en-US browser, and the picker switches the language in place', async () => {
+  const { page } = await studio.newPage(VIEWPORTS.desktop);
+  await page.goto(studio.url);
+  await page.waitForSelector('[data-testid=gallery] .game-card');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await expect(page.locator('h1#start-here-title').textContent()).resolves.toBe('Start here');
+  await page.locator('[data-testid=language-picker]').selectOption('ro');
+  await page.waitForFunction(() => document.querySelector('h1#start-here-title')?.textContent === 'Începe de aici');
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('houserules:v1:language')])).toEqual(['ro', 'ro']);
+  await page.context().close();
+});
