@@ -293,7 +293,7 @@ export const bg: Catalog = {
   'log.onlyFor': "(само {names})",
   'online.player': "Играч {n}",
   'online.playWithFriends': "Игра с приятели",
-  'online.playWithFriendsTitle': "Стая на игровия сървър (houserules serve) с тези правила: всеки приятел играе своето място от своето устройство",
+  'online.playWithFriendsTitle': "Стая на игровия сървър с тези правила: всеки приятел играе своето място от своето устройство",
   'online.explain': "Стая на игровия сървър с правилата такива, каквито са сега (с вашите промени и домашни правила), за {players} играчи. Всеки приятел получава връзка към своето място и вижда само своите карти.",
   'online.explainBots': "Ботове играят за: {list}.",
   'online.botSeat': "{name} ({bot})",

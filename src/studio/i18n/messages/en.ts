@@ -295,7 +295,7 @@ export const en = {
   'log.onlyFor': "(only {names})",
   'online.player': "Player {n}",
   'online.playWithFriends': "Play with friends",
-  'online.playWithFriendsTitle': "A room on the game server (houserules serve) with these rules: each friend plays their seat from their own device",
+  'online.playWithFriendsTitle': "A room on the game server with these rules: each friend plays their seat from their own device",
   'online.explain': "A room on the game server with these rules as they are now (your edits and house rules included), for {players} players. Each friend gets a link to their own seat and sees only their own hand.",
   'online.explainBots': "Bots play {list}.",
   'online.botSeat': "{name} ({bot})",

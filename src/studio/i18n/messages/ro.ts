@@ -293,7 +293,7 @@ export const ro: Catalog = {
   'log.onlyFor': "(doar {names})",
   'online.player': "Jucătorul {n}",
   'online.playWithFriends': "Joacă cu prietenii",
-  'online.playWithFriendsTitle': "O cameră pe serverul de joc (houserules serve) cu aceste reguli: fiecare prieten își joacă locul de pe propriul dispozitiv",
+  'online.playWithFriendsTitle': "O cameră pe serverul de joc cu aceste reguli: fiecare prieten își joacă locul de pe propriul dispozitiv",
   'online.explain': "O cameră pe serverul de joc cu regulile așa cum sunt acum (cu modificările și regulile casei), pentru {players} jucători. Fiecare prieten primește un link către locul său și își vede doar propriile cărți.",
   'online.explainBots': "Boții joacă pentru: {list}.",
   'online.botSeat': "{name} ({bot})",

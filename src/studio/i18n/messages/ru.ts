@@ -293,7 +293,7 @@ export const ru: Catalog = {
   'log.onlyFor': "(только {names})",
   'online.player': "Игрок {n}",
   'online.playWithFriends': "Играть с друзьями",
-  'online.playWithFriendsTitle': "Комната на игровом сервере (houserules serve) с этими правилами: каждый друг играет за своё место со своего устройства",
+  'online.playWithFriendsTitle': "Комната на игровом сервере с этими правилами: каждый друг играет за своё место со своего устройства",
   'online.explain': "Комната на игровом сервере с правилами в нынешнем виде (с вашими правками и домашними правилами), на {players} игроков. Каждый друг получает ссылку на своё место и видит только свои карты.",
   'online.explainBots': "Боты играют за: {list}.",
   'online.botSeat': "{name} ({bot})",
