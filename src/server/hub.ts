@@ -55,6 +55,9 @@ interface LiveRoom {
   botTrouble: boolean;
 }
 
+/** How long a finished room that everybody left stays loaded. */
+const FINISHED_IDLE_MS = 5_000;
+
 const errorBody = (code: ErrorCode, message: string) => ({ code, message });
 const failed = (reply: EngineReply): reply is Extract<EngineReply, { ok: false }> => !reply.ok;
 
@@ -373,10 +376,15 @@ export const createHub = (options: HubOptions) => {
     if (!room || !room.connections.delete(connection)) return;
     announceSeats(room);
     if (room.connections.size === 0 && room.idleTimer === null) {
-      room.idleTimer = setTimeout(() => {
-        room.idleTimer = null;
-        forget(room);
-      }, options.idleMs);
+      // A finished game that everybody left is let go of sooner: nobody comes back to play it.
+      const over = room.latest?.frames.every((f) => f.over) ?? false;
+      room.idleTimer = setTimeout(
+        () => {
+          room.idleTimer = null;
+          forget(room);
+        },
+        over ? Math.min(options.idleMs, FINISHED_IDLE_MS) : options.idleMs,
+      );
     }
   };
 

@@ -16,6 +16,22 @@ const ensureSite = async (site: string, say: (text: string) => void): Promise<vo
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: site } });
 };
 
+/**
+ * The shipped games, read from disk once: every room made from one comes from the same text, and
+ * reading the folder again for each room would parse every game's YAML beside the sockets.
+ */
+const shippedGames = () => {
+  const list = listGames().map((g) => ({ id: g.id, title: g.title, variants: g.variants.map((v) => v.id) }));
+  const files = new Map<string, Record<string, string> | undefined>();
+  return {
+    list: () => list,
+    files: (id: string) => {
+      if (!files.has(id)) files.set(id, shippedFiles(id));
+      return files.get(id);
+    },
+  };
+};
+
 const untilStopped = (): Promise<void> =>
   new Promise((done) => {
     process.once('SIGINT', () => done());
@@ -53,7 +69,7 @@ export const serveCommand: Command = {
       workers: workers ?? 2,
       botDelayMs: botDelayMs ?? 600,
       roomsPerMinute: roomsPerMinute ?? LIMITS.roomsPerMinute,
-      games: { list: () => listGames().map((g) => ({ id: g.id, title: g.title, variants: g.variants.map((v) => v.id) })), files: (id) => shippedFiles(id) },
+      games: shippedGames(),
     });
     const kept = /^postgres(ql)?:\/\//.test(db) ? 'PostgreSQL' : db;
     io.out(`houserules serve: ${server.url}/ (rooms kept in ${kept}; Ctrl+C stops)`);
