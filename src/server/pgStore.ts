@@ -1,8 +1,8 @@
 /**
  * The store on PostgreSQL, for several server processes sharing one database: the same schema and
- * the same interface as SQLite's. A move is appended in a transaction that moves the room's event
+ * the same interface as SQLite's. A move is appended by one statement that moves the room's event
  * count from the number it expects (under PostgreSQL's row lock, two processes can never both
- * append event n), and the same transaction NOTIFYs the channel every process LISTENs on, so the
+ * append event n), inserts the event and NOTIFYs the channel every process LISTENs on, so the
  * others learn of it only once it is committed — PostgreSQL's own messaging, no broker to run.
  */
 import pg from 'pg';
@@ -56,7 +56,7 @@ const inTransaction = async <T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 };
 
 export const openPgStore = async (url: string): Promise<RoomStore> => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   const first = await pool.connect();
   try {
     await migrate(first);
@@ -91,16 +91,18 @@ export const openPgStore = async (url: string): Promise<RoomStore> => {
         hash: r.hash,
         used: Number(r.used) === 1,
       })),
-    append: (id, expected, event) =>
-      inTransaction(pool, async (client) => {
-        if (event.seq !== expected + 1) return false;
-        // The row lock makes a second process wait here, then find the count moved on: 0 rows.
-        const bumped = await client.query('UPDATE rooms SET seq = seq + 1 WHERE id = $1 AND seq = $2', [id, expected]);
-        if (bumped.rowCount !== 1) return false;
-        await client.query('INSERT INTO events (room, seq, kind, move, at) VALUES ($1, $2, $3, $4, $5)', [id, event.seq, event.kind, event.kind === 'move' ? JSON.stringify(event.move) : null, Date.now()]);
-        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${id}:${event.seq}`]);
-        return true;
-      }),
+    append: async (id, expected, event) => {
+      if (event.seq !== expected + 1) return false;
+      // One statement, so one round trip and its own transaction: the row lock makes a second
+      // process wait at the UPDATE, then find the count moved on (no row, nothing inserted).
+      const appended = await pool.query(
+        `WITH bumped AS (UPDATE rooms SET seq = seq + 1 WHERE id = $1 AND seq = $2 RETURNING id),
+              added AS (INSERT INTO events (room, seq, kind, move, at) SELECT id, $3, $4, $5, $6 FROM bumped RETURNING room)
+         SELECT pg_notify($7, $8) FROM added`,
+        [id, expected, event.seq, event.kind, event.kind === 'move' ? JSON.stringify(event.move) : null, Date.now(), CHANNEL, `${id}:${event.seq}`],
+      );
+      return appended.rowCount === 1;
+    },
     claim: (id, inviteHash, tokenHash) =>
       inTransaction(pool, async (client): Promise<ClaimResult> => {
         const invite = (await client.query<{ seat: number | null }>("SELECT seat FROM secrets WHERE room = $1 AND kind = 'invite' AND hash = $2", [id, inviteHash])).rows[0];
