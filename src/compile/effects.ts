@@ -17,6 +17,7 @@ import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { holdingGuard } from './holding.ts';
+import { pluralFormat, pluralProblem, readTemplate } from '../locale/template.ts';
 
 
 export interface EffectCompiler {
@@ -32,6 +33,8 @@ export interface EffectCompiler {
   readonly called: Set<string>;
   /** Coverage only: each effect, by its path, gets a function to call every time it runs. */
   readonly probe?: EffectProbe;
+  /** The language of the spec's texts (a translation's), for plurals in log lines; English when absent. */
+  readonly lang?: string;
 }
 
 /** Given an effect's path at compile time, what to call each time that effect runs. */
@@ -436,32 +439,42 @@ const compileWhile = (cx: EffectCompiler, effect: Extract<Effect, { while: unkno
 
 /** `log: "Player {active + 1} banks {game.turnPoints}"`: text with expressions in braces. */
 const compileLog = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): EffectRun => {
-  const parts: (string | CompiledExpr)[] = [];
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{', i);
-    if (open < 0) {
-      parts.push(template.slice(i));
-      break;
+  const read = readTemplate(template);
+  if (!read.ok) {
+    report(cx.checker, path, read.message);
+    return NOTHING;
+  }
+  const lang = cx.lang ?? 'en';
+  const parts: (string | CompiledExpr | PluralRun)[] = [];
+  for (const part of read.parts) {
+    if (part.kind === 'text') {
+      parts.push(part.text);
+      continue;
     }
-    parts.push(template.slice(i, open));
-    const close = template.indexOf('}', open);
-    if (close < 0) {
-      report(cx.checker, path, `unclosed '{' in log text`);
-      return NOTHING;
+    const expr = checkExpr(cx.checker, part.source, path, locals, part.kind === 'plural' ? typeOf('number') : undefined);
+    if (!expr) continue;
+    if (part.kind === 'expr') {
+      parts.push(namedPieces(cx, expr, path));
+      continue;
     }
-    const expr = checkExpr(cx.checker, template.slice(open + 1, close), path, locals);
-    if (expr) parts.push(namedPieces(cx, expr, path));
-    i = close + 1;
+    const problem = pluralProblem(part.message, lang);
+    if (problem) report(cx.checker, path, `log: ${problem}`);
+    else parts.push({ count: expr, format: pluralFormat(part.message, lang) });
   }
   return (d, vals) => {
     if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
     const env = envOf(d, vals);
     let line = '';
-    for (const p of parts) line += typeof p === 'string' ? p : formatValue(p.run(env));
+    for (const p of parts) line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env) as number) : formatValue(p.run(env));
     d.log.push(line);
   };
 };
+
+/** A plural in log text: the count's expression and the text for each count. */
+interface PluralRun {
+  readonly count: CompiledExpr;
+  readonly format: (n: number) => string;
+}
 
 /** A value as a log line shows it: its JSON, which for a finite number is its text (found without the JSON serializer, on most lines). */
 const formatValue = (v: Value): string =>
