@@ -36,9 +36,10 @@ const named = (spec: GameSpec, section: string, fields: readonly string[]): [Doc
 /** The display section's texts: labels are text, everything that computes a text is an expression. */
 const displayTexts = (spec: GameSpec): [DocPath, Plain, TextKind][] => {
   const d = spec.display ?? {};
+  // A shown value without a format may be given one: a word the game keeps as data ('gold') then reads in the language.
   const shown = (path: DocPath, v: Plain): [DocPath, Plain, TextKind][] => [
     [[...path, 'label'], isRecord(v) ? v.label : undefined, 'text'],
-    [[...path, 'format'], isRecord(v) ? v.format : undefined, 'expression'],
+    [[...path, 'format'], isRecord(v) ? (v.format ?? '') : undefined, 'expression'],
   ];
   return [
     [['display', 'seat'], d.seat, 'expression'],
@@ -68,7 +69,7 @@ const listed = (value: Plain, path: DocPath, out: [DocPath, string, 'log' | 'rea
 export const textsOf = (spec: GameSpec): Map<string, SpecText> => {
   const out = new Map<string, SpecText>();
   const add = (key: DocPath, kind: TextKind, english: Plain, place: DocPath = key): void => {
-    if (typeof english !== 'string' || english === '') return;
+    if (typeof english !== 'string' || (english === '' && kind !== 'expression')) return;
     const id = keyId(key);
     const known = out.get(id);
     out.set(id, { key, kind, english, places: [...(known?.places ?? []), place] });
