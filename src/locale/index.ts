@@ -10,7 +10,7 @@ import { hasErrors } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { Locator } from '../check/locator.ts';
 import { didYouMean } from '../lang/suggest.ts';
-import { expressionShape, missingPluralForms, placeholders, pluralProblem, readTemplate } from './template.ts';
+import { expressionShape, placeholders, pluralProblem, readTemplate } from './template.ts';
 import { hasWords, keyText, textsOf, type SpecText } from './texts.ts';
 
 export { textsOf, textDefinitions, hasWords, keyText, type SpecText, type TextKind } from './texts.ts';
@@ -47,8 +47,8 @@ const VARIANT_OWN = ['title', 'description'];
 type Plain = unknown;
 const isRecord = (v: Plain): v is Record<string, Plain> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const errorAt = (doc: ParsedDoc, path: DocPath, message: string, offset?: number, severity: 'error' | 'warning' = 'error'): Diagnostic => ({
-  severity,
+const errorAt = (doc: ParsedDoc, path: DocPath, message: string, offset?: number): Diagnostic => ({
+  severity: 'error',
   message,
   path,
   file: doc.file,
@@ -106,14 +106,14 @@ const keyTree = (texts: Iterable<SpecText>, extra: readonly string[] = []): KeyT
 };
 
 /** What is wrong with `value` as a translation of `text`, each problem at its offset in the value. */
-const translationProblems = (text: SpecText, value: string, lang: string): { message: string; offset?: number; severity?: 'warning' }[] => {
+const translationProblems = (text: SpecText, value: string, lang: string): { message: string; offset?: number }[] => {
   if (text.kind === 'expression') return value.trim() === '' ? [{ message: 'an empty expression: write the expression that gives the text' }] : [];
   if (text.kind !== 'template') return [];
   const read = readTemplate(value);
   if (!read.ok) return [{ message: read.message, offset: read.offset }];
   const original = readTemplate(text.english);
   const wanted = original.ok ? placeholders(original.parts).map((p) => ({ source: p.source.trim(), key: expressionShape(p.source) })) : [];
-  const problems: { message: string; offset?: number; severity?: 'warning' }[] = [];
+  const problems: { message: string; offset?: number }[] = [];
   const given = placeholders(read.parts);
   for (const p of given) {
     const key = expressionShape(p.source);
@@ -123,10 +123,6 @@ const translationProblems = (text: SpecText, value: string, lang: string): { mes
     if (p.kind !== 'plural') continue;
     const problem = pluralProblem(p.message, lang);
     if (problem) problems.push({ message: problem, offset: p.start });
-    else {
-      const left = missingPluralForms(p.branches, lang);
-      if (left.length > 0) problems.push({ message: `the plural has no ${left.map((f) => `'${f}'`).join(', ')} form: 'other' is read for those counts`, offset: p.start, severity: 'warning' });
-    }
   }
   for (const w of wanted) {
     if (!given.some((p) => expressionShape(p.source) === w.key)) problems.push({ message: `the placeholder {${w.source}} is missing` });
@@ -159,7 +155,7 @@ const readSection = (locale: LocaleFile, value: Plain, at: DocPath, tree: KeyTre
       diagnostics.push(errorAt(locale.doc, path, `a translation is a string (found ${v === null ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v}): quote it`));
       continue;
     }
-    for (const p of translationProblems(node, v, locale.lang)) diagnostics.push(errorAt(locale.doc, path, node.kind === 'template' ? `log: ${p.message}` : `${keyText(node.key)}: ${p.message}`, p.offset, p.severity));
+    for (const p of translationProblems(node, v, locale.lang)) diagnostics.push(errorAt(locale.doc, path, node.kind === 'template' ? `log: ${p.message}` : `${keyText(node.key)}: ${p.message}`, p.offset));
     found.set(JSON.stringify(node.key), { value: v, at: path });
   }
 };

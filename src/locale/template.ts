@@ -11,8 +11,8 @@ export type TemplatePart =
   | { readonly kind: 'text'; readonly text: string }
   /** `start` is the expression's offset in the template, for errors inside it. */
   | { readonly kind: 'expr'; readonly source: string; readonly start: number }
-  /** `message` is the plural as ICU text with the argument named `n`; `branches` their keys. */
-  | { readonly kind: 'plural'; readonly source: string; readonly start: number; readonly message: string; readonly branches: readonly string[] };
+  /** `message` is the plural as ICU text with the argument named `n`. */
+  | { readonly kind: 'plural'; readonly source: string; readonly start: number; readonly message: string };
 
 export type TemplateReading = { readonly ok: true; readonly parts: readonly TemplatePart[] } | { readonly ok: false; readonly message: string; readonly offset: number };
 
@@ -75,8 +75,7 @@ export const readTemplate = (text: string): TemplateReading => {
     const close = braceEnd(text, end + 1);
     if (close < 0) return { ok: false, message: "unclosed '{' in log text", offset: open };
     const body = text.slice(end + 1 + head[0].length, close);
-    const branches = [...body.matchAll(/(=\d+|[a-z]+)\s*\{/g)].map((m) => m[1] as string);
-    parts.push({ kind: 'plural', source, start: open + 1, message: `{n, plural,${body}}`, branches });
+    parts.push({ kind: 'plural', source, start: open + 1, message: `{n, plural,${body}}` });
     i = close + 1;
   }
   return { ok: true, parts };
@@ -103,10 +102,6 @@ export const pluralProblem = (message: string, lang: string): string | null => {
   }
   return null;
 };
-
-/** The language's plural forms a plural leaves to `other` (a warning, not an error: `other` is read). */
-export const missingPluralForms = (branches: readonly string[], lang: string): string[] =>
-  (new Intl.PluralRules(lang).resolvedOptions().pluralCategories as readonly string[]).filter((c) => c !== 'other' && !branches.includes(c));
 
 /** A plural ready to format a count, in the language of the text. */
 export const pluralFormat = (message: string, lang: string): ((n: number) => string) => {
