@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { LocaleInput, SourceFile } from '../compile/index.ts';
 import { withRequirements } from '../variants/requirements.ts';
+import { SPEC_LANGUAGE } from '../compile/localized.ts';
 
 export const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../games');
 
@@ -72,11 +73,8 @@ export const listGames = (dir = GAMES_DIR): GameEntry[] => {
 
 export type Resolved = { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput } | { error: string };
 
-/** English is the spec's own text: it has no locale file. */
-export const SPEC_LANGUAGE = 'en';
-
 /** The languages a game folder has translations for (its locales/<lang>.yaml files). */
-export const languagesOf = (gameDir: string): string[] => {
+const localesIn = (gameDir: string): string[] => {
   const dir = join(gameDir, 'locales');
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml')).sort() : [];
 };
@@ -86,7 +84,7 @@ const localeOf = (basePath: string, lang: string | undefined, known: readonly Va
   if (lang === undefined || lang === SPEC_LANGUAGE) return {};
   const gameDir = dirname(basePath);
   const path = join(gameDir, 'locales', `${lang}.yaml`);
-  if (!existsSync(path)) return { error: `no '${lang}' translation of ${display(basePath)} (languages: ${[SPEC_LANGUAGE, ...languagesOf(gameDir)].join(', ')})` };
+  if (!existsSync(path)) return { error: `no '${lang}' translation of ${display(basePath)} (languages: ${[SPEC_LANGUAGE, ...localesIn(gameDir)].join(', ')})` };
   return { locale: { file: read(path), knownVariants: known.map((k) => k.id) } };
 };
 

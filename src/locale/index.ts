@@ -88,7 +88,8 @@ interface Found {
 type KeyTree = Map<string, KeyTree | SpecText>;
 
 const keyTree = (texts: Iterable<SpecText>, extra: readonly string[] = []): KeyTree => {
-  const root: KeyTree = new Map(extra.map((k) => [k, { key: [k], kind: 'text', english: '', places: [] } satisfies SpecText]));
+  // Keys of the file's own (a header, a variant's title): keyed apart from every text of the spec.
+  const root: KeyTree = new Map(extra.map((k) => [k, { key: ['own', k], kind: 'text', english: '', places: [] } satisfies SpecText]));
   for (const t of texts) {
     let node = root;
     t.key.forEach((segment, i) => {
@@ -225,7 +226,9 @@ export const localize = (locale: LocaleFile, input: LocalizeInput): Localized =>
     }
     const found = new Map<string, Found>();
     // A variant's section is checked against the spec it changes when it is on; its own title and description always.
-    const tree = input.variants.includes(id) ? keyTree(texts.values(), VARIANT_OWN) : keyTree([], VARIANT_OWN);
+    // Its `title` and `description` are the variant's own, never the game's.
+    const changed = [...texts.values()].filter((t) => !(t.key.length === 1 && VARIANT_OWN.includes(String(t.key[0]))));
+    const tree = keyTree(input.variants.includes(id) ? changed : [], VARIANT_OWN);
     const skip = input.variants.includes(id) || !isRecord(section) ? new Set<string>() : new Set(Object.keys(section).filter((k) => !VARIANT_OWN.includes(k)));
     readSection(locale, section, ['variants', id], tree, found, diagnostics, skip);
     byVariant.set(id, found);

@@ -3,10 +3,11 @@
  * error, a text it leaves out falls back to the spec's own, plurals follow the language's rules,
  * and the translated game plays exactly as the English one.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileGame, type CompileOutput } from '../../src/compile/index.ts';
 import { pluralFormat } from '../../src/locale/index.ts';
+import { languagesOf, localizedInput, variantTextsIn } from '../../src/compile/localized.ts';
 import { newGame, step } from '../../src/engine/index.ts';
 import { source } from '../helpers/games.ts';
 
@@ -152,5 +153,36 @@ describe('plurals in log lines follow the language', () => {
     const r = step(game!, s.state, { move: 'roll', seat: 0 });
     if (!r.ok) throw new Error(r.error);
     expect(r.state.context.log.find((l) => l.startsWith('rolled'))).toMatch(/^rolled (1 die|\d+ dice)$/);
+  });
+});
+
+describe('the studio’s entry: a game folder’s files, the variants on and a language', () => {
+  const folder = (game: string): Record<string, string> => {
+    const dir = `games/${game}`;
+    const paths = [`${dir}/game.yaml`, ...['variants', 'locales'].flatMap((sub) => readdirSync(`${dir}/${sub}`).map((f) => `${dir}/${sub}/${f}`))];
+    return Object.fromEntries(paths.map((p) => [p, readFileSync(p, 'utf8')]));
+  };
+
+  it('compiles the game in the language picked, with its variants, and lists the languages', () => {
+    const files = folder('regicide');
+    expect(languagesOf(files)).toEqual(['en', 'bg', 'ro', 'ru']);
+    const made = localizedInput(files, ['jester'], 'ru');
+    if ('error' in made) throw new Error(made.error);
+    expect(made.fallback).toBe(false);
+    const out = compileGame(made.input);
+    expect(out.diagnostics).toEqual([]);
+    expect(out.game?.title).toBe('Цареубийство');
+    expect(out.missing).toEqual([]);
+    expect(variantTextsIn(files, 'ru', 'jester').title).toBe('Шут');
+  });
+
+  it('English, or a language the game has no file for, is the spec’s own text; an unknown variant is an error', () => {
+    const files = folder('regicide');
+    const english = localizedInput(files, [], 'en');
+    const german = localizedInput(files, [], 'de');
+    if ('error' in english || 'error' in german) throw new Error('no input');
+    expect([english.fallback, german.fallback]).toEqual([false, true]);
+    expect(compileGame(german.input).game?.title).toBe('Regicide');
+    expect(localizedInput(files, ['jesters'], 'ru')).toEqual({ error: expect.stringMatching(/^no variant 'jesters' \(variants: .*jester/) });
   });
 });
