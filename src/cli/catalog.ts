@@ -71,7 +71,7 @@ export const listGames = (dir = GAMES_DIR): GameEntry[] => {
     });
 };
 
-export type Resolved = { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput } | { error: string };
+export type Resolved = { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput; /** Every variant of the game. */ known: VariantEntry[] } | { error: string };
 
 /** The languages a game folder has translations for (its locales/<lang>.yaml files). */
 const localesIn = (gameDir: string): string[] => {
@@ -111,5 +111,5 @@ export const resolveGame = (target: string, variantIds: readonly string[], lang?
   }
   const locale = localeOf(basePath, lang, known);
   if ('error' in locale) return locale;
-  return { base: read(basePath), variants, ...locale };
+  return { base: read(basePath), variants, ...locale, known };
 };

@@ -101,7 +101,7 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
     io.err(given.error);
     return undefined;
   }
-  const { game, diagnostics } = compileGame({ ...resolved, params: given.params });
+  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, locale: resolved.locale, params: given.params });
   printDiagnostics(io, diagnostics.filter((d) => d.severity === 'error' || !game));
   return game;
 };

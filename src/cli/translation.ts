@@ -8,7 +8,7 @@ import { compileGame } from '../compile/index.ts';
 import { readLocale, variantTexts, type MissingText } from '../locale/index.ts';
 import { locate, parseSpecText } from '../parse/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
-import { listGames, resolveGame, type VariantEntry } from './catalog.ts';
+import { resolveGame, type VariantEntry } from './catalog.ts';
 
 export interface TranslationReport {
   readonly diagnostics: Diagnostic[];
@@ -32,13 +32,13 @@ export const translationReport = (target: string, lang: string): TranslationRepo
   const resolved = resolveGame(target, [], lang);
   if ('error' in resolved) return resolved;
   if (!resolved.locale) return { diagnostics: [], missing: [] };
-  const variants = listGames().find((g) => g.id === target || g.file === resolved.base.file)?.variants ?? [];
+  const variants = resolved.known;
   const diagnostics: Diagnostic[] = [];
   const missing: MissingText[] = [];
   for (const ids of [[], ...variants.map((v) => [v.id])]) {
     const sources = resolveGame(target, ids, lang);
     if ('error' in sources) return sources;
-    const out = compileGame(sources);
+    const out = compileGame({ base: sources.base, variants: sources.variants, locale: sources.locale });
     diagnostics.push(...out.diagnostics);
     missing.push(...(out.missing ?? []));
   }

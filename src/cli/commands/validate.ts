@@ -20,7 +20,7 @@ export const validateCommand: Command = {
       io.err(resolved.error);
       return 1;
     }
-    const { game, diagnostics } = compileGame(resolved);
+    const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, locale: resolved.locale });
     printDiagnostics(io, diagnostics);
     if (!game) return 1;
     if (lang !== undefined && resolved.locale) {
