@@ -32,7 +32,7 @@ export interface LocaleFile {
 
 /** A text of the spec with no translation: the spec's own is shown. */
 export interface MissingText {
-  /** Its key in the locale file, dotted (`moves.bank.title`, `log.Player {active + 1} banks`, `variants.joker.title`). */
+  /** Its key in the locale file, dotted (`moves.play.title`, `log.<the English line>`, `variants.<id>.title`). */
   readonly key: string;
   readonly english: string;
   /** Where the English text is written. */
@@ -73,7 +73,7 @@ export const readLocale = (source: LocaleSource): { locale?: LocaleFile; diagnos
   if (!isRecord(value)) return { diagnostics: [...diagnostics, errorAt(doc, [], 'a locale file is a mapping: locale, game, then the translations')] };
   const lang = value.locale;
   if (typeof lang !== 'string' || !isLanguageTag(lang)) diagnostics.push(errorAt(doc, lang === undefined ? [] : ['locale'], "'locale' names the language, e.g. locale: ru"));
-  if (typeof value.game !== 'string') diagnostics.push(errorAt(doc, value.game === undefined ? [] : ['game'], "'game' names the game's id, e.g. game: regicide"));
+  if (typeof value.game !== 'string') diagnostics.push(errorAt(doc, value.game === undefined ? [] : ['game'], "'game' names the game's id, e.g. game: my-game"));
   if (hasErrors(diagnostics)) return { diagnostics };
   return { locale: { lang: lang as string, game: value.game as string, doc, value }, diagnostics };
 };

@@ -1,6 +1,6 @@
 /**
  * The texts of a spec that players read, each with the key a locale file gives its translation
- * under. A named text is keyed by its place in the spec (`moves.bank.title`); a log line or a
+ * under. A named text is keyed by its place in the spec (`moves.play.title`); a log line or a
  * guard's reason, which sit in lists that variants renumber, by its English text (`log`, `reasons`).
  */
 import { lex } from '../lang/lexer.ts';
@@ -36,7 +36,7 @@ const named = (spec: GameSpec, section: string, fields: readonly string[]): [Doc
 /** The display section's texts: labels are text, everything that computes a text is an expression. */
 const displayTexts = (spec: GameSpec): [DocPath, Plain, TextKind][] => {
   const d = spec.display ?? {};
-  // A shown value without a format may be given one: a word the game keeps as data ('gold') then reads in the language.
+  // A shown value without a format may be given one: a word the game keeps as data then reads in the language.
   const shown = (path: DocPath, v: Plain): [DocPath, Plain, TextKind][] => [
     [[...path, 'label'], isRecord(v) ? v.label : undefined, 'text'],
     [[...path, 'format'], isRecord(v) ? (v.format ?? '') : undefined, 'expression'],
