@@ -108,7 +108,7 @@ const keyTree = (texts: Iterable<SpecText>, extra: readonly string[] = []): KeyT
 
 /** What is wrong with `value` as a translation of `text`, each problem at its offset in the value. */
 const translationProblems = (text: SpecText, value: string, lang: string): { message: string; offset?: number }[] => {
-  if (text.kind === 'expression') return value.trim() === '' ? [{ message: 'an empty expression: write the expression that gives the text' }] : [];
+  if (value.trim() === '') return [{ message: 'an empty translation: leave the key out to show the spec’s own text' }];
   if (text.kind !== 'template') return [];
   const read = readTemplate(value);
   if (!read.ok) return [{ message: read.message, offset: read.offset }];

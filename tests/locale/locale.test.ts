@@ -36,6 +36,10 @@ describe('locale files: each mistake is a located error', () => {
     expect(problems(out)).toEqual([`games/regicide/locales/xx.yaml:4:3: error: unknown key 'maxHand': no text of the game is written there`]);
   });
 
+  it('an empty translation', () => {
+    expect(problems(withLocale("moves:\n  roll: { title: '' }\n"))).toEqual([`${LOCALE}:4:11: error: moves.roll.title: an empty translation: leave the key out to show the spec’s own text`]);
+  });
+
   it('a value that is not a string', () => {
     expect(problems(withLocale('title: 10000\nmoves:\n  roll:\n    title: [a]\n'))).toEqual([
       `${LOCALE}:3:1: error: a translation is a string (found number): quote it`,
