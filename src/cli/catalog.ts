@@ -6,8 +6,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import type { SourceFile } from '../compile/index.ts';
+import type { LocaleInput, SourceFile } from '../compile/index.ts';
 import { withRequirements } from '../variants/requirements.ts';
+import { SPEC_LANGUAGE } from '../compile/localized.ts';
 
 export const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../games');
 
@@ -70,12 +71,27 @@ export const listGames = (dir = GAMES_DIR): GameEntry[] => {
     });
 };
 
-export type Resolved = { base: SourceFile; variants: SourceFile[] } | { error: string };
+export type Resolved = { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput; /** Every variant of the game. */ known: VariantEntry[] } | { error: string };
+
+/** The languages a game folder has translations for (its locales/<lang>.yaml files). */
+const localesIn = (gameDir: string): string[] => {
+  const dir = join(gameDir, 'locales');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml')).sort() : [];
+};
+
+/** The game's locale file for `lang` (undefined for English), or why there is none. */
+const localeOf = (basePath: string, lang: string | undefined, known: readonly VariantEntry[]): { locale?: LocaleInput } | { error: string } => {
+  if (lang === undefined || lang === SPEC_LANGUAGE) return {};
+  const gameDir = dirname(basePath);
+  const path = join(gameDir, 'locales', `${lang}.yaml`);
+  if (!existsSync(path)) return { error: `no '${lang}' translation of ${display(basePath)} (languages: ${[SPEC_LANGUAGE, ...localesIn(gameDir)].join(', ')})` };
+  return { locale: { file: read(path), knownVariants: known.map((k) => k.id) } };
+};
 
 const read = (path: string): SourceFile => ({ file: display(path), text: readFileSync(path, 'utf8') });
 
 /** A game id from the catalog or a path to a spec file, with the named variants of that game and those they require. */
-export const resolveGame = (target: string, variantIds: readonly string[]): Resolved => {
+export const resolveGame = (target: string, variantIds: readonly string[], lang?: string): Resolved => {
   const games = listGames();
   const entry = games.find((g) => g.id === target);
   let basePath: string;
@@ -93,7 +109,9 @@ export const resolveGame = (target: string, variantIds: readonly string[]): Reso
     }
     variants.push(read(path));
   }
-  return { base: read(basePath), variants };
+  const locale = localeOf(basePath, lang, known);
+  if ('error' in locale) return locale;
+  return { base: read(basePath), variants, ...locale, known };
 };
 
 /**

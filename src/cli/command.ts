@@ -33,6 +33,8 @@ export interface Command {
 
 export const VARIANT_OPTION: OptionSpec = { type: 'string', hint: 'a,b', help: 'variants to apply, comma-separated' };
 export const PARAM_OPTION: OptionSpec = { type: 'string', hint: 'json', help: 'param values as JSON, e.g. {"entry":800}' };
+export const LANG_OPTION: OptionSpec = { type: 'string', hint: 'xx', help: "the language of the game's texts: a games/<id>/locales/<xx>.yaml file, or en (the spec's own)" };
+export const langOf = (values: Values): string | undefined => (typeof values.lang === 'string' ? values.lang : undefined);
 export const PLAYERS_OPTION: OptionSpec = { type: 'string', hint: 'n', help: "number of players (default: the game's default)" };
 
 /**
@@ -89,7 +91,7 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
     io.err(problem);
     return undefined;
   }
-  const resolved = resolveGame(target, variantList(values));
+  const resolved = resolveGame(target, variantList(values), langOf(values));
   if ('error' in resolved) {
     io.err(resolved.error);
     return undefined;
@@ -99,7 +101,7 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
     io.err(given.error);
     return undefined;
   }
-  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, params: given.params });
+  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, locale: resolved.locale, params: given.params });
   printDiagnostics(io, diagnostics.filter((d) => d.severity === 'error' || !game));
   return game;
 };

@@ -17,6 +17,7 @@ import { elementType } from './types.ts';
 import type { ProcedureLookup } from './procedures.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { holdingGuard } from './holding.ts';
+import { pluralFormat, pluralProblem, readTemplate } from '../locale/template.ts';
 
 
 export interface EffectCompiler {
@@ -32,6 +33,8 @@ export interface EffectCompiler {
   readonly called: Set<string>;
   /** Coverage only: each effect, by its path, gets a function to call every time it runs. */
   readonly probe?: EffectProbe;
+  /** The language of the spec's texts (a translation's), for plurals in log lines; English when absent. */
+  readonly lang?: string;
 }
 
 /** Given an effect's path at compile time, what to call each time that effect runs. */
@@ -450,29 +453,36 @@ const compileLog = (cx: EffectCompiler, effect: Extract<Effect, { log: unknown }
   };
 };
 
-/** The text of a log line, its expressions read in `env`; undefined after reporting a broken template. */
+/**
+ * The text of a log line, its expressions (and plurals, in the game's language) read in `env`;
+ * undefined after reporting a broken template.
+ */
 const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): ((env: Env) => string) | undefined => {
-  const parts: (string | CompiledExpr)[] = [];
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{', i);
-    if (open < 0) {
-      parts.push(template.slice(i));
-      break;
+  const read = readTemplate(template);
+  if (!read.ok) {
+    report(cx.checker, path, read.message);
+    return undefined;
+  }
+  const lang = cx.lang ?? 'en';
+  const parts: (string | CompiledExpr | PluralRun)[] = [];
+  for (const part of read.parts) {
+    if (part.kind === 'text') {
+      parts.push(part.text);
+      continue;
     }
-    parts.push(template.slice(i, open));
-    const close = template.indexOf('}', open);
-    if (close < 0) {
-      report(cx.checker, path, `unclosed '{' in log text`);
-      return undefined;
+    const expr = checkExpr(cx.checker, part.source, path, locals, part.kind === 'plural' ? typeOf('number') : undefined);
+    if (!expr) continue;
+    if (part.kind === 'expr') {
+      parts.push(namedPieces(cx, expr, path));
+      continue;
     }
-    const expr = checkExpr(cx.checker, template.slice(open + 1, close), path, locals);
-    if (expr) parts.push(namedPieces(cx, expr, path));
-    i = close + 1;
+    const problem = pluralProblem(part.message, lang);
+    if (problem) report(cx.checker, path, `log: ${problem}`);
+    else parts.push({ count: expr, format: pluralFormat(part.message, lang) });
   }
   return (env) => {
     let line = '';
-    for (const p of parts) line += typeof p === 'string' ? p : formatValue(p.run(env));
+    for (const p of parts) line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env) as number) : formatValue(p.run(env));
     return line;
   };
 };
@@ -497,6 +507,12 @@ const compileReaders = (cx: EffectCompiler, source: ExprSource | number, path: D
     return [...new Set(seats)].sort((a, b) => a - b);
   };
 };
+
+/** A plural in log text: the count's expression and the text for each count. */
+interface PluralRun {
+  readonly count: CompiledExpr;
+  readonly format: (n: number) => string;
+}
 
 /** A value as a log line shows it: its JSON, which for a finite number is its text (found without the JSON serializer, on most lines). */
 const formatValue = (v: Value): string =>

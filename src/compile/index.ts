@@ -17,7 +17,8 @@ import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
 
 // The simulator's sweeps read param values as --param does.
 export { paramProblem } from '../spec/params.ts';
-import { loadSpec, type SourceFile } from './load.ts';
+import { loadSpec, type LocaleInput, type SourceFile } from './load.ts';
+import type { MissingText } from '../locale/index.ts';
 import { compileMachine, type CompiledFlow } from './machine.ts';
 import { flattenFlow } from './flatten.ts';
 import type { FlowTable } from '../runtime/table.ts';
@@ -35,7 +36,7 @@ import { envOf } from '../runtime/env.ts';
 import { compileDisplay, type CompiledDisplay } from './display.ts';
 import { own } from '../spec/own.ts';
 
-export type { SourceFile } from './load.ts';
+export type { LocaleInput, SourceFile } from './load.ts';
 export type { CompiledBot, CompiledConsideration, CompiledPreference } from './bots.ts';
 export type { CompiledMetric } from './metrics.ts';
 export type { CompiledDisplay, CompiledShownVar, VarOwner } from './display.ts';
@@ -47,6 +48,8 @@ export interface CompileInput {
   readonly params?: Readonly<Record<string, Json>>;
   /** Coverage only: counts each effect's runs (sim/coverage.ts); plain play compiles without it. */
   readonly probe?: EffectProbe;
+  /** A translation of the game's texts (games/<id>/locales/<lang>.yaml): the game plays the same, in that language. */
+  readonly locale?: LocaleInput;
 }
 
 export interface CompiledGame {
@@ -79,11 +82,15 @@ export interface CompiledGame {
   readonly display: CompiledDisplay;
   /** The local names every expression of the spec sees, by `scopeKey(path)` (for the editor's completion). */
   readonly scopes: ReadonlyMap<string, Locals>;
+  /** The language of the game's texts: the locale's, or undefined for the spec's own. */
+  readonly lang?: string;
 }
 
 export interface CompileOutput {
   readonly game: CompiledGame | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /** With a locale: the texts it does not translate (the spec's own are shown). */
+  readonly missing?: readonly MissingText[];
 }
 
 /** Param values: declared defaults, overridden by `values`; a value of the wrong kind is an error. */
@@ -171,9 +178,9 @@ const checkPieceCounts = (spec: GameSpec, initialContext: InitialContext, params
 };
 
 export const compileGame = (input: CompileInput): CompileOutput => {
-  const loaded = loadSpec(input.base, input.variants ?? []);
+  const loaded = loadSpec(input.base, input.variants ?? [], input.locale);
   if (!loaded.spec) return { game: undefined, diagnostics: loaded.diagnostics };
-  const { locator } = loaded;
+  const { locator, lang, missing } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   // Faces written as expressions are computed first, with the param values asked for (a value
   // of the wrong kind falls back to the default here and is reported by resolveParams below).
@@ -224,7 +231,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
-  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set(), probe: input.probe };
+  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set(), probe: input.probe, lang };
   const moves: Record<string, CompiledMove> = {};
   for (const [name, move] of Object.entries(spec.moves ?? {})) {
     const compiled = compileMove(cx, name, move, ['moves', name]);
@@ -236,7 +243,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const metrics = compileMetrics(checker, spec);
   const display = compileDisplay(checker, spec, new Map(Object.entries(moves)));
   for (const [kind, namer] of Object.entries(display.pieces)) namers.set(kind, namer);
-  if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
+  if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 
   let compiledFlow: CompiledFlow;
   let table: FlowTable;
@@ -245,14 +252,14 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     table = flattenFlow(compiledFlow, moves, spec.flow.initial);
   } catch (error) {
     diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
-    return { game: undefined, diagnostics };
+    return { game: undefined, diagnostics, missing };
   }
   const unused = unusedProcedures(cx);
   warn(unused);
   // Every acknowledgeable warning is known only now that everything compiled.
   for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused])) diagnostics.push(diagnosticFrom(locator, a.path, a.message, 'warning'));
   checkPieceCounts(spec, initialContext, paramValues, checker);
-  if (hasErrors(diagnostics)) return { game: undefined, diagnostics };
+  if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 
   const players = { min: spec.players.min, max: spec.players.max, default: spec.players.default ?? spec.players.min };
   return {
@@ -279,7 +286,9 @@ export const compileGame = (input: CompileInput): CompileOutput => {
       metrics,
       display,
       scopes,
+      lang,
     },
     diagnostics,
+    missing,
   };
 };

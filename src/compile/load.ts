@@ -8,7 +8,8 @@ import { validateSpec } from '../validate/index.ts';
 import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { Locator } from '../check/locator.ts';
-import { applyVariants } from '../variants/index.ts';
+import { applyVariants, parseVariant } from '../variants/index.ts';
+import { localize, readLocale, type LocaleSource, type MissingText } from '../locale/index.ts';
 
 export interface SourceFile {
   readonly file: string;
@@ -16,8 +17,14 @@ export interface SourceFile {
 }
 
 export type Loaded =
-  | { spec: GameSpec; locator: Locator; diagnostics: Diagnostic[] }
+  | { spec: GameSpec; locator: Locator; diagnostics: Diagnostic[]; lang?: string; missing?: MissingText[] }
   | { spec: undefined; diagnostics: Diagnostic[] };
+
+/** The translation to apply: the locale file, and every variant id of the game when known (to check its sections). */
+export interface LocaleInput {
+  readonly file: LocaleSource;
+  readonly knownVariants?: readonly string[];
+}
 
 /** Positions in one parsed file. */
 export const fileLocator = (parsed: ParsedDoc): Locator => ({
@@ -27,7 +34,25 @@ export const fileLocator = (parsed: ParsedDoc): Locator => ({
   }),
 });
 
-export const loadSpec = (base: SourceFile, variants: readonly SourceFile[]): Loaded => {
+export const loadSpec = (base: SourceFile, variants: readonly SourceFile[], locale?: LocaleInput): Loaded => {
+  const loaded = loadUntranslated(base, variants);
+  return locale && loaded.spec ? translated(loaded, base, variants, locale) : loaded;
+};
+
+/** The merged spec with the locale's texts, after the variants and before the checks. */
+const translated = (loaded: Loaded & { spec: GameSpec; locator: Locator }, base: SourceFile, variants: readonly SourceFile[], input: LocaleInput): Loaded => {
+  const read = readLocale(input.file);
+  const diagnostics = [...loaded.diagnostics, ...read.diagnostics];
+  if (!read.locale) return { spec: undefined, diagnostics };
+  const baseSpec = parseSpecText(base.text, base.file).doc?.value as GameSpec;
+  const ids = variants.flatMap((v) => parseVariant(v).variant?.spec.variant ?? []);
+  const out = localize(read.locale, { base: baseSpec, spec: loaded.spec, variants: ids, knownVariants: input.knownVariants, locator: loaded.locator });
+  diagnostics.push(...out.diagnostics);
+  if (hasErrors(diagnostics)) return { spec: undefined, diagnostics };
+  return { spec: out.spec, locator: out.locator, diagnostics, lang: out.lang, missing: out.missing };
+};
+
+const loadUntranslated = (base: SourceFile, variants: readonly SourceFile[]): Loaded => {
   const parsed = parseSpecText(base.text, base.file);
   if (!parsed.doc) return { spec: undefined, diagnostics: parsed.diagnostics };
   const diagnostics = [...parsed.diagnostics, ...validateSpec(parsed.doc)];

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
-const ORDER = ['lang', 'spec', 'parse', 'validate', 'check', 'variants', 'rulebook', 'runtime', 'compile', 'engine', 'display', 'analyze', 'bots', 'sim', 'server', 'cli', 'studio'];
+const ORDER = ['lang', 'spec', 'parse', 'validate', 'check', 'variants', 'rulebook', 'locale', 'runtime', 'compile', 'engine', 'display', 'analyze', 'bots', 'sim', 'server', 'cli', 'studio'];
 
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -1,18 +1,20 @@
 import { seatName, winnersText } from '../../display/present.ts';
 import { replay, whyNot } from '../../engine/index.ts';
-import { loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, placeOf, readMovesFile, seedOf, type Command } from '../command.ts';
+import { loadGame, PARAM_OPTION, LANG_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, placeOf, readMovesFile, seedOf, type Command } from '../command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
-  usage: 'replay <game-id> [--variant a,b] --seed S --moves <file.json> [--players n] [--json]',
+  usage: 'replay <game-id> [--variant a,b] --seed S --moves <file.json> [--players n] [--lang xx] [--log] [--json]',
   summary: 'apply a move log; print the final state, or the first illegal move and why',
   options: {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
+    lang: LANG_OPTION,
     seed: { type: 'string', hint: 'S', help: 'the seed the game was played with' },
     moves: { type: 'string', hint: 'file.json', help: 'a JSON list of moves {"move","seat","args"}' },
     players: PLAYERS_OPTION,
     json: { type: 'boolean', help: 'print the final state as JSON' },
+    log: { type: 'boolean', help: "print the game's log, in the language of --lang" },
   },
   run: async ([target], values, io) => {
     if (typeof values.seed !== 'string' || typeof values.moves !== 'string') {
@@ -41,6 +43,8 @@ export const replayCommand: Command = {
     const { context, value } = result.state;
     if (values.json) io.out(JSON.stringify(result.state, null, 2));
     else {
+      // The whole state is the CLI's: a line for some seats only is printed with whom it is for.
+      if (values.log) for (const line of context.log) io.out(typeof line === 'string' ? line : `${line.text} (only ${line.to.map((s) => seatName(game, context, s)).join(', ')})`);
       io.out(`after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, ${seatName(game, context, context.active)} to play`);
       io.out(context.result ? `game over: ${winnersText(game, context, context.result.winners)}` : 'game not over');
     }

@@ -6,7 +6,7 @@ import { createBots, type BotOptions } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import type { Json } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
-import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
+import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, LANG_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 import { addCounts, compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../../sim/coverage.ts';
 import { coverageReport, formatCoverage, houseRuleChanges } from '../../sim/coverageReport.ts';
@@ -111,11 +111,12 @@ const printSweep = (
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--json]",
+  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--lang xx] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
+    lang: LANG_OPTION,
     players: PLAYERS_OPTION,
     games: { type: 'string', hint: 'N', help: 'number of games (default 100)' },
     seed: { type: 'string', hint: 'S', help: 'seed; the same seed gives the same games (default 1)' },

@@ -18,7 +18,7 @@ const internalError = (file: string, err: unknown): Diagnostic => ({
 export const runAnalysis = (input: AnalysisInput): { game: CompiledGame | undefined; diagnostics: Diagnostic[]; ms: number } => {
   const started = performance.now();
   try {
-    const out = compileGame({ base: input.base, variants: input.variants, params: input.params });
+    const out = compileGame({ base: input.base, variants: input.variants, params: input.params, locale: input.locale });
     const diagnostics = [...out.diagnostics];
     return { game: hasErrors(diagnostics) ? undefined : out.game, diagnostics, ms: performance.now() - started };
   } catch (err) {

@@ -1,11 +1,14 @@
 /** Messages between the page and the compile worker. */
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import type { FlowGraph, Json } from '../../engine/types.ts';
+import type { LocaleInput } from '../../compile/index.ts';
 
 export interface AnalysisInput {
   base: { file: string; text: string };
   variants: { file: string; text: string }[];
   params: Record<string, Json>;
+  /** The game's texts in another language (compile/localized.ts makes it from the files and the language picked). */
+  locale?: LocaleInput;
 }
 
 export interface CompileRequest {
