@@ -22,7 +22,7 @@ import { MoveBar } from './MoveBar.tsx';
 import { GameOver, HandOver } from './Overlays.tsx';
 import { looksFromSpec } from './pieceLook.ts';
 import { PlayToolbar, type ViewChoice } from './PlayToolbar.tsx';
-import { analyseSelection, isReady, resolveChoice } from './selection.ts';
+import { analyseSelection, isReady, resolveChoice, toggled } from './selection.ts';
 import { useShortcuts } from '../app/shortcuts.ts';
 import type { AnalysisInput } from '../analysis/protocol.ts';
 import { HintPanel } from '../hint/HintPanel.tsx';
@@ -280,14 +280,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
                     acting={new Set(pt.legal.map((m) => m.seat))}
                     selectable={selection.selectable}
                     picked={picked}
-                    onToggle={(id) =>
-                      setPicked((p) => {
-                        const next = new Set(p);
-                        if (next.has(id)) next.delete(id);
-                        else next.add(id);
-                        return next;
-                      })
-                    }
+                    onToggle={(id) => setPicked((p) => toggled(p, id))}
                   />
                 </>
               )}

@@ -73,3 +73,11 @@ export const missingArgs = (args: Readonly<Record<string, { title?: string }>> |
   const names = Object.entries(args ?? {}).map(([name, a]) => a.title ?? name);
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 };
+
+/** The picked pieces after a press on `id`: picked if it was not, no longer picked if it was. */
+export const toggled = (picked: ReadonlySet<string>, id: string): Set<string> => {
+  const next = new Set(picked);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+};

@@ -16,7 +16,7 @@ import { Board } from '../board/Board.tsx';
 import { describeMove, visiblePieces } from '../board/describeMove.ts';
 import { MoveBar } from '../board/MoveBar.tsx';
 import { looksFromSpec } from '../board/pieceLook.ts';
-import { analyseSelection } from '../board/selection.ts';
+import { analyseSelection, toggled } from '../board/selection.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { loadRoomPass, saveRoomPass, type RoomPass } from '../persist/storage.ts';
 import { peopleOf, type People } from '../play/gameInfo.ts';
@@ -246,14 +246,7 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
                     acting={new Set(legal.map((m) => m.seat))}
                     selectable={selection.selectable}
                     picked={picked}
-                    onToggle={(id) =>
-                      setPicked((p) => {
-                        const next = new Set(p);
-                        if (next.has(id)) next.delete(id);
-                        else next.add(id);
-                        return next;
-                      })
-                    }
+                    onToggle={(id) => setPicked((p) => toggled(p, id))}
                   />
                 </ErrorBoundary>
               )}
