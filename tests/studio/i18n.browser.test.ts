@@ -58,6 +58,12 @@ const overflow = (page: Page): Promise<number> => page.evaluate(() => document.d
 /** What the status says once the spec compiled, in each language checked. */
 const COMPILED = { ru: 'скомпилировано', bg: 'компилирано' } as const;
 
+/** The game's own texts in each language, from its locale files (games/ten-thousand/locales/): a move's and a house rule's name. */
+const GAME_WORDS = {
+  ru: { roll: 'Бросить', fullHouse: 'Фулл-хаус', cardTitle: 'Месть восьми мастеров' },
+  bg: { roll: 'Хвърли', fullHouse: 'Фул', cardTitle: 'Отмъщението на осемте майстори' },
+} as const;
+
 describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
   it.each([['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const)('at the %s size: no English interface word, no overflow, axe clean', async (_, viewport) => {
     const { page, errors } = await studio.newPage(viewport);
@@ -70,6 +76,7 @@ describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
     await page.waitForSelector('[data-testid=gallery] .game-card');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     expect(await page.locator('[data-testid=language-picker]').inputValue()).toBe(lang);
+    await expect(page.locator('.game-card[data-game=eight-masters-revenge] h2').textContent()).resolves.toBe(GAME_WORDS[lang].cardTitle);
     expect(await latinWords(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await axeAudit(page)).toEqual([]);
@@ -79,6 +86,9 @@ describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
     await page.waitForFunction((word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word), COMPILED[lang], { timeout: 30_000 });
     await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
     if (viewport === VIEWPORTS.desktop) await page.waitForSelector('[data-testid=diagram] .state');
+    // The game itself speaks the language too: its moves and house rules come from its locale file.
+    await expect(page.locator('.move-bar .btn.move').first().textContent()).resolves.toContain(GAME_WORDS[lang].roll);
+    if (viewport === VIEWPORTS.desktop) await expect(page.locator('label:has([data-testid=variant-full-house]) .variant-title').textContent()).resolves.toBe(GAME_WORDS[lang].fullHouse);
     expect(await latinWords(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await axeAudit(page)).toEqual([]);

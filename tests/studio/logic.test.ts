@@ -211,6 +211,12 @@ describe('routes and catalog', () => {
     const games = buildCatalog({ '/games/b/game.yaml': load, '/games/a/game.yaml': load }, { '/games/a/variants/x.yaml': load, '/games/ab/variants/y.yaml': load });
     expect(games.map((g) => [g.id, g.variants.map((v) => v.id)])).toEqual([['a', ['x']], ['b', []]]);
   });
+  it('finds a game\'s translations and rulebooks by their language, from the file names', () => {
+    const load = async (): Promise<string> => '';
+    const [game] = buildCatalog({ '/games/a/game.yaml': load }, {}, { '/games/a/locales/ru.yaml': load, '/games/b/locales/bg.yaml': load }, { '/games/a/rules/en.yaml': load, '/games/a/rules/ro.yaml': load });
+    expect(game?.locales.map((l) => [l.lang, l.file])).toEqual([['ru', 'games/a/locales/ru.yaml']]);
+    expect(game?.rulebooks.map((r) => r.lang)).toEqual(['en', 'ro']);
+  });
 });
 
 describe('diagram layout', () => {

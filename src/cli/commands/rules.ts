@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { formatDiagnostic } from '../../spec/diagnostics.ts';
-import { houseRulesSheet, isLang, LANGUAGES, sheetHtml, sheetMarkdown, studioLink, type Lang, type SheetParam } from '../../rulebook/index.ts';
+import { houseRulesSheet, LANGUAGES, sheetHtml, sheetMarkdown, studioLink, type Lang } from '../../rulebook/index.ts';
 import { withRequirements } from '../../variants/requirements.ts';
-import type { CompiledGame } from '../../compile/index.ts';
+import { changedParams } from '../../compile/changedParams.ts';
 import { listGames, type GameEntry } from '../catalog.ts';
 import { loadGame, PARAM_OPTION, VARIANT_OPTION, variantList, type Command, type Io } from '../command.ts';
 import { readGameRulebooks } from '../rulebookFiles.ts';
@@ -16,14 +16,6 @@ const FORMATS = ['md', 'html'] as const;
 
 const entryOf = (target: string): GameEntry | undefined =>
   listGames().find((g) => g.id === target || resolve(g.file) === resolve(target));
-
-/** The params whose values differ from their defaults under the house rules in play: what `--param` changed. */
-const changedParams = (game: CompiledGame): SheetParam[] =>
-  Object.entries(game.params).flatMap(([name, p]): SheetParam[] => {
-    const value = game.paramValues[name];
-    if (value === undefined || value === p.default || (typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'string')) return [];
-    return [{ title: p.title ?? name, value, default: p.default, rules: p.rules ?? [] }];
-  });
 
 const option = <T extends string>(io: Io, name: string, raw: unknown, allowed: readonly T[], fallback: T): T | undefined => {
   if (raw === undefined) return fallback;

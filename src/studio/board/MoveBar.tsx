@@ -4,6 +4,7 @@
  * disabled with the reason the rules refuse them, in their tooltip and in the "Illegal moves" list.
  * Pressing a refused move shows the guard that refuses it in the editor.
  */
+import { Cited } from '../rules/Cited.tsx';
 import { useEffect, useState } from 'react';
 import type { MoveOption, Refusal } from '../../engine/whyNot.ts';
 import type { Move } from '../../engine/types.ts';
@@ -121,8 +122,9 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             {refused.map((o) => (
               <li key={o.move}>
                 <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title={t('moves.showRule')}>
-                  <b>{moveTitle(game, o.move)}</b>: {o.refusal ? refusalText(o.refusal) : ''}
+                  <b>{moveTitle(game, o.move)}</b>
                 </button>
+                : {o.refusal ? <Cited text={refusalText(o.refusal)} /> : ''}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
  * The gallery: "Start here", then the user's own games and every game in `games/` with its
  * description, player count and house-rule variants; each can be duplicated as one's own. Titles
  * are read from the files themselves (plain YAML parse, nothing compiled), so the page is quick and
- * a broken spec still gets a card.
+ * a broken spec still gets a card; in another language, from the game's locale file where it has one.
  */
 import { useEffect, useState } from 'react';
 import { parse } from 'yaml';
@@ -12,7 +12,7 @@ import { catalog, type CatalogGame } from './catalog.ts';
 import { duplicateGame, newGameFromTemplate, ownCatalog } from './ownGames.ts';
 import { StartHere } from './StartHere.tsx';
 import { ReferenceButton } from '../reference/ReferenceButton.tsx';
-import { LanguagePicker, t, useT } from '../i18n/index.ts';
+import { LanguagePicker, t, useLanguage, useT, type Language } from '../i18n/index.ts';
 
 interface Card {
   id: string;
@@ -41,8 +41,11 @@ const readYaml = (source: string): { value: unknown; problem?: string } => {
   }
 };
 
-const cardOf = (own: boolean) => async (game: CatalogGame): Promise<Card> => {
-  const [base, ...variantTexts] = await Promise.all([game.base.load(), ...game.variants.map((v) => v.load())]);
+const cardOf = (own: boolean, lang: Language) => async (game: CatalogGame): Promise<Card> => {
+  const localeFile = game.locales.find((l) => l.lang === lang);
+  const [locale, base, ...variantTexts] = await Promise.all([localeFile?.load() ?? '', game.base.load(), ...game.variants.map((v) => v.load())]);
+  const translated = readYaml(locale).value;
+  const translatedVariant = (id: string, key: string): unknown => field(field(field(translated, 'variants'), id), key);
   const edited = loadFileText(game.base.file) !== null || game.variants.some((v) => loadFileText(v.file) !== null);
   const source = loadFileText(game.base.file) ?? base ?? '';
   const { value, problem } = readYaml(source);
@@ -51,15 +54,19 @@ const cardOf = (own: boolean) => async (game: CatalogGame): Promise<Card> => {
   const max = field(players, 'max');
   return {
     id: game.id,
-    title: text(field(value, 'title'), game.id),
-    description: text(field(value, 'description'), ''),
+    title: text(field(translated, 'title'), text(field(value, 'title'), game.id)),
+    description: text(field(translated, 'description'), text(field(value, 'description'), '')),
     players: typeof min === 'number' && typeof max === 'number' ? (min === max ? `${min}` : `${min}–${max}`) : '?',
     edited: edited && !own,
     own,
     size: source.length,
     variants: game.variants.map((v, i) => {
       const vv = readYaml(variantTexts[i] ?? '').value;
-      return { id: v.id, title: text(field(vv, 'title'), v.id), description: text(field(vv, 'description'), '') };
+      return {
+        id: v.id,
+        title: text(translatedVariant(v.id, 'title'), text(field(vv, 'title'), v.id)),
+        description: text(translatedVariant(v.id, 'description'), text(field(vv, 'description'), '')),
+      };
     }),
     ...(problem ? { problem } : {}),
   };
@@ -71,11 +78,20 @@ const open = (id: string): void => {
 
 export const Gallery = () => {
   const t = useT();
+  const lang = useLanguage();
   const [cards, setCards] = useState<Card[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    Promise.all([...ownCatalog().map(cardOf(true)), ...catalog.map(cardOf(false))]).then(setCards, (err: unknown) => setError(String(err)));
-  }, []);
+    // Cards of a language picked before this one must not land after these.
+    let current = true;
+    Promise.all([...ownCatalog().map(cardOf(true, lang)), ...catalog.map(cardOf(false, lang))]).then(
+      (next) => current && setCards(next),
+      (err: unknown) => current && setError(String(err)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang]);
   const first = (cards ?? []).filter((c) => !c.own && !c.problem).sort((a, b) => a.size - b.size)[0];
   const duplicate = (id: string): void => {
     duplicateGame(id).then(open, (err: unknown) => setError(t('gallery.duplicateFailed', { id, error: String(err) })));

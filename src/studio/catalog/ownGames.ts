@@ -124,5 +124,6 @@ export const ownCatalog = (): CatalogGame[] =>
       .filter((f) => f.includes('/variants/'))
       .sort()
       .map((file) => ({ id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''), file, load: load(file) }));
-    return { id, base: { file: `games/${id}/game.yaml`, load: load(`games/${id}/game.yaml`) }, variants };
+    // A game made here has its spec's words only: no translations, no rulebook.
+    return { id, base: { file: `games/${id}/game.yaml`, load: load(`games/${id}/game.yaml`) }, variants, locales: [], rulebooks: [] };
   });

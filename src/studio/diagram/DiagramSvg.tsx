@@ -10,6 +10,8 @@ import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 import { edgeKey, heatOf, type Shading } from './coverageShade.ts';
 import { pressable } from '../app/pressable.ts';
 import { t, useT } from '../i18n/index.ts';
+import { useRulebook } from '../rules/RulebookContext.tsx';
+import { ruleNotes } from '../rules/rulebook.ts';
 
 /** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
 export interface DiagramMarks {
@@ -85,6 +87,9 @@ const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reache
 export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, shading = null }: Props) => {
   // Subscribes to the language: the labels and tooltips below speak it.
   useT();
+  // A state's or a move's description that cites a rule shows the rule in its tooltip.
+  const rulebook = useRulebook();
+  const notes = (text: string): string => (rulebook ? ruleNotes(text, rulebook.rulebooks, rulebook.lang) : '');
   const reached = trail && !shading ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (
@@ -107,7 +112,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           data-state={n.id}
           {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
         >
-          <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
+          <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
           <text x={n.x + 10} y={n.y + 17} className="state-label">
             {n.id}
@@ -135,7 +140,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
           data-state={n.id}
           {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
         >
-          <title>{(n.description ? `${n.id}: ${n.description}` : n.id) + stateCoverage(shading, n.id).note}</title>
+          <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
           <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
           {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={(n.height - 6) / 2} className="final-ring" />}
           <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" className="state-label">
@@ -154,7 +159,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
             data-play={playable(e) ? e.name : undefined}
             {...pressable(`${e.label.full}: ${t(playable(e) ? 'diagram.playIt' : 'diagram.showIt')}`, () => (playable(e) ? onPlay(e.name) : onReveal(e.path)))}
           >
-            <title>{`${t(e.kind === 'always' ? 'diagram.automatic' : 'diagram.move')}: ${e.label.full}${playable(e) ? ` — ${t('diagram.pressToPlay')}` : reached && !reached.edges.has(e.id) ? ` — ${t('diagram.notTaken')}` : ''}${edgeCoverage(shading, e).note}`}</title>
+            <title>{`${t(e.kind === 'always' ? 'diagram.automatic' : 'diagram.move')}: ${e.label.full}${notes(e.label.full)}${playable(e) ? ` — ${t('diagram.pressToPlay')}` : reached && !reached.edges.has(e.id) ? ` — ${t('diagram.notTaken')}` : ''}${edgeCoverage(shading, e).note}`}</title>
             <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
             <text x={e.label.x} y={e.label.y + e.label.height - 4}>
               {e.label.text}

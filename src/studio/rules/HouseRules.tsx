@@ -9,6 +9,7 @@ import { ParamControl } from './ParamControl.tsx';
 import { FoldHead } from '../app/FoldHead.tsx';
 import { availability, toggleVariant, type VariantInfo } from './variantRules.ts';
 import { useT } from '../i18n/index.ts';
+import { Cited } from './Cited.tsx';
 
 interface Props {
   variants: readonly VariantInfo[];
@@ -57,7 +58,7 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                       onChange={(e) => onVariants(toggleVariant(variants, enabled, v.id, e.target.checked))}
                     />
                     <span className="variant-title">{v.title}</span>
-                    {v.rules.length > 0 && <span className="variant-rules">{v.rules.join(' ')}</span>}
+                    {v.rules.length > 0 && <span className="variant-rules"><Cited text={v.rules.join(' ')} /></span>}
                     {a?.disabled && <span className="variant-why">{a.reason}</span>}
                   </label>
                 );

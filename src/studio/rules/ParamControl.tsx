@@ -4,6 +4,7 @@ import type { Json } from '../../engine/types.ts';
 import { offStep } from '../../spec/params.ts';
 import type { ParamSpec } from '../../spec/types.ts';
 import { t, useT } from '../i18n/index.ts';
+import { Cited } from './Cited.tsx';
 
 interface Props {
   name: string;
@@ -108,6 +109,11 @@ export const ParamControl = ({ name, spec, value, overridden, onChange, onReset 
         <span className="param-name">{spec.title ?? name}</span>
         {control}
       </label>
+      {spec.rules && spec.rules.length > 0 && (
+        <span className="param-rules">
+          <Cited text={spec.rules.join(' ')} />
+        </span>
+      )}
       {overridden && (
         <button type="button" className="btn ghost tiny" onClick={onReset} title={t('param.reset', { value: JSON.stringify(spec.default) })} aria-label={t('param.reset', { value: JSON.stringify(spec.default) })}>
           ↺

@@ -10,6 +10,7 @@ import type { SharedSpec } from '../persist/share.ts';
 import { warmUpLayout } from '../diagram/layoutClient.ts';
 import { readShare } from './readShare.ts';
 import { loadWorkspace, type WorkFile } from './workspace.ts';
+import type { GameTexts } from './gameTexts.ts';
 import { Workbench } from './Workbench.tsx';
 import { useT } from '../i18n/index.ts';
 
@@ -21,7 +22,7 @@ interface Props {
 type Loaded =
   | { state: 'loading' }
   | { state: 'error'; error: string }
-  | { state: 'ready'; files: WorkFile[]; shared: SharedSpec | null; shareError: string | null; loadId: number };
+  | { state: 'ready'; files: WorkFile[]; texts: GameTexts; shared: SharedSpec | null; shareError: string | null; loadId: number };
 
 let loads = 0;
 
@@ -52,7 +53,7 @@ export default function StudioPage({ gameId, query }: Props) {
       const ws = await loadWorkspace(gameId, shared?.files ?? null);
       if (cancelled) return;
       loads += 1;
-      setLoaded(ws.ok ? { state: 'ready', files: ws.files, shared, shareError, loadId: loads } : { state: 'error', error: ws.error });
+      setLoaded(ws.ok ? { state: 'ready', files: ws.files, texts: ws.texts, shared, shareError, loadId: loads } : { state: 'error', error: ws.error });
     })().catch((err: unknown) => {
       if (!cancelled) setLoaded({ state: 'error', error: err instanceof Error ? err.message : String(err) });
     });
@@ -81,6 +82,7 @@ export default function StudioPage({ gameId, query }: Props) {
       key={loaded.loadId}
       gameId={gameId}
       initialFiles={loaded.files}
+      texts={loaded.texts}
       shared={loaded.shared}
       shareError={loaded.shareError}
       presetVariants={variantsParam !== null ? variantsParam.split(',').filter(Boolean) : null}

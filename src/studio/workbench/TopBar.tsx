@@ -14,9 +14,11 @@ interface Props {
   onHistory: () => void;
   /** Opens the list of keyboard shortcuts. */
   onKeys: () => void;
+  /** Opens the game's rulebook; absent for a game that has none. */
+  onRules?: (() => void) | undefined;
 }
 
-export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory, onKeys }: Props) => {
+export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRevert, onShare, onHistory, onKeys, onRules }: Props) => {
   const t = useT();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -52,6 +54,11 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
         {t('topbar.revert')}
       </button>
       <LanguagePicker />
+      {onRules && (
+        <button type="button" className="btn ghost" onClick={onRules} data-testid="rules-open" title={t('rulebook.openTitle')}>
+          {t('rulebook.open')}
+        </button>
+      )}
       <ReferenceButton />
       <button type="button" className="btn ghost" onClick={onHistory} data-testid="history" title={t('topbar.historyTitle')}>
         {t('topbar.history')}

@@ -36,7 +36,13 @@ import { HistoryDialog } from './HistoryDialog.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { Tour } from './Tour.tsx';
-import { formatDateTime, useT, type PlainMessageId } from '../i18n/index.ts';
+import { formatDateTime, useLanguage, useT, type PlainMessageId } from '../i18n/index.ts';
+import { localeFor, translatedVariants, type GameTexts } from './gameTexts.ts';
+import { changedParams } from '../../compile/changedParams.ts';
+import { studioLink } from '../../rulebook/index.ts';
+import { studioRulebooks } from '../rules/rulebook.ts';
+import { RulebookContext, type RulebookAccess } from '../rules/RulebookContext.tsx';
+import { RulesDialog } from '../rules/RulesDialog.tsx';
 
 const ENGINE: ViewEngine<CompiledGame> = {
   newGame: (game, opts) => newGame(game, opts),
@@ -62,6 +68,8 @@ const PANELS: readonly [PanelId, PlainMessageId][] = [
 interface Props {
   gameId: string;
   initialFiles: WorkFile[];
+  /** The game's translations and rulebooks, as shipped. */
+  texts: GameTexts;
   shared: SharedSpec | null;
   shareError: string | null;
   presetVariants: string[] | null;
@@ -78,8 +86,9 @@ const initialSettings = (gameId: string, shared: SharedSpec | null, preset: stri
   return s;
 };
 
-export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
+export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
   const t = useT();
+  const lang = useLanguage();
   // A share link opens as a copy: nothing of it is written over the user's own version.
   const own = shared === null;
   const { files, setText, revert, saveVersion, flush } = useFiles(gameId, initialFiles, own);
@@ -137,8 +146,15 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
     const known = new Set(variantInfo.infos.map((v) => v.id));
     return settings.variants.filter((v) => known.has(v));
   }, [settings.variants, variantInfo.infos]);
+  // The game plays in the interface's language where the game is translated into it.
+  const locale = useMemo(() => localeFor(texts, lang, variantInfo.infos.map((v) => v.id)), [texts, lang, variantInfo]);
+  const shownVariants = useMemo(() => translatedVariants(variantInfo.infos, locale), [variantInfo, locale]);
+  const rulebooks = useMemo(() => studioRulebooks(gameId, variantInfo.infos.map((v) => v.id), texts.rulebooks), [gameId, variantInfo, texts]);
+  // The Rules panel, open at a rule when one was asked for.
+  const [rulesAt, setRulesAt] = useState<{ focus: string | undefined } | null>(null);
+  const rulebookAccess = useMemo((): RulebookAccess => ({ rulebooks, lang, open: (focus) => setRulesAt({ focus }) }), [rulebooks, lang]);
   const input = useMemo(
-    () =>
+    (): AnalysisInput | null =>
       base
         ? {
             base: { file: base.file, text: base.text },
@@ -147,9 +163,10 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
               .filter((f): f is WorkFile => f !== undefined)
               .map((f) => ({ file: f.file, text: f.text })),
             params: settings.params,
+            ...(locale ? { locale } : {}),
           }
         : null,
-    [base, files, enabled, settings.params, variantInfo],
+    [base, files, enabled, settings.params, variantInfo, locale],
   );
   const compareRequest = useMemo(() => input && { base: input.base, before: [], after: input.variants }, [input]);
   const [fallback] = useState(() => (shared ? null : loadLastGood(gameId)));
@@ -292,7 +309,11 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
   };
   const stepBy = (which: 0 | 1) => (delta: number) => placeSplitter(which, ([a, b]) => (which === 0 ? a : a + b) + delta);
 
+  const sheetVariants = useMemo(() => shownVariants.filter((v) => enabled.includes(v.id)), [shownVariants, enabled]);
+  const sheetParams = useMemo(() => (game ? changedParams(game) : []), [game]);
+  const rulesLink = studioLink(`${window.location.origin}${window.location.pathname}`, gameId, enabled);
   return (
+    <RulebookContext.Provider value={rulebookAccess}>
     <div className="studio-page">
       <TopBar
         title={game?.title ?? gameId}
@@ -312,7 +333,19 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         onShare={shareLink}
         onHistory={() => setHistoryOpen(true)}
         onKeys={() => setKeysOpen(true)}
+        onRules={rulebooks ? () => setRulesAt({ focus: undefined }) : undefined}
       />
+      {rulesAt && (
+        <RulesDialog
+          rulebooks={rulebooks}
+          lang={lang}
+          variants={sheetVariants}
+          params={sheetParams}
+          link={'link' in rulesLink ? rulesLink.link : ''}
+          focus={rulesAt.focus}
+          onClose={() => setRulesAt(null)}
+        />
+      )}
       {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
       {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
       {compareOpen && compareRequest && (
@@ -321,7 +354,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
             <CompareDialog
               request={compareRequest}
               beforeTitle={t('compare.beforeTitle', { title: game?.title ?? gameId })}
-              afterTitle={t('compare.afterTitle', { rules: enabled.map((id) => variantInfo.infos.find((v) => v.id === id)?.title ?? id).join(', ') })}
+              afterTitle={t('compare.afterTitle', { rules: enabled.map((id) => shownVariants.find((v) => v.id === id)?.title ?? id).join(', ') })}
               onReveal={(at) => {
                 setCompareOpen(false);
                 revealAt(at);
@@ -407,7 +440,7 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label={t('workbench.resizeDiagram')} />
         <div className="right-column">
           <HouseRules
-            variants={variantInfo.infos}
+            variants={shownVariants}
             enabled={enabled}
             onVariants={onVariants}
             params={game?.params ?? NONE}
@@ -445,5 +478,6 @@ export const Workbench = ({ gameId, initialFiles, shared, shareError, presetVari
         </div>
       </main>
     </div>
+    </RulebookContext.Provider>
   );
 };

@@ -7,6 +7,7 @@
 import { findGame } from '../catalog/catalog.ts';
 import { forgetFileText, loadFileText, saveFileText } from '../persist/storage.ts';
 import type { Snapshot } from '../persist/versions.ts';
+import { loadGameTexts, type GameTexts } from './gameTexts.ts';
 
 export interface WorkFile {
   readonly file: string;
@@ -18,7 +19,7 @@ export interface WorkFile {
   readonly text: string;
 }
 
-export type WorkspaceLoad = { ok: true; files: WorkFile[] } | { ok: false; error: string };
+export type WorkspaceLoad = { ok: true; files: WorkFile[]; texts: GameTexts } | { ok: false; error: string };
 
 const variantIdOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
 
@@ -39,6 +40,7 @@ export const belongsTo = (gameId: string, file: string): boolean => {
 export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Promise<WorkspaceLoad> => {
   const entry = findGame(gameId);
   const files: WorkFile[] = [];
+  const texts = loadGameTexts(entry);
   if (entry) {
     const [base, ...variants] = await Promise.all([entry.base.load(), ...entry.variants.map((v) => v.load())]);
     files.push({ file: entry.base.file, role: 'base', original: base ?? '', text: base ?? '' });
@@ -56,6 +58,7 @@ export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Prom
   }
   return {
     ok: true,
+    texts: await texts,
     files: files.map((f) => {
       const text = copy ? (copy[f.file] ?? f.original) : loadFileText(f.file);
       return text !== null && text !== undefined ? { ...f, text } : f;

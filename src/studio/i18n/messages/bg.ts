@@ -331,4 +331,9 @@ export const bg: Catalog = {
   'online.here': "тук",
   'online.away': "отсъства",
   'online.invited': "поканен",
+  'rulebook.title': "Правила",
+  'rulebook.open': "Правила",
+  'rulebook.openTitle': "Правилата на играта с включените домашни правила, за четене или печат",
+  'rulebook.print': "Печат",
+  'rulebook.none': "Тази игра няма книжка с правила: правилата ѝ са само в спецификацията.",
 };

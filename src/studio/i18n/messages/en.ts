@@ -333,6 +333,11 @@ export const en = {
   'online.here': "here",
   'online.away': "away",
   'online.invited': "invited",
+  'rulebook.title': "Rules",
+  'rulebook.open': "Rules",
+  'rulebook.openTitle': "The rulebook of the game with the house rules switched on, to read or print",
+  'rulebook.print': "Print",
+  'rulebook.none': "This game has no rulebook: its rules are in its spec only.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -331,4 +331,9 @@ export const ro: Catalog = {
   'online.here': "aici",
   'online.away': "plecat",
   'online.invited': "invitat",
+  'rulebook.title': "Reguli",
+  'rulebook.open': "Reguli",
+  'rulebook.openTitle': "Regulile jocului cu regulile casei activate, de citit sau de tipărit",
+  'rulebook.print': "Tipărește",
+  'rulebook.none': "Jocul acesta nu are o carte de reguli: regulile lui sunt doar în specificație.",
 };

@@ -331,4 +331,9 @@ export const ru: Catalog = {
   'online.here': "здесь",
   'online.away': "отошёл",
   'online.invited': "приглашён",
+  'rulebook.title': "Правила",
+  'rulebook.open': "Правила",
+  'rulebook.openTitle': "Правила игры с включёнными домашними правилами — прочитать или распечатать",
+  'rulebook.print': "Печать",
+  'rulebook.none': "У этой игры нет книги правил: её правила есть только в спецификации.",
 };

@@ -1,0 +1,17 @@
+/**
+ * The game's rulebook for every component that shows a rule id: its text on hover, and a click
+ * that opens the Rules panel at the rule. Provided by the workbench; without one, ids stay text.
+ */
+import { createContext, useContext } from 'react';
+import type { GameRulebooks, Lang } from '../../rulebook/index.ts';
+
+export interface RulebookAccess {
+  readonly rulebooks: GameRulebooks | undefined;
+  readonly lang: Lang;
+  /** Opens the Rules panel, at rule `id` when given. */
+  readonly open: (id?: string) => void;
+}
+
+export const RulebookContext = createContext<RulebookAccess | null>(null);
+
+export const useRulebook = (): RulebookAccess | null => useContext(RulebookContext);
