@@ -17,8 +17,21 @@ import { peopleOf } from './people.ts';
 import { isOver, offered, step } from './play.ts';
 import type { GameState, Json, Move } from './types.ts';
 
+/**
+ * The engine's own reasons a move is refused, as data, for a front to word in its players' language
+ * (`reason` words them in English). A reason the spec writes (a guard clause's) has none: the
+ * spec's words, or its translation's, are the reason.
+ */
+export type RefusalWhy =
+  | { readonly kind: 'over' }
+  | { readonly kind: 'seat'; readonly seat: number; readonly seats: readonly number[] }
+  | { readonly kind: 'noChoiceMeets'; readonly arg: string; readonly where: string }
+  | { readonly kind: 'nothingToChoose'; readonly arg: string }
+  | { readonly kind: 'noWay' };
+
 export interface Refusal {
   readonly reason: string;
+  readonly why?: RefusalWhy;
   /** Rule ids the reason cites (`(T-B9)`), else the move's own rules. */
   readonly rules: readonly string[];
   /** Where the failing guard clause (or argument condition) is written; null when nowhere is to blame. */
@@ -40,13 +53,14 @@ const RULE_ID = /\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)?\b/g;
 
 export const rulesCited = (text: string): string[] => [...new Set(text.match(RULE_ID) ?? [])];
 
-const refusalOf = (game: CompiledGame, move: CompiledMove, reason: string, path: DocPath | null, ways: number): Refusal => {
+const refusalOf = (game: CompiledGame, move: CompiledMove, reason: string, path: DocPath | null, ways: number, why?: RefusalWhy): Refusal => {
   const cited = rulesCited(reason);
-  return { reason, rules: cited.length > 0 ? cited : (game.spec.moves?.[move.name]?.rules ?? []), path, ways };
+  return { reason, ...(why ? { why } : {}), rules: cited.length > 0 ? cited : (game.spec.moves?.[move.name]?.rules ?? []), path, ways };
 };
 
 interface Blame {
   readonly reason: string;
+  readonly why?: RefusalWhy;
   readonly path: DocPath | null;
   /** What the tally counts by: the clause, or the text when no clause refused. */
   readonly key: CompiledGuardClause | string;
@@ -57,7 +71,8 @@ const blameOf = (game: CompiledGame, ctx: GameState['context'], move: string, re
   const clause = blamedClause(refused);
   if (clause) return { reason: clause.reason, path: clause.test.path, key: clause };
   const reason = refusalText(move, refused, peopleOf(game, ctx));
-  return { reason, path: null, key: reason };
+  const why: RefusalWhy | undefined = refused.kind === 'over' ? { kind: 'over' } : refused.kind === 'seat' ? { kind: 'seat', seat: refused.seat, seats: refused.seats } : undefined;
+  return { reason, ...(why ? { why } : {}), path: null, key: reason };
 };
 
 const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, transitions: readonly CompiledTransition[], seat: number): MoveOption => {
@@ -91,11 +106,12 @@ const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, tra
   }
   if (legal.length > 0) return { move: move.name, seat, legal, refusal: null };
   const [worst] = [...tally.values()].sort((a, b) => b.ways - a.ways);
-  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst.blame.reason, worst.blame.path, worst.ways) };
+  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst.blame.reason, worst.blame.path, worst.ways, worst.blame.why) };
   const arg = (empty as { arg: CompiledMove['args'][number] } | null)?.arg;
   const where = arg?.where;
+  const why: RefusalWhy = arg ? (where ? { kind: 'noChoiceMeets', arg: arg.name, where: where.source } : { kind: 'nothingToChoose', arg: arg.name }) : { kind: 'noWay' };
   const reason = arg ? (where ? `no choice of '${arg.name}' meets \`${where.source}\`` : `there is nothing to choose as '${arg.name}'`) : 'no way to make it';
-  return { move: move.name, seat, legal, refusal: refusalOf(game, move, reason, where?.path ?? null, 0) };
+  return { move: move.name, seat, legal, refusal: refusalOf(game, move, reason, where?.path ?? null, 0, why) };
 };
 
 /** Every move the current state offers `seat` (in the order the flow lists them), legal or not. */

@@ -26,6 +26,16 @@ const walk = (id: string, seed: number, steps: number, visit: (state: GameState)
   }
 };
 
+/** The engine's English words for each reason it gives as data. */
+const ENGINE_WORDS = {
+  over: /^the game is over$/,
+  seat: / may not play /,
+  noChoiceMeets: /^no choice of '\w+' meets `/,
+  nothingToChoose: /^there is nothing to choose as '\w+'$/,
+  noWay: /^no way to make it$/,
+} as const;
+const engineReasons = new Set<string>();
+
 describe('why not?', () => {
   it('T-B9 with entry 800 (and T-B8 off) a bank of 650 is shown, refused with the entry reason and where the guard is written', () => {
     const game = compile('ten-thousand', [], { entry: 800, noFifties: false });
@@ -91,10 +101,21 @@ describe('why not?', () => {
           const options = moveOptions(game, state, seat);
           const fromOptions = options.flatMap((o) => o.legal).map((m) => JSON.stringify(m)).sort();
           expect(fromOptions).toEqual(legalMoves(game, state, seat).map((m) => JSON.stringify(m)).sort());
-          for (const o of options) expect(o.legal.length === 0).toBe(o.refusal !== null);
+          for (const o of options) {
+            expect(o.legal.length === 0).toBe(o.refusal !== null);
+            // A reason is either the spec's own (a guard clause, written somewhere) or the engine's, given as data to word in any language.
+            const why = o.refusal?.why;
+            if (why) expect(o.refusal?.reason).toMatch(ENGINE_WORDS[why.kind]);
+            if (o.refusal && !why) expect(o.refusal.path).not.toBeNull();
+            if (why) engineReasons.add(why.kind);
+          }
         }
       });
       expect(positions).toBeGreaterThanOrEqual(25);
     });
   }
+
+  it('the random games met the engine\'s own reasons too, each given as data', () => {
+    expect(engineReasons.size).toBeGreaterThan(0);
+  });
 });

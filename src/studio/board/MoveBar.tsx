@@ -9,12 +9,14 @@ import { useEffect, useState } from 'react';
 import type { MoveOption, Refusal } from '../../engine/whyNot.ts';
 import type { Move } from '../../engine/types.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
-import { moveTitle, type GameInfo } from '../play/gameInfo.ts';
+import { moveTitle, type GameInfo, type People } from '../play/gameInfo.ts';
 import { isReady, missingArgs, resolveChoice, type MoveChoice } from './selection.ts';
-import { useT } from '../i18n/index.ts';
+import { formatList, useT, type Translate } from '../i18n/index.ts';
 
 interface Props {
   game: GameInfo;
+  /** Names the seats a refusal speaks of. */
+  people: People;
   choices: readonly MoveChoice[];
   picked: ReadonlySet<string>;
   onPlay: (move: Move) => void;
@@ -31,9 +33,28 @@ interface Props {
   hinted: Move | null;
 }
 
-const refusalText = (r: Refusal): string => {
-  const missing = r.rules.filter((id) => !r.reason.includes(id));
-  return missing.length > 0 ? `${r.reason} (${missing.join(', ')})` : r.reason;
+/** The engine's own reasons in the interface's language; the spec's reasons as the spec (or its translation) words them. */
+const reasonText = (r: Refusal, t: Translate, people: People): string => {
+  const why = r.why;
+  if (!why) return r.reason;
+  switch (why.kind) {
+    case 'over':
+      return t('refusal.over');
+    case 'seat':
+      return t('refusal.seat', { seat: people.seat(why.seat), seats: formatList(why.seats.map((s) => people.seat(s))) });
+    case 'noChoiceMeets':
+      return t('refusal.noChoiceMeets', { arg: why.arg, where: why.where });
+    case 'nothingToChoose':
+      return t('refusal.nothingToChoose', { arg: why.arg });
+    case 'noWay':
+      return t('refusal.noWay');
+  }
+};
+
+const refusalText = (r: Refusal, t: Translate, people: People): string => {
+  const reason = reasonText(r, t, people);
+  const missing = r.rules.filter((id) => !reason.includes(id));
+  return missing.length > 0 ? `${reason} (${missing.join(', ')})` : reason;
 };
 
 const MAX_OPTIONS = 60;
@@ -48,7 +69,7 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
   });
 };
 
-export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request, hinted }: Props) => {
+export const MoveBar = ({ game, people, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request, hinted }: Props) => {
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
@@ -103,7 +124,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
             aria-disabled="true"
             data-testid={`move-${o.move}`}
             data-refused="true"
-            title={`${t('moves.notAllowed', { reason: o.refusal ? refusalText(o.refusal) : '' })}${o.refusal?.path ? ` — ${t('moves.pressToSee')}` : ''}`}
+            title={`${t('moves.notAllowed', { reason: o.refusal ? refusalText(o.refusal, t, people) : '' })}${o.refusal?.path ? ` — ${t('moves.pressToSee')}` : ''}`}
             onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)}
           >
             {moveTitle(game, o.move)}
@@ -124,7 +145,7 @@ export const MoveBar = ({ game, choices, picked, onPlay, onClearPicked, describe
                 <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title={t('moves.showRule')}>
                   <b>{moveTitle(game, o.move)}</b>
                 </button>
-                : {o.refusal ? <Cited text={refusalText(o.refusal)} /> : ''}
+                : {o.refusal ? <Cited text={refusalText(o.refusal, t, people)} /> : ''}
               </li>
             ))}
           </ul>

@@ -253,6 +253,7 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
                 <>
                   <MoveBar
                     game={game}
+                    people={people ?? peopleOf(game, view.context)}
                     choices={selection.choices}
                     picked={picked}
                     onPlay={pt.play}

@@ -224,6 +224,7 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
                   )}
                   <MoveBar
                     game={game}
+                    people={people}
                     choices={selection.choices}
                     picked={picked}
                     onPlay={live.move}

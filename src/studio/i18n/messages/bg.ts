@@ -336,4 +336,9 @@ export const bg: Catalog = {
   'rulebook.openTitle': "Правилата на играта с включените домашни правила, за четене или печат",
   'rulebook.print': "Печат",
   'rulebook.none': "Тази игра няма книжка с правила: правилата ѝ са само в спецификацията.",
+  'refusal.over': "играта свърши",
+  'refusal.seat': "{seat} не може да го изиграе сега: ред е на {seats}",
+  'refusal.noChoiceMeets': "нито един избор за {arg} не отговаря на {where}",
+  'refusal.nothingToChoose': "няма какво да се избере за {arg}",
+  'refusal.noWay': "няма как да се изиграе",
 };

@@ -338,6 +338,11 @@ export const en = {
   'rulebook.openTitle': "The rulebook of the game with the house rules switched on, to read or print",
   'rulebook.print': "Print",
   'rulebook.none': "This game has no rulebook: its rules are in its spec only.",
+  'refusal.over': "the game is over",
+  'refusal.seat': "{seat} may not play it now: it is for {seats}",
+  'refusal.noChoiceMeets': "no choice of {arg} meets {where}",
+  'refusal.nothingToChoose': "there is nothing to choose as {arg}",
+  'refusal.noWay': "there is no way to make it",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -336,4 +336,9 @@ export const ro: Catalog = {
   'rulebook.openTitle': "Regulile jocului cu regulile casei activate, de citit sau de tipărit",
   'rulebook.print': "Tipărește",
   'rulebook.none': "Jocul acesta nu are o carte de reguli: regulile lui sunt doar în specificație.",
+  'refusal.over': "jocul s-a terminat",
+  'refusal.seat': "{seat} nu poate juca asta acum: acum mută {seats}",
+  'refusal.noChoiceMeets': "nicio alegere pentru {arg} nu îndeplinește {where}",
+  'refusal.nothingToChoose': "nu e nimic de ales pentru {arg}",
+  'refusal.noWay': "nu se poate juca în niciun fel",
 };

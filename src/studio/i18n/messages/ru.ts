@@ -336,4 +336,9 @@ export const ru: Catalog = {
   'rulebook.openTitle': "Правила игры с включёнными домашними правилами — прочитать или распечатать",
   'rulebook.print': "Печать",
   'rulebook.none': "У этой игры нет книги правил: её правила есть только в спецификации.",
+  'refusal.over': "игра окончена",
+  'refusal.seat': "{seat} не может сделать этот ход: сейчас ходит {seats}",
+  'refusal.noChoiceMeets': "ни один выбор для {arg} не подходит под {where}",
+  'refusal.nothingToChoose': "для {arg} нечего выбрать",
+  'refusal.noWay': "этот ход никак не сделать",
 };
