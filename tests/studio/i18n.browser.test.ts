@@ -34,7 +34,9 @@ const latinWords = (page: Page): Promise<string[]> =>
       // A game's own words may appear inside interface text too ("a copy of <title>"): they are allowed there.
       const own = new Set([...document.querySelectorAll(gameText)].flatMap((el) => el.textContent?.match(/[A-Za-z]{2,}/g) ?? []));
       const scan = (text: string | null, where: Element): void => {
-        const words = ((text ?? '').match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !names.includes(w) && !own.has(w));
+        // A notation the rules quote as written on the score sheet («pp», „pp“) is the same in every language.
+        const unquoted = (text ?? '').replace(/[«„][^»“”]*[»“”]/g, '');
+        const words = (unquoted.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !names.includes(w) && !own.has(w));
         // Each word with where it is, so a failure points at its element.
         if (words.length > 0) found.add(`${where.tagName.toLowerCase()}.${[...where.classList].join('.')}: ${words.join(' ')}`);
       };
