@@ -8,10 +8,13 @@
  * Conservative by construction: reads are found by name in the expression texts (definitions,
  * procedures and scoring tables followed), every guard is taken as read, every automatic
  * transition as possibly taken; only a plain `set` of a game variable or a `roll` of a whole zone
- * counts as a write; anything not understood makes everything live.
+ * counts as a write; anything not understood makes everything live. What each effect kind reads,
+ * writes and passes on is its `flow`, in its file of compile/effects/.
  */
 import { checkFlow, type StateInfo, type TransitionInfo } from '../check/flow.ts';
-import type { Effect, GameSpec, StateSpec } from '../spec/types.ts';
+import type { Effect, EffectKey, EffectOf, GameSpec, StateSpec } from '../spec/types.ts';
+import type { FlowWalk } from '../compile/effects/kind.ts';
+import { EFFECT_KINDS, effectKey } from '../compile/effects/kinds.ts';
 
 /** `game.X`, `player.X` (that variable of every player) or `faces:Z` (what the pieces of zone Z show). */
 export type Item = string;
@@ -46,6 +49,10 @@ const signature = (f: FlowData): string =>
   JSON.stringify([f.ended, [...f.origins].map(([k, v]) => [k, [...v].sort()]).sort()]);
 
 const ZONE_REF = /^\s*zones\.([A-Za-z_]\w*)/;
+
+/** One effect in the analysis, by its kind (compile/effects/). */
+const flowOf = <K extends EffectKey>(key: K, effect: EffectOf<K>, f: FlowData, walk: FlowWalk<FlowData>): FlowData =>
+  EFFECT_KINDS[key].flow(effect, f, walk);
 
 export const analyzeLiveness = (spec: GameSpec, objective: string): Liveness => {
   const gameVars = Object.keys(spec.vars?.game ?? {});
@@ -140,88 +147,34 @@ export const analyzeLiveness = (spec: GameSpec, objective: string): Liveness => 
       }
       throw new GiveUp();
     };
-    const effect = (e: Effect, f: FlowData): FlowData => {
-      if ('set' in e) {
-        let out = f;
-        for (const [target, value] of Object.entries(e.set)) {
-          readText(f, value);
-          readText(f, target.replace(/^[^[]*/, ''));
-        }
-        for (const target of Object.keys(e.set)) {
-          const m = /^game\.([A-Za-z_]\w*)$/.exec(target.trim());
-          if (m) out = write(out, `game.${m[1]}`);
-        }
-        return out;
-      }
-      if ('add' in e) {
-        for (const [target, value] of Object.entries(e.add)) {
-          readText(f, value);
-          readText(f, target);
-        }
-        return f;
-      }
-      if ('let' in e) {
-        for (const value of Object.values(e.let)) readText(f, value);
-        return f;
-      }
-      if ('move' in e) {
-        const { from, to, pieces, count } = e.move;
-        readIndex(f, from);
-        readIndex(f, to);
-        if (pieces !== undefined) readText(f, pieces);
-        if (count !== undefined) readText(f, count);
-        return flowInto(f, from, zoneOfRef(to));
-      }
-      if ('deal' in e) {
-        readIndex(f, e.deal.from);
-        readText(f, e.deal.count);
-        return flowInto(f, e.deal.from, e.deal.to);
-      }
-      if ('shuffle' in e) {
-        readIndex(f, e.shuffle);
-        return f;
-      }
-      if ('roll' in e) {
-        const zone = zoneOfRef(e.roll);
-        const whole = zone !== undefined && textOf(e.roll).replace(ZONE_REF, '').trim() === '';
-        if (!whole) {
-          readText(f, e.roll);
-          return f;
-        }
-        return write(f, `faces:${zone}`);
-      }
-      if ('if' in e) {
-        readText(f, e.if);
-        return merge(effects(e.then, f), effects(e.else, f));
-      }
-      if ('forEach' in e) {
-        readText(f, e.forEach.in);
-        return loop(e.forEach.do, f);
-      }
-      if ('while' in e) {
-        readText(f, e.while);
-        readText(f, e.max);
-        return loop(e.do, f);
-      }
-      if ('call' in e) {
-        const procedure = spec.procedures?.[e.call];
-        if (!procedure || procedures.includes(e.call)) throw new GiveUp();
-        readText(f, e.with);
-        procedures.push(e.call);
+    const walker: FlowWalk<FlowData> = {
+      read: readText,
+      readIndex,
+      zoneOf: zoneOfRef,
+      wholeZone: (ref) => {
+        const zone = zoneOfRef(ref);
+        return zone !== undefined && textOf(ref).replace(ZONE_REF, '').trim() === '' ? zone : undefined;
+      },
+      writeGame: (f, name) => write(f, `game.${name}`),
+      writeFaces: (f, zone) => write(f, `faces:${zone}`),
+      flowInto,
+      effects,
+      loop,
+      either: merge,
+      call: (name, f) => {
+        const procedure = spec.procedures?.[name];
+        if (!procedure || procedures.includes(name)) throw new GiveUp();
+        procedures.push(name);
         const out = effects(procedure.effects, f);
         procedures.pop();
         return out;
-      }
-      if ('log' in e) return f;
-      if ('nextTurn' in e) {
-        readText(f, e.nextTurn);
-        return { ...f, ended: true };
-      }
-      if ('endGame' in e) {
-        readText(f, e.endGame);
-        return { ...f, ended: true };
-      }
-      throw new GiveUp();
+      },
+      end: (f) => ({ ...f, ended: true }),
+    };
+    const effect = (e: Effect, f: FlowData): FlowData => {
+      const key = effectKey(e);
+      if (key === undefined) throw new GiveUp();
+      return flowOf(key, e, f, walker);
     };
 
     /** Takes a transition from `atomic`: exits, effects (the move's first), entries; the new innermost state. */

@@ -19,6 +19,7 @@ import { chargedTransition, compileEffects, type EffectCompiler } from './effect
 import type { EffectRun } from '../runtime/table.ts';
 import { compileGuard, type CompiledMove } from './moves.ts';
 import { Rng } from '../runtime/rng.ts';
+import { MoveWork } from '../runtime/work.ts';
 import { failedClause, judge, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
 import { AUTO_LIMIT, OVER, STALLED } from '../runtime/flow.ts';
 
@@ -67,7 +68,8 @@ type GuardFn = (args: { context: GameContext; event: MoveEvent }) => boolean;
 /** An action's effects, run on a draft of XState's context (which is never changed). */
 const runWith = (d: Draft, runs: readonly EffectRun[], locals: Record<string, Value>): GameContext => {
   const rng = new Rng(d.rng);
-  for (const run of runs) run(d, locals, rng);
+  const work = new MoveWork();
+  for (const run of runs) run(d, locals, rng, work);
   d.rng = rng.state;
   return d;
 };

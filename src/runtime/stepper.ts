@@ -15,6 +15,7 @@ import { Rng } from './rng.ts';
 import { draftOf } from './ops.ts';
 import type { Draft, GameContext } from './state.ts';
 import type { EffectRun, FlowTable, Plan, TableMove, TableTransition } from './table.ts';
+import { MoveWork } from './work.ts';
 
 /** A game being played: the active leaf and the context. Mutable; clone with `cloneWorking`. */
 export interface Working {
@@ -24,8 +25,8 @@ export interface Working {
 
 export const cloneWorking = (w: Working): Working => ({ leaf: w.leaf, ctx: w.ctx });
 
-const runAll = (runs: readonly EffectRun[], d: Draft, rng: Rng): void => {
-  for (const run of runs) run(d, NO_LOCALS, rng);
+const runAll = (runs: readonly EffectRun[], d: Draft, rng: Rng, work: MoveWork): void => {
+  for (const run of runs) run(d, NO_LOCALS, rng, work);
 };
 
 /**
@@ -41,32 +42,33 @@ const microstep = (
   effects: EffectRun | null,
   locals: LocalValues,
   rng: Rng,
+  work: MoveWork,
   observer: PlayObserver | undefined,
 ): void => {
   if (plan !== null) {
     if (observer) observer.entered(plan.entered);
-    runAll(plan.exits, d, rng);
+    runAll(plan.exits, d, rng, work);
   }
-  if (move) move(d, locals, rng);
-  if (effects) effects(d, locals, rng);
+  if (move) move(d, locals, rng, work);
+  if (effects) effects(d, locals, rng, work);
   if (plan === null) return;
-  runAll(plan.entries, d, rng);
+  runAll(plan.entries, d, rng, work);
   w.leaf = plan.leaf;
   const leaf = table.leaves[plan.leaf];
-  if (leaf?.done) runAll(leaf.doneExits, d, rng);
+  if (leaf?.done) runAll(leaf.doneExits, d, rng, work);
 };
 
 /** Automatic transitions until none applies, the flow is done, the game over or the flow stalled. */
-const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: PlayObserver | undefined): void => {
+const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, work: MoveWork, observer: PlayObserver | undefined): void => {
   for (;;) {
     const leaf = table.leaves[w.leaf];
     if (!leaf || leaf.done) return;
     if (d.result !== null) {
-      microstep(table, w, d, leaf.over, null, null, NO_LOCALS, rng, observer);
+      microstep(table, w, d, leaf.over, null, null, NO_LOCALS, rng, work, observer);
       continue;
     }
     if (d.auto >= AUTO_LIMIT) {
-      microstep(table, w, d, leaf.stalled, null, null, NO_LOCALS, rng, observer);
+      microstep(table, w, d, leaf.stalled, null, null, NO_LOCALS, rng, work, observer);
       continue;
     }
     let chosen: TableTransition | undefined;
@@ -85,7 +87,7 @@ const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, observer: Play
     if (observer) observer.taken(chosen);
     // Counted before the exits run, not as the transition's effects begin: no effect reads it.
     d.auto++;
-    microstep(table, w, d, chosen.plan, null, chosen.effects, NO_LOCALS, rng, observer);
+    microstep(table, w, d, chosen.plan, null, chosen.effects, NO_LOCALS, rng, work, observer);
   }
 };
 
@@ -121,8 +123,9 @@ export const startFlow = (table: FlowTable, ctx: GameContext, observer?: PlayObs
   const rng = new Rng(ctx.rng);
   const w: Working = { leaf: -1, ctx };
   const d = draftOf(ctx);
-  microstep(table, w, d, table.initial, null, null, NO_LOCALS, rng, observer);
-  settle(table, w, d, rng, observer);
+  const work = new MoveWork();
+  microstep(table, w, d, table.initial, null, null, NO_LOCALS, rng, work, observer);
+  settle(table, w, d, rng, work, observer);
   finish(w, d, ctx, rng);
   return w;
 };
@@ -148,9 +151,10 @@ export const takeMove = (
   const startLeaf = w.leaf;
   const rng = new Rng(start.rng);
   const d = moveDraft(start);
+  const work = new MoveWork();
   try {
-    microstep(table, w, d, transition.plan, move.effects, transition.effects, locals, rng, observer);
-    settle(table, w, d, rng, observer);
+    microstep(table, w, d, transition.plan, move.effects, transition.effects, locals, rng, work, observer);
+    settle(table, w, d, rng, work, observer);
   } catch (error) {
     w.leaf = startLeaf;
     throw error;

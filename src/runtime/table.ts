@@ -9,9 +9,10 @@ import type { LocalValues } from './env.ts';
 import type { MoveRules, TransitionRules } from './legality.ts';
 import type { Rng } from './rng.ts';
 import type { Draft, FlowValue } from './state.ts';
+import type { MoveWork } from './work.ts';
 
-/** Compiled effects: they change the move's draft context, given the names in scope and the PRNG. */
-export type EffectRun = (draft: Draft, locals: LocalValues, rng: Rng) => void;
+/** Compiled effects: they change the move's draft context, given the names in scope, the PRNG and the move's work so far. */
+export type EffectRun = (draft: Draft, locals: LocalValues, rng: Rng, work: MoveWork) => void;
 
 /** What taking a transition does to the active states, from one leaf. */
 export interface Plan {

@@ -227,23 +227,34 @@ export interface EffectId {
   id?: string;
 }
 
-export type Effect = EffectId &
-  (
-  | { set: Record<string, ExprSource | number | boolean> }
-  | { add: Record<string, ExprSource | number> }
-  | { let: Record<string, ExprSource | number | boolean> }
-  | { move: MoveEffect }
-  | { shuffle: ExprSource }
-  | { roll: ExprSource }
-  | { deal: DealEffect }
-  | { if: ExprSource; then?: Effect[]; else?: Effect[] }
-  | { forEach: { var: string; in: ExprSource; do: Effect[] } }
-  | { while: ExprSource; do: Effect[]; max?: ExprSource | number }
-  | { call: string; with?: Record<string, ExprSource | number | boolean> }
-  | { log: string; to?: ExprSource | number }
-  | { nextTurn: { seat?: ExprSource } | null }
-  | { endGame: { winners: ExprSource } }
-  );
+/**
+ * Each effect kind's own fields, by the key it is written with (`set: {...}`, `if: ...`). An
+ * effect is one of them with an optional `id`; src/compile/effects/ has a file per key.
+ */
+export interface EffectForms {
+  set: { set: Record<string, ExprSource | number | boolean> };
+  add: { add: Record<string, ExprSource | number> };
+  let: { let: Record<string, ExprSource | number | boolean> };
+  move: { move: MoveEffect };
+  shuffle: { shuffle: ExprSource };
+  roll: { roll: ExprSource };
+  deal: { deal: DealEffect };
+  if: { if: ExprSource; then?: Effect[]; else?: Effect[] };
+  forEach: { forEach: { var: string; in: ExprSource; do: Effect[] } };
+  while: { while: ExprSource; do: Effect[]; max?: ExprSource | number };
+  call: { call: string; with?: Record<string, ExprSource | number | boolean> };
+  log: { log: string; to?: ExprSource | number };
+  nextTurn: { nextTurn: { seat?: ExprSource } | null };
+  endGame: { endGame: { winners: ExprSource } };
+}
+
+/** The key an effect of each kind is written with. */
+export type EffectKey = keyof EffectForms;
+
+/** An effect of one kind. */
+export type EffectOf<K extends EffectKey> = EffectId & EffectForms[K];
+
+export type Effect = { [K in EffectKey]: EffectOf<K> }[EffectKey];
 
 /** A named list of effects with typed parameters, run by the `call` effect. */
 export interface ProcedureSpec {

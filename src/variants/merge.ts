@@ -19,6 +19,7 @@
  */
 import type { DocPath } from '../spec/diagnostics.ts';
 import { didYouMean } from '../lang/suggest.ts';
+import { EFFECT_LIST_KEYS, SCHEMA_EFFECT_KEYS } from '../validate/effectSchema.ts';
 
 export type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
 type PlainMap = { [key: string]: Plain };
@@ -60,10 +61,6 @@ export interface MergeResult {
 
 const isMap = (v: unknown): v is PlainMap => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const EFFECT_KINDS = ['set', 'add', 'let', 'move', 'shuffle', 'roll', 'deal', 'if', 'forEach', 'while', 'call', 'log', 'nextTurn', 'endGame'];
-
-const EFFECT_LISTS = ['effects', 'entry', 'exit', 'then', 'else', 'do'];
-
 /**
  * What an item without an id is called in its derived key: an effect by its keyword, a guard's test
  * a clause, an automatic or move transition a transition, a bot's preference `prefer`, the moves
@@ -73,7 +70,7 @@ const kindOf = (item: Plain, under: string | undefined, parent: string | undefin
   if (under === 'guard') return 'clause';
   if (under === 'prefer' || under === 'consider') return under;
   if (under === 'always' || parent === 'on') return 'transition';
-  const effect = isMap(item) && (under === undefined || EFFECT_LISTS.includes(under)) ? EFFECT_KINDS.find((k) => k in item) : undefined;
+  const effect = isMap(item) && (under === undefined || EFFECT_LIST_KEYS.includes(under)) ? SCHEMA_EFFECT_KEYS.find((k) => k in item) : undefined;
   return effect ?? 'item';
 };
 

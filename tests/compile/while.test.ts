@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
-import { WHILE_LIMIT } from '../../src/compile/effects.ts';
+import { WHILE_LIMIT } from '../../src/compile/effects/while.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
 import { newGame, step, type Piece } from '../../src/engine/index.ts';
 

@@ -1,0 +1,103 @@
+/** `set` and `add`: every value is computed first, then all are written, so order does not matter. */
+import { typeEquals, type Env } from '../../lang/index.ts';
+import { checkExpr, report, typeOf, type CompiledExpr, type Locals } from '../../check/exprs.ts';
+import type { DocPath } from '../../spec/diagnostics.ts';
+import type { Draft, GameContext, Json, Piece } from '../../runtime/state.ts';
+import { envOf, type LocalValues } from '../../runtime/env.ts';
+import { EffectError, VarWrites, currentPiece, release, updatePieces } from '../../runtime/ops.ts';
+import type { EffectRun } from '../../runtime/table.ts';
+import { parseVarTarget, type VarTarget } from '../targets.ts';
+import { mayHoldTables, type EffectCompiler } from './kind.ts';
+
+interface PieceWrite {
+  readonly id: string;
+  readonly name: string;
+  readonly value: Json;
+}
+
+const writeVar = (writes: VarWrites, d: Draft, target: VarTarget, env: Env, vals: LocalValues, value: Json, pieces: PieceWrite[]): void => {
+  switch (target.kind) {
+    case 'game':
+      return writes.setGame(target.name, value);
+    case 'player':
+      return writes.setPlayer(target.index === 'active' ? d.active : target.index(env), target.name, value);
+    case 'team':
+      return writes.setTeam(target.index(env), target.name, value);
+    case 'piece': {
+      const local = vals[target.local] as Piece | undefined;
+      if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
+      pieces.push({ id: local.id, name: target.name, value });
+    }
+  }
+};
+
+/** Piece fields written, each piece found as it is now by the zones' index. */
+const writePieces = (d: Draft, writes: readonly PieceWrite[]): void => {
+  if (writes.length === 0) return;
+  const updated = new Map<string, Piece>();
+  for (const w of writes) {
+    const piece = updated.get(w.id) ?? currentPiece(d, w.id);
+    if (!piece) throw new EffectError(`piece ${w.id} is in no zone`);
+    updated.set(w.id, { ...piece, [w.name]: w.value });
+  }
+  updatePieces(d, updated);
+};
+
+const readVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues): Json => {
+  switch (target.kind) {
+    case 'game':
+      return ctx.game[target.name] ?? null;
+    case 'player':
+      return ctx.players[target.index === 'active' ? ctx.active : target.index(env)]?.[target.name] ?? null;
+    case 'team':
+      return ctx.teams[target.index(env)]?.[target.name] ?? null;
+    case 'piece':
+      return (vals[target.local] as Piece | undefined)?.[target.name] ?? null;
+  }
+};
+
+export const compileAssign = (
+  cx: EffectCompiler,
+  assignments: Record<string, string | number | boolean>,
+  path: DocPath,
+  locals: Locals,
+  adding: boolean,
+): EffectRun => {
+  const steps: { key: string; target: VarTarget; value: CompiledExpr; holds: boolean }[] = [];
+  for (const [key, source] of Object.entries(assignments)) {
+    const target = parseVarTarget(cx.checker, cx.spec, key, [...path, key], locals);
+    if (!target) continue;
+    const expected = adding ? typeOf('number') : target.type;
+    if (adding && !typeEquals(target.type, expected)) {
+      report(cx.checker, [...path, key], `'add' needs a number variable; '${key}' is not a number`);
+      continue;
+    }
+    const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
+    if (value) steps.push({ key, target, value, holds: mayHoldTables(value.type) });
+  }
+  return (d, vals) => {
+    const env = envOf(d, vals);
+    const values: Json[] = [];
+    for (const s of steps) {
+      const v = s.value.run(env) as Json;
+      // A table or list written to a variable must keep its values when the draft changes its own tables in place.
+      if (s.holds) release(d, v);
+      if (!adding) {
+        values.push(v);
+        continue;
+      }
+      const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
+      // Infinity would reach the state and print as null: an error at the effect instead.
+      if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
+      values.push(sum);
+    }
+    const writes = new VarWrites(d);
+    const pieces: PieceWrite[] = [];
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i] as (typeof steps)[number];
+      writeVar(writes, d, s.target, env, vals, values[i] as Json, pieces);
+    }
+    writes.commit();
+    writePieces(d, pieces);
+  };
+};

@@ -1,0 +1,22 @@
+/** `nextTurn:` (or `nextTurn: {seat}`): the turn passes to the next seat (or to `seat`). */
+import { checkExpr, typeOf } from '../../check/exprs.ts';
+import { envOf } from '../../runtime/env.ts';
+import { EffectError, noSuch } from '../../runtime/ops.ts';
+import type { EffectKind } from './kind.ts';
+
+export const nextTurnKind: EffectKind<'nextTurn'> = {
+  compile: (effect, { cx, path, locals }) => {
+    const seatSource = effect.nextTurn?.seat;
+    const seat = seatSource === undefined ? undefined : checkExpr(cx.checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
+    return (d, vals) => {
+      const next = seat ? (seat.run(envOf(d, vals)) as number) : cx.nextSeat(d);
+      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers) throw new EffectError(`nextTurn: ${noSuch('seat', next, d.numPlayers)}`);
+      d.active = next;
+      d.turn++;
+    };
+  },
+  flow: (effect, f, walk) => {
+    walk.read(f, effect.nextTurn);
+    return walk.end(f);
+  },
+};

@@ -1,0 +1,48 @@
+/** `roll: DICE`: each die of a zone (or of a list of dice) shows a random face of its own. */
+import { checkExpr } from '../../check/exprs.ts';
+import type { Json, Piece } from '../../runtime/state.ts';
+import { envOf } from '../../runtime/env.ts';
+import { EffectError, currentPiece, updatePieces, zoneOf } from '../../runtime/ops.ts';
+import { parseZoneRef } from '../targets.ts';
+import { NOTHING, type EffectKind } from './kind.ts';
+
+/** A face given for the next rolled die (GameContext.rigged), which must be one of the die's. */
+const riggedFace = (die: Piece, faces: readonly (number | string)[], face: Json): Json => {
+  if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
+  return face;
+};
+
+export const rollKind: EffectKind<'roll'> = {
+  compile: (effect, { cx, path: at, locals }) => {
+    const source = effect.roll;
+    const path = [...at, 'roll'];
+    const isZone = /^\s*zones\./.test(source) && !/[()]/.test(source);
+    const zone = isZone ? parseZoneRef(cx.checker, cx.spec, source, path, locals) : undefined;
+    const list = isZone ? undefined : checkExpr(cx.checker, source, path, locals);
+    if (!zone && !list) return NOTHING;
+    return (d, vals, rng) => {
+      const env = envOf(d, vals);
+      const dice = zone ? zoneOf(d, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
+      const rolled = new Map<string, Piece>();
+      let rigged = 0;
+      for (const die of dice) {
+        const faces = cx.faces.get(die.kind);
+        if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
+        const face = rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
+        // A die read from the zone is the current one; a die from an expression may be older.
+        rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : currentPiece(d, die.id)) ?? die), face });
+      }
+      updatePieces(d, rolled);
+      if (rigged > 0) d.rigged = d.rigged.slice(rigged);
+    };
+  },
+  // A whole zone rolled overwrites its faces (the last roll's are dead); some of its dice, read them.
+  flow: (effect, f, walk) => {
+    const zone = walk.wholeZone(effect.roll);
+    if (zone === undefined) {
+      walk.read(f, effect.roll);
+      return f;
+    }
+    return walk.writeFaces(f, zone);
+  },
+};
