@@ -3,6 +3,9 @@
  * default. Specs come from strangers: each limit turns a runaway request into a located message
  * instead of a frozen tab or a crashed process. docs/SECURITY.md lists them all (a test checks).
  */
+/** The studio's compile worker's time, which the bots' worker's time includes. */
+const COMPILE_MS = 10_000;
+
 export const LIMITS = {
   /** Steps (calls of definitions and of functions given to builtins, list items walked) in one expression evaluation. */
   exprSteps: 1_000_000,
@@ -18,6 +21,10 @@ export const LIMITS = {
   pieces: 10_000,
   /** Nesting depth of a YAML document (mappings and lists inside each other). */
   yamlDepth: 200,
+  /** Characters of one YAML file (a spec, a variant, a translation, a rulebook), checked before it is read. */
+  yamlChars: 1_000_000,
+  /** Values and list items of one YAML file (each scalar, alias, `[`, `{`, `-` and `?`), counted before it is read. */
+  yamlValues: 100_000,
   /** Lines the `log` effects may write during one move and the automatic steps after it. */
   logLines: 10_000,
   /** Runs of one `while` effect when its `max` is not given. */
@@ -32,12 +39,18 @@ export const LIMITS = {
   autoTransitions: 1_000,
   /** Legal choices of one move's arguments that may be listed. */
   choices: 100_000,
+  /** Items a `subsetOf` argument may choose among: every subset of them is a candidate (2^16). */
+  subsetDomain: 16,
   /** Candidate choices tried (accepted or not by `where`) while listing one move's arguments. */
   choicesTried: 1_000_000,
   /** Combinations a scoring table's `cover` may try while reading one roll. */
   coverSteps: 200_000,
   /** Games one `simulate` command may play. */
   games: 1_000_000,
+  /** Worker threads one `simulate` command may ask for (`--threads`). */
+  threads: 256,
+  /** Settings one `--sweep` may try: the values of one param, or the points of a grid of two. */
+  sweepPoints: 400,
   /** Players a command line may ask for. */
   players: 1_000,
   /** Turns after which a simulated game is unfinished (`--max-turns`). */
@@ -57,9 +70,13 @@ export const LIMITS = {
   /** Bytes a share link's data may inflate to; decompression stops as soon as it passes them. */
   linkInflatedBytes: 4_000_000,
   /** Milliseconds the studio's compile worker may take on one spec before it is stopped and replaced. */
-  compileMs: 10_000,
+  compileMs: COMPILE_MS,
   /** Milliseconds of a worker compile above which the page does not compile the spec again to play it. */
   pageCompileMs: 3_000,
+  /** Milliseconds the bots' worker may take for one job: compiling the rules if it has not yet (`compileMs`), then a bot's move or a hint. */
+  botJobMs: COMPILE_MS + 10_000,
+  /** Bot moves of one playtest game after which the bots pause: a flow that never ends must not spin forever. */
+  botMoves: 5_000,
   /** Milliseconds the diagram's layout worker may take before the layout is abandoned and the worker replaced. */
   layoutMs: 8_000,
   /** Bytes of a request's body to the game server (a room's rules, edited text included). */

@@ -7,6 +7,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { LocaleInput, SourceFile } from '../compile/index.ts';
+import { sizeProblem } from '../parse/index.ts';
+import { readYamlText } from './readText.ts';
 import { withRequirements } from '../variants/requirements.ts';
 import { SPEC_LANGUAGE } from '../compile/localized.ts';
 
@@ -30,9 +32,12 @@ export interface GameEntry {
 
 const display = (path: string): string => relative(process.cwd(), path) || path;
 
+/** A file's values for the catalog; {} when it is not a mapping or too large to read (validating it says why, located). */
 const readYaml = (path: string): Record<string, unknown> => {
   try {
-    const value: unknown = parse(readFileSync(path, 'utf8'));
+    const text = readYamlText(path);
+    if (sizeProblem(text, path)) return {};
+    const value: unknown = parse(text);
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -88,7 +93,7 @@ const localeOf = (basePath: string, lang: string | undefined, known: readonly Va
   return { locale: { file: read(path), knownVariants: known.map((k) => k.id) } };
 };
 
-const read = (path: string): SourceFile => ({ file: display(path), text: readFileSync(path, 'utf8') });
+const read = (path: string): SourceFile => ({ file: display(path), text: readYamlText(path) });
 
 /** A game id from the catalog or a path to a spec file, with the named variants of that game and those they require. */
 export const resolveGame = (target: string, variantIds: readonly string[], lang?: string): Resolved => {

@@ -3,12 +3,12 @@
  * locale, so every section of the file is read against the spec it translates, and every text
  * left in English (variants' titles included) is listed.
  */
-import { readFileSync } from 'node:fs';
 import { compileGame } from '../compile/index.ts';
 import { readLocale, variantTexts, type MissingText } from '../locale/index.ts';
 import { locate, parseSpecText } from '../parse/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
 import { resolveGame, type VariantEntry } from './catalog.ts';
+import { readYamlText } from './readText.ts';
 
 export interface TranslationReport {
   readonly diagnostics: Diagnostic[];
@@ -17,7 +17,7 @@ export interface TranslationReport {
 
 /** A variant's title and description, where the locale does not give them. */
 const missingVariantTexts = (entry: VariantEntry, given: { title?: string; description?: string }): MissingText[] => {
-  const parsed = parseSpecText(readFileSync(entry.file, 'utf8'), entry.file).doc;
+  const parsed = parseSpecText(readYamlText(entry.file), entry.file).doc;
   return (['title', 'description'] as const).flatMap((field) => {
     if (given[field] !== undefined || !parsed) return [];
     const at = locate(parsed, [field]);

@@ -1,5 +1,6 @@
 /** The parse stage: YAML text to a document that knows where every value came from. */
 export { parseSpecText } from './parse.ts';
+export { sizeProblem } from './size.ts';
 export { locate, nodeAt, pathAtOffset, positionOf, spanOf, type LocatePart } from './locate.ts';
 export { locateInScalar, locateRangeInScalar } from './locateInScalar.ts';
 export { diagnosticAt, diagnosticAtPart } from './diagnostic.ts';

@@ -1,4 +1,5 @@
 import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Document, type Pair, type YAMLMap } from 'yaml';
+import { sizeProblem } from './size.ts';
 import { assembleSections, brokenSection, type ReadSection } from './sections.ts';
 import { LIMITS } from '../limits.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
@@ -195,13 +196,15 @@ export const parseWhole = (text: string, file: string): ParseResult => {
 export const readBySections = (text: string): ReturnType<typeof assembleSections> => assembleSections(text, readSection);
 
 /**
- * Parses the YAML text of a spec. Never throws: YAML errors and warnings, duplicate keys and a
- * top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
+ * Parses the YAML text of a spec. Never throws: a text past a size limit (size.ts), YAML errors
+ * and warnings, duplicate keys and a top level that is not a mapping come back as diagnostics, with `doc` undefined whenever one of
  * them is an error, so that later stages only ever see a well-formed document. A text whose
  * top-level sections read alone (sections.ts) is assembled from them, or has its errors from the
  * broken ones, re-reading only the sections that changed since they were last read.
  */
 export const parseSpecText = (text: string, file: string): ParseResult => {
+  const tooLarge = sizeProblem(text, file);
+  if (tooLarge) return { doc: undefined, diagnostics: [tooLarge] };
   const assembled = readBySections(text);
   if (!assembled) return parseWhole(text, file);
   const { document, lineCounter } = assembled;

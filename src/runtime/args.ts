@@ -11,8 +11,6 @@ import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 
-/** Subsets are enumerated exhaustively; a larger domain is refused rather than hanging. */
-export const MAX_SUBSET_DOMAIN = 16;
 export const MAX_CHOICES = LIMITS.choices;
 
 const isRecord = (v: unknown): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,8 +104,9 @@ const tooMany = (arg: CompiledArg): ArgError => new ArgError(`argument '${arg.na
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
 const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
   const items = arg.domain.run(scope) as readonly Value[];
-  if (items.length > MAX_SUBSET_DOMAIN) {
-    throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${MAX_SUBSET_DOMAIN} can be enumerated`);
+  // Subsets are enumerated exhaustively; a larger domain is refused rather than hanging.
+  if (items.length > LIMITS.subsetDomain) {
+    throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
   }
   const [min, max] = sizeLimits(arg, scope, items.length);
   return { items, min, max };

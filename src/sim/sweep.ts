@@ -7,6 +7,7 @@
 import { paramProblem } from '../compile/index.ts';
 import { didYouMean } from '../lang/index.ts';
 import type { Json } from '../engine/types.ts';
+import { LIMITS } from '../limits.ts';
 import type { ParamSpec } from '../spec/types.ts';
 import { Z95, type BalanceReport, type Interval } from './balance.ts';
 import type { GameRecord } from './simulate.ts';
@@ -17,7 +18,6 @@ export interface SweepAxis {
 }
 
 /** A sweep plays this many settings at the most (each a whole balance report). */
-export const MAX_SWEEP_POINTS = 400;
 
 const numberList = (from: number, to: number, step: number): number[] => {
   const out: number[] = [];
@@ -48,7 +48,7 @@ const parseAxis = (text: string, params: Readonly<Record<string, ParamSpec>>): S
     const [from, to, step] = [Number(range[1]), Number(range[2]), Number(range[3] ?? spec.step ?? 1)];
     if (![from, to, step].every(Number.isFinite) || step <= 0) return `'${body}': the step must be a number above 0`;
     if (to < from) return `'${body}': the range goes from ${from} up to ${to}, which is below it`;
-    if ((to - from) / step + 1 > MAX_SWEEP_POINTS) return `'${body}' has more than ${MAX_SWEEP_POINTS} values: take a larger step`;
+    if ((to - from) / step + 1 > LIMITS.sweepPoints) return `'${body}' has more than ${LIMITS.sweepPoints} values: take a larger step`;
     values = numberList(from, to, step);
   } else {
     values = body.split('|').map((v) => valueOf(v.trim(), spec));
@@ -72,7 +72,7 @@ export const parseSweep = (text: string, params: Readonly<Record<string, ParamSp
   }
   if (axes.length === 2 && axes[0]?.param === axes[1]?.param) return { error: `'${axes[0]?.param}' is swept twice` };
   const points = axes.reduce((n, a) => n * a.values.length, 1);
-  if (points > MAX_SWEEP_POINTS) return { error: `the grid has ${points} settings, more than ${MAX_SWEEP_POINTS}: take larger steps` };
+  if (points > LIMITS.sweepPoints) return { error: `the grid has ${points} settings, more than ${LIMITS.sweepPoints}: take larger steps` };
   return { axes };
 };
 

@@ -28,6 +28,7 @@ describe('whole-number options are read strictly, within caps', () => {
     ['--games', '2000000'],
     ['--games', '1.5'],
     ['--iterations', '0'],
+    ['--threads', '257'],
     ['--players', '-1'],
     ['--max-turns', ' 7'],
   ])('simulate %s %j is refused, naming the option and its range', async (option, value) => {

@@ -16,7 +16,8 @@ import type { Timers } from '../../src/studio/analysis/compileClient.ts';
 import type { BotAnswer, MoveJob, Numbered, SearchBudget } from '../../src/studio/botWorker/protocol.ts';
 import { createJobRunner } from '../../src/studio/botWorker/runJob.ts';
 import { createJobClient, type JobWorker, type Outcome } from '../../src/studio/botWorker/workerClient.ts';
-import { afterBotAnswer, BOT_MOVE_CAP, nextBotTurn } from '../../src/studio/play/botTurn.ts';
+import { afterBotAnswer, nextBotTurn } from '../../src/studio/play/botTurn.ts';
+import { LIMITS } from '../../src/limits.ts';
 import { startSession, type PlayEngine, type Session } from '../../src/studio/play/session.ts';
 
 const ENGINE: PlayEngine<CompiledGame> = { newGame, legalMoves, step };
@@ -130,9 +131,9 @@ describe("the playtest's bot turn", () => {
     expect(nextBotTurn(ENGINE, game, session, ['careful', 'mcts'])).toEqual({ ask: { state: session.states[0], seat: 0, bot: 'careful', seed: '5:0' } });
   });
 
-  it(`pauses the bots after ${BOT_MOVE_CAP} moves, and says why`, () => {
-    const long: Session = { ...session, cursor: BOT_MOVE_CAP };
-    expect(nextBotTurn(ENGINE, game, long, ['careful', 'mcts'])).toEqual({ stop: `Bots paused after ${BOT_MOVE_CAP} moves: does this flow ever end?` });
+  it(`pauses the bots after ${LIMITS.botMoves} moves (LIMITS.botMoves), and says why`, () => {
+    const long: Session = { ...session, cursor: LIMITS.botMoves };
+    expect(nextBotTurn(ENGINE, game, long, ['careful', 'mcts'])).toEqual({ stop: 'Bots paused after 5,000 moves: does this flow ever end?' });
   });
 
   it("plays the answer, or stops with the bot's failure or the engine's refusal", () => {

@@ -14,7 +14,6 @@ import { resolveGame } from '../catalog.ts';
 import { formatSweep, parseSweep, sweepPoint, sweepSettings, type SweepAxis, type SweepPoint } from '../../sim/sweep.ts';
 
 /** More threads than this only queue up on the cores. */
-const MAX_THREADS = 256;
 
 /** By default a thread is started per core, but not for fewer random games than this: starting one costs more. */
 const GAMES_PER_THREAD = 25;
@@ -155,7 +154,7 @@ export const simulateCommand: Command = {
     const iterations = intOption(io, values, 'iterations', undefined, { min: 1, max: LIMITS.iterations });
     const timeMs = intOption(io, values, 'time-ms', undefined, { min: 1, max: LIMITS.timeMs });
     const rolloutTurns = intOption(io, values, 'rollout-turns', undefined, { min: 0, max: LIMITS.maxTurns });
-    const threads = intOption(io, values, 'threads', undefined, { min: 1, max: MAX_THREADS });
+    const threads = intOption(io, values, 'threads', undefined, { min: 1, max: LIMITS.threads });
     if (games === null || players === null || maxTurns === null || iterations === null || timeMs === null || rolloutTurns === null || threads === null) return 1;
     const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
     if ('error' in seeded) {

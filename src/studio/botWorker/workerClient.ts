@@ -9,7 +9,7 @@ import type { Timers } from '../analysis/compileClient.ts';
 import type { Numbered } from './protocol.ts';
 
 /** A first job compiles the rules, then searches: more than that is a spec that hangs. */
-export const WORKER_LIMIT_MS: number = LIMITS.compileMs + 10_000;
+export const WORKER_LIMIT_MS: number = LIMITS.botJobMs;
 
 /** The browser's Worker as the client uses it (a stand-in in tests). */
 export interface JobWorker<J, R> {

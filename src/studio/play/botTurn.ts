@@ -4,11 +4,10 @@
  */
 import type { GameState } from '../../engine/types.ts';
 import type { BotAnswer } from '../botWorker/protocol.ts';
+import { LIMITS, formatLimit } from '../../limits.ts';
 import { isBot, type SeatKind } from './seats.ts';
 import { current, playMove, type PlayEngine, type Session } from './session.ts';
 
-/** Bots stop after this many moves in one game: a flow that never ends must not spin forever. */
-export const BOT_MOVE_CAP = 5000;
 
 /** A bot's move to ask for, or why the bots stop here (a notice for people, or none when the game is simply not the bots' to play). */
 export type BotTurn =
@@ -16,7 +15,7 @@ export type BotTurn =
   | { readonly stop: string | null };
 
 export const nextBotTurn = <G>(engine: PlayEngine<G>, game: G, s: Session, seats: readonly SeatKind[]): BotTurn => {
-  if (s.cursor >= BOT_MOVE_CAP) return { stop: `Bots paused after ${BOT_MOVE_CAP} moves: does this flow ever end?` };
+  if (s.cursor >= LIMITS.botMoves) return { stop: `Bots paused after ${formatLimit(LIMITS.botMoves)} moves: does this flow ever end?` };
   const state = current(s);
   if (state.context.result) return { stop: null };
   let acting: number[];
