@@ -8,6 +8,7 @@
  * wall clock also counts other processes' turns.
  */
 import { compileGame } from '../src/compile/index.ts';
+import { median, quantile, round, sortedNumbers } from '../src/sim/stats.ts';
 import { sectionStarts } from '../src/parse/sections.ts';
 
 export interface LoopFigure {
@@ -27,11 +28,9 @@ const cpuMs = (work: () => void): number => {
   return (used.user + used.system) / 1000;
 };
 
-const sorted = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
-const round = (x: number): number => Math.round(x * 100) / 100;
 const figure = (xs: readonly number[]): LoopFigure => ({
-  median: round(sorted(xs)[Math.floor(xs.length / 2)] ?? NaN),
-  p95: round(sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN),
+  median: round(median(xs), 2),
+  p95: round(quantile(sortedNumbers(xs), 0.95), 2),
 });
 
 /** `text` with a comment line typed at the end of section `k` (a comment, so the spec still compiles). */

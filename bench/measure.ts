@@ -4,6 +4,7 @@
  * absolute terms and as a ratio to the baseline of the same round.
  */
 import { Rng, seedRng } from '../src/runtime/rng.ts';
+import { median } from '../src/sim/stats.ts';
 
 /** A fixed CPU workload: PRNG draws, small arrays and object allocation, like an engine step. */
 export const baseline = (): number => {
@@ -25,11 +26,6 @@ export interface Figure {
   readonly ratio: number;
   readonly note?: string;
 }
-
-const median = (xs: number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-};
 
 export const measure = (name: string, work: () => unknown, rounds = 5, note?: string): Figure => {
   const times: number[] = [];

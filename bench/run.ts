@@ -17,6 +17,7 @@ import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/in
 import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
+import { median, round } from '../src/sim/stats.ts';
 import { baseline, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
@@ -50,8 +51,6 @@ const strength: StrengthOptions | undefined = process.argv.includes('--no-streng
 
 const read = readShipped;
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** The states of one random game, for listing legal moves and weighing states. */
 const statesOf = (game: CompiledGame, players: number, seed: string, max: number): GameState[] => {
@@ -79,7 +78,7 @@ const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number 
     for (const s of states) legalMoves(game, s);
     times.push(((performance.now() - t0) * 1000) / states.length);
   }
-  return round(median(times));
+  return round(median(times), 2);
 };
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../src/server/protocol.ts';
-import { quantile } from '../src/sim/balance.ts';
+import { quantile } from '../src/sim/stats.ts';
 
 const flag = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`);

@@ -8,6 +8,7 @@
 import type { CompiledGame } from '../src/compile/index.ts';
 import { playRange } from '../src/sim/simulate.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
+import { median } from '../src/sim/stats.ts';
 import { TenThousand } from './reference/tenThousand.ts';
 import { Regicide, BASE_RULES, SOLO_PUBLISHED, type RegicideRules } from './reference/regicide.ts';
 
@@ -80,11 +81,6 @@ export interface SpeedFigure {
   /** Moves per round; the two engines play the same games, so these are equal. */
   readonly moves: { readonly interpreted: number; readonly reference: number };
 }
-
-const median = (xs: readonly number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-};
 
 /**
  * Moves per second of this process's CPU time: on a shared machine a wall clock also counts the

@@ -17,7 +17,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameRecord } from '../src/sim/simulate.ts';
-import { meanInterval, wilson } from '../src/sim/balance.ts';
+import { meanInterval, pct, wilson } from '../src/sim/stats.ts';
 import { compileShipped } from './games.ts';
 import { SOLO_PUBLISHED_VARIANTS } from './speed.ts';
 import type { StrengthJob, StrengthMessage, StrengthSlice } from './strengthWorker.ts';
@@ -74,8 +74,6 @@ type SearchBudget = { readonly timeMs: number } | { readonly iterations: number 
 
 const budgetText = (b: SearchBudget): string => ('timeMs' in b ? `${b.timeMs} ms a move` : `${b.iterations.toLocaleString('en')} iterations a move`);
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-
 /** "7 of 20, 35.0% [18.1%, 56.7%]": the wins with their 95% Wilson interval. */
 export const winLine = (wins: number, games: number): string => {
   const ci = wilson(wins, games);
@@ -113,7 +111,7 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
     const wins = played.records.filter((r) => (r.winners ?? []).length > 0).length;
     const values = played.records.map((r) => r.metrics?.[defeated]).filter((v): v is number => typeof v === 'number');
     const d = meanInterval(values);
-    const ci = Number.isFinite(d.ci.low) ? `[${d.ci.low.toFixed(2)}, ${d.ci.high.toFixed(2)}]` : '(one game: no interval)';
+    const ci = d.ci ? `[${d.ci.low.toFixed(2)}, ${d.ci.high.toFixed(2)}]` : '(one game: no interval)';
     lines.push(`  ${label.padEnd(40)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`);
   }
   lines.push('  published anchors (other implementations, not run here): information-set MCTS at 3,000 simulations a decision 42% wins; determinized Monte Carlo (PIMC) 24%');

@@ -17,6 +17,7 @@ import { actingSeats, applyLegal, legalMovesWithEvents, newGame } from '../src/e
 import { createBot, type Bot } from '../src/bots/index.ts';
 import type { Move } from '../src/engine/types.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
+import { quantile, sortedNumbers } from '../src/sim/stats.ts';
 
 export interface StudioLoadFigures {
   game: string;
@@ -42,12 +43,10 @@ export interface StudioTypingFigures {
   settledTasks: number[];
 }
 
-const quantile = (xs: readonly number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
-export const p50 = (xs: readonly number[]): number => quantile(xs, 0.5);
-export const p95 = (xs: readonly number[]): number => quantile(xs, 0.95);
+/** NaN for no samples: a figure that was not measured must not read as 0 ms. */
+const quantileOf = (xs: readonly number[], q: number): number => (xs.length === 0 ? NaN : quantile(sortedNumbers(xs), q));
+export const p50 = (xs: readonly number[]): number => quantileOf(xs, 0.5);
+export const p95 = (xs: readonly number[]): number => quantileOf(xs, 0.95);
 
 /** Records, in the page, when each watched element first appears (ms from navigation start). */
 const WATCH = `

@@ -9,69 +9,9 @@ import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
 import { seatNamesAtStart, teamName } from '../display/present.ts';
+import { differenceInterval, histogram, meanInterval, pct, quantile, round, roundInterval, sortedNumbers, wilson, type Bin, type Interval } from './stats.ts';
 
-/** z for a two-sided 95% interval. */
-export const Z95 = 1.959963984540054;
-
-export interface Interval {
-  readonly low: number;
-  readonly high: number;
-}
-
-/** The Wilson score interval of a proportion: sound near 0 and 1 and for small samples. */
-export const wilson = (successes: number, n: number, z = Z95): Interval => {
-  if (n <= 0) return { low: 0, high: 1 };
-  const p = successes / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
-};
-
-/** Newcombe's interval for the difference of two proportions (a − b), from their Wilson intervals. */
-export const differenceInterval = (a: { wins: number; n: number }, b: { wins: number; n: number }, z = Z95): Interval => {
-  const p1 = a.n > 0 ? a.wins / a.n : 0;
-  const p2 = b.n > 0 ? b.wins / b.n : 0;
-  const w1 = wilson(a.wins, a.n, z);
-  const w2 = wilson(b.wins, b.n, z);
-  const d = p1 - p2;
-  return {
-    low: d - Math.sqrt((p1 - w1.low) ** 2 + (w2.high - p2) ** 2),
-    high: d + Math.sqrt((w1.high - p1) ** 2 + (p2 - w2.low) ** 2),
-  };
-};
-
-/** Student's t for a two-sided 95% interval: exact for 1-10 degrees of freedom, then Hill's expansion. */
-const T95 = [12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.306, 2.2622, 2.2281];
-export const t95 = (df: number): number => {
-  if (df < 1) return Number.POSITIVE_INFINITY;
-  if (df <= T95.length) return T95[df - 1] as number;
-  const z = Z95;
-  const g1 = (z ** 3 + z) / 4;
-  const g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96;
-  const g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384;
-  const g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
-};
-
-/** The mean of `values` with its 95% interval (Student's t); a single value has no spread to measure. */
-export const meanInterval = (values: readonly number[]): { mean: number; sd: number; ci: Interval } => {
-  const n = values.length;
-  if (n === 0) return { mean: 0, sd: 0, ci: { low: 0, high: 0 } };
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) : 0;
-  const half = n > 1 ? (t95(n - 1) * sd) / Math.sqrt(n) : Number.POSITIVE_INFINITY;
-  return { mean, sd, ci: { low: mean - half, high: mean + half } };
-};
-
-/** The q-quantile (0…1) of sorted values, interpolated between neighbours. */
-export const quantile = (sorted: readonly number[], q: number): number => {
-  if (sorted.length === 0) return 0;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (at - lo);
-};
+export type { Bin, Interval } from './stats.ts';
 
 export interface Rate {
   readonly wins: number;
@@ -91,15 +31,10 @@ export interface SideStats extends Rate {
   readonly seats: readonly number[];
 }
 
-export interface Bin {
-  readonly from: number;
-  /** Exclusive. */
-  readonly to: number;
-  readonly count: number;
-}
-
 export interface LengthStats {
   readonly mean: number;
+  /** The 95% interval of the mean (stats.ts meanInterval: null for fewer than two games). */
+  readonly ci: Interval | null;
   readonly min: number;
   readonly p10: number;
   readonly p25: number;
@@ -123,8 +58,8 @@ export interface MetricStats {
   /** The games it counts in (its `when` held and it did not fail). */
   readonly n: number;
   readonly mean: number;
-  /** The 95% interval of the mean (Student's t). */
-  readonly ci: Interval;
+  /** The 95% interval of the mean (Student's t; null for fewer than two games: one says nothing of the spread). */
+  readonly ci: Interval | null;
   readonly median: number;
   readonly sd: number;
   readonly min: number;
@@ -173,41 +108,16 @@ export interface BalanceReport {
   readonly metrics: readonly MetricStats[];
 }
 
-const round = (x: number, digits = 4): number => Math.round(x * 10 ** digits) / 10 ** digits;
-
-/** A bin width of 1, 2 or 5 times a power of ten, for about `bins` bins; at least `least`. */
-const niceWidth = (span: number, bins: number, least: number): number => {
-  if (span <= 0) return least > 0 ? least : 1;
-  const raw = span / bins;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].find((m) => m * power >= raw) ?? 10;
-  return Math.max(least, step * power);
-};
-
-/** Sorted values in round bins; whole numbers get bins of whole width. */
-const histogramOf = (sorted: readonly number[], bins: number): Bin[] => {
-  if (sorted.length === 0) return [];
-  const min = sorted[0] as number;
-  const max = sorted[sorted.length - 1] as number;
-  const width = niceWidth(max - min, bins, sorted.every(Number.isInteger) ? 1 : 0);
-  const start = Math.floor(min / width) * width;
-  const histogram: Bin[] = [];
-  for (let k = 0; start + k * width <= max; k++) {
-    const from = round(start + k * width, 9);
-    const to = round(start + (k + 1) * width, 9);
-    histogram.push({ from, to, count: sorted.filter((v) => v >= from && v < to).length });
-  }
-  return histogram;
-};
-
+/** Game lengths: the mean (two decimals) with its interval (four), percentiles and a histogram. */
 export const lengthStats = (values: readonly number[], bins = 10): LengthStats => {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return { mean: 0, min: 0, p10: 0, p25: 0, median: 0, p75: 0, p90: 0, max: 0, histogram: [] };
+  const sorted = sortedNumbers(values);
+  const { mean, ci } = meanInterval(sorted);
+  if (sorted.length === 0) return { mean: 0, ci, min: 0, p10: 0, p25: 0, median: 0, p75: 0, p90: 0, max: 0, histogram: [] };
   const min = sorted[0] as number;
   const max = sorted[sorted.length - 1] as number;
-  const histogram = histogramOf(sorted, bins);
   return {
-    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length, 2),
+    mean: round(mean, 2),
+    ci: ci && roundInterval(ci, 4),
     min,
     p10: round(quantile(sorted, 0.1), 2),
     p25: round(quantile(sorted, 0.25), 2),
@@ -215,7 +125,7 @@ export const lengthStats = (values: readonly number[], bins = 10): LengthStats =
     p75: round(quantile(sorted, 0.75), 2),
     p90: round(quantile(sorted, 0.9), 2),
     max,
-    histogram,
+    histogram: histogram(sorted, bins),
   };
 };
 
@@ -226,11 +136,11 @@ export const metricStats = (metric: CompiledMetric, records: readonly GameRecord
     return typeof v === 'number' ? [v] : [];
   });
   const failed = records.flatMap((r) => (r.metricErrors?.[metric.name] !== undefined ? [r.metricErrors[metric.name] as string] : []));
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedNumbers(values);
   const { mean, sd, ci: t } = meanInterval(values);
   // A percent's games all lie from 0 to 1 (metrics.ts fails any other), and so does its mean: the
   // t interval, symmetric, can reach past either end near 0% or 100%.
-  const ci = metric.format === 'percent' ? { low: Math.max(0, t.low), high: Math.min(1, t.high) } : t;
+  const ci = t && metric.format === 'percent' ? { low: Math.max(0, t.low), high: Math.min(1, t.high) } : t;
   const empty = sorted.length === 0;
   return {
     name: metric.name,
@@ -243,14 +153,14 @@ export const metricStats = (metric: CompiledMetric, records: readonly GameRecord
     rules: metric.rules,
     n: values.length,
     mean: round(mean, 6),
-    ci: { low: round(ci.low, 6), high: round(ci.high, 6) },
+    ci: ci && roundInterval(ci, 6),
     median: round(quantile(sorted, 0.5), 6),
     sd: round(sd, 6),
     min: empty ? 0 : (sorted[0] as number),
     p10: round(quantile(sorted, 0.1), 6),
     p90: round(quantile(sorted, 0.9), 6),
     max: empty ? 0 : (sorted[sorted.length - 1] as number),
-    histogram: histogramOf(sorted, 12),
+    histogram: histogram(sorted, 12),
     errors: failed.length,
     ...(failed[0] !== undefined ? { error: failed[0] } : {}),
   };
@@ -357,7 +267,8 @@ export interface MetricDifference {
   readonly name: string;
   readonly title: string;
   readonly delta: number;
-  readonly ci: Interval;
+  /** Null for fewer than two pairs. */
+  readonly ci: Interval | null;
   /** Seeds with a value in both runs. */
   readonly pairs: number;
 }
@@ -370,7 +281,7 @@ export const metricDifference = (stats: MetricStats, recordsA: readonly GameReco
     return typeof a === 'number' && typeof b === 'number' ? [b - a] : [];
   });
   const { mean, ci } = meanInterval(diffs);
-  return { name: stats.name, title: stats.title, delta: round(mean, 6), ci: { low: round(ci.low, 6), high: round(ci.high, 6) }, pairs: diffs.length };
+  return { name: stats.name, title: stats.title, delta: round(mean, 6), ci: ci && roundInterval(ci, 6), pairs: diffs.length };
 };
 
 export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): BalanceComparison => {
@@ -401,7 +312,6 @@ export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: rea
   };
 };
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const ci = (i: Interval): string => `[${pct(i.low)}, ${pct(i.high)}]`;
 const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} pts`;
 const ciPts = (i: Interval): string => `[${signed(i.low).replace(' pts', '')}, ${signed(i.high)}]`;
@@ -412,9 +322,12 @@ export const formatMetricValue = (m: Pick<MetricStats, 'format' | 'digits'>, x: 
 
 const signedMetric = (m: Pick<MetricStats, 'format' | 'digits'>, x: number): string => `${x >= 0 ? '+' : ''}${formatMetricValue(m, x)}`;
 
+/** `[1.25, 1.55]`, or what stands for an interval from one game (stats.ts meanInterval). */
+const intervalText = (ci: Interval | null, show: (x: number) => string, one: string): string => (ci ? `[${show(ci.low)}, ${show(ci.high)}]` : `(one ${one}: no interval)`);
+
 /** Mean [95% interval] of a metric, e.g. `1.40 [1.25, 1.55]`. */
 export const metricSummary = (m: MetricStats): string =>
-  m.n === 0 ? 'no game counted' : `${formatMetricValue(m, m.mean)} [${formatMetricValue(m, m.ci.low)}, ${formatMetricValue(m, m.ci.high)}]`;
+  m.n === 0 ? 'no game counted' : `${formatMetricValue(m, m.mean)} ${intervalText(m.ci, (x) => formatMetricValue(m, x), 'game')}`;
 
 const metricLines = (metrics: readonly MetricStats[]): string[] => {
   if (metrics.length === 0) return [];
@@ -495,7 +408,7 @@ export const formatComparison = (c: BalanceComparison): string[] => {
     const a = c.a.metrics.find((m) => m.name === d.name);
     const b = c.b.metrics.find((m) => m.name === d.name);
     if (!a || !b) continue;
-    const diff = d.pairs === 0 ? 'no seed counted in both' : `${signedMetric(a, d.delta)} [${signedMetric(a, d.ci.low)}, ${signedMetric(a, d.ci.high)}]`;
+    const diff = d.pairs === 0 ? 'no seed counted in both' : `${signedMetric(a, d.delta)} ${intervalText(d.ci, (x) => signedMetric(a, x), 'seed')}`;
     lines.push(row(d.title, metricSummary(a), metricSummary(b), diff));
   }
   lines.push(`  games whose winner changed: ${c.changed} of ${c.a.games}`);

@@ -8,6 +8,7 @@ import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { envOf } from '../runtime/env.ts';
 import { SpecRuntimeError } from '../check/exprs.ts';
 import { describeRuntimeError, isOver, type GameState } from '../engine/index.ts';
+import { mean } from './stats.ts';
 
 export interface GameMetrics {
   /** Each metric's number for the game; null when it does not count (its `when`) or failed. */
@@ -35,7 +36,7 @@ const combineValues = (how: CompiledMetric['combine'], values: readonly number[]
     case 'last':
       return values[values.length - 1] as number;
     case 'mean':
-      return values.reduce((a, b) => a + b, 0) / values.length;
+      return mean(values);
   }
 };
 

@@ -9,8 +9,8 @@ import { didYouMean } from '../lang/index.ts';
 import type { Json } from '../engine/types.ts';
 import { LIMITS } from '../limits.ts';
 import type { ParamSpec } from '../spec/types.ts';
-import { Z95, type BalanceReport, type Interval } from './balance.ts';
-import type { GameRecord } from './simulate.ts';
+import type { BalanceReport } from './balance.ts';
+import { pct, round, type Interval } from './stats.ts';
 
 export interface SweepAxis {
   readonly param: string;
@@ -94,23 +94,12 @@ export interface SweepPoint {
   readonly sides: readonly SweepRate[];
   /** The first player's advantage (its side's share of decided games minus the fair share). */
   readonly advantage: { readonly value: number; readonly ci: Interval; readonly indistinguishable: boolean } | null;
-  /** Mean game length in turns, with the 95% interval of the mean. */
-  readonly turns: { readonly mean: number; readonly ci: Interval };
+  /** Mean game length in turns, with the 95% interval of the mean: the balance report's (null for one game). */
+  readonly turns: { readonly mean: number; readonly ci: Interval | null };
   readonly balance: BalanceReport;
 }
 
-const round = (x: number): number => Math.round(x * 1e4) / 1e4;
-
-const meanInterval = (values: readonly number[]): { mean: number; ci: Interval } => {
-  const n = values.length;
-  if (n === 0) return { mean: 0, ci: { low: 0, high: 0 } };
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const variance = n > 1 ? values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : 0;
-  const half = Z95 * Math.sqrt(variance / n);
-  return { mean: round(mean), ci: { low: round(mean - half), high: round(mean + half) } };
-};
-
-export const sweepPoint = (params: Readonly<Record<string, Json>>, report: BalanceReport, records: readonly GameRecord[]): SweepPoint => {
+export const sweepPoint = (params: Readonly<Record<string, Json>>, report: BalanceReport): SweepPoint => {
   const sides: SweepRate[] = report.playersWin
     ? [{ name: 'players', label: 'the players', rate: report.playersWin.rate, ci: report.playersWin.ci }]
     : report.sides.map((s) => ({ name: s.name, label: s.label, rate: s.rate, ci: s.ci }));
@@ -123,13 +112,11 @@ export const sweepPoint = (params: Readonly<Record<string, Json>>, report: Balan
           indistinguishable: fp.ci.low <= fp.fair && fp.fair <= fp.ci.high,
         }
       : null;
-  const finished = records.filter((r) => r.winners !== null && !r.error);
-  const turns = meanInterval((finished.length > 0 ? finished : records).map((r) => r.turns));
-  return { params, sides, advantage, turns, balance: report };
+  return { params, sides, advantage, turns: { mean: report.turns.mean, ci: report.turns.ci }, balance: report };
 };
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
-const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
+const percent = (x: number): string => pct(x, '');
+const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${percent(Math.abs(x))}`;
 
 /** The sweep as a table: one row per setting. */
 export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepAxis[]): string[] => {
@@ -143,9 +130,9 @@ export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepA
   ];
   const rows = points.map((p) => [
     ...axes.map((a) => String(p.params[a.param])),
-    ...p.sides.map((s) => `${pct(s.rate)} [${pct(s.ci.low)}, ${pct(s.ci.high)}]`),
+    ...p.sides.map((s) => `${percent(s.rate)} [${percent(s.ci.low)}, ${percent(s.ci.high)}]`),
     p.advantage ? `${signed(p.advantage.value)} [${signed(p.advantage.ci.low)}, ${signed(p.advantage.ci.high)}]${p.advantage.indistinguishable ? ' ≈ 0' : ''}` : '—',
-    `${p.turns.mean.toFixed(1)} [${p.turns.ci.low.toFixed(1)}, ${p.turns.ci.high.toFixed(1)}]`,
+    `${p.turns.mean.toFixed(1)} ${p.turns.ci ? `[${p.turns.ci.low.toFixed(1)}, ${p.turns.ci.high.toFixed(1)}]` : '(one game: no interval)'}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
-import { balance, compareBalance, differenceInterval, formatBalance, formatComparison, lengthStats, quantile, wilson } from '../../src/sim/balance.ts';
+import { balance, compareBalance, formatBalance, formatComparison, lengthStats } from '../../src/sim/balance.ts';
+import { differenceInterval, quantile, wilson } from '../../src/sim/stats.ts';
 import type { GameRecord } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
 

@@ -94,7 +94,7 @@ describe('the Balance panel', () => {
     expect(datasets.map((d) => d.data.reduce((x, y) => x + y, 0))).toEqual([30, 30]);
     const stats = runs.map((r) => r.report.metrics.find((m) => m.name === 'defeated'));
     expect(datasets.map((d) => d.mean)).toEqual(stats.map((m) => m?.mean));
-    expect(datasets[1]?.ci).toEqual([stats[1]?.ci.low, stats[1]?.ci.high]);
+    expect(datasets[1]?.ci).toEqual([stats[1]?.ci?.low, stats[1]?.ci?.high]);
     expect(datasets[1]?.label).toMatch(/^steady: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\]$/);
     // Whole enemies: one bin per number defeated, from the fewest to the most over both runs.
     const most = Math.max(...[...a, ...b].map((r) => r.metrics?.defeated ?? 0));

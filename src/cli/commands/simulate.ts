@@ -243,7 +243,7 @@ export const simulateCommand: Command = {
         if (!g) return 1;
         const r = await play(g, variantList(values), params);
         for (const e of r.report.errors.slice(0, 3)) io.err(`${JSON.stringify(setting)} game ${e.game}: ${e.error}`);
-        points.push(sweepPoint(setting, balance(g, r.records, { seed, players: n, variants: variantList(values), bots: botList ?? ['random'] }), r.records));
+        points.push(sweepPoint(setting, balance(g, r.records, { seed, players: n, variants: variantList(values), bots: botList ?? ['random'] })));
       }
       if (io.progress) io.progress(`${' '.repeat(50)}\r`);
       printSweep(io, game, sweep.axes, points, { games: total, seed, players: n, bots: botList ?? ['random'], json: values.json === true });

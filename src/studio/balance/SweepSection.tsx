@@ -55,7 +55,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
       for (const setting of settings) {
         running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () => setStatus({ done: ++done, total }));
         const records = await running.current.done;
-        out.push(sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots }), records));
+        out.push(sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots })));
       }
       setPoints({ param: name, points: out });
       setStatus(null);

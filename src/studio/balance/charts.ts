@@ -4,6 +4,7 @@
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
 import { formatMetricValue, metricSummary, type BalanceReport, type MetricStats } from '../../sim/balance.ts';
+import { percentPoints } from '../../sim/stats.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -18,8 +19,7 @@ export interface RateRow {
 
 /** Who wins, in percent with the 95% interval: the players together, each bot, or each side. */
 export const rateRows = (r: BalanceReport): RateRow[] => {
-  const pct = (x: number): number => Math.round(x * 1000) / 10;
-  const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({ label, rate: pct(x.rate), low: pct(x.ci.low), high: pct(x.ci.high) });
+  const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({ label, rate: percentPoints(x.rate), low: percentPoints(x.ci.low), high: percentPoints(x.ci.high) });
   if (r.playersWin) return [row('players', r.playersWin)];
   const rows = r.sides.map((s) => row(s.label, s));
   for (const b of r.byBot ?? []) rows.push(row(`bot ${b.name}`, b));
@@ -29,7 +29,10 @@ export const rateRows = (r: BalanceReport): RateRow[] => {
 const COLOURS = ['#3794ff', '#f0a35e'];
 
 /** A bar dataset that carries the 95% interval of each bar, drawn as a whisker over it. */
-type RateDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { ci: readonly (readonly [number, number])[] };
+/** A bar's interval; null where there is none (a mean of one game). */
+export type Whisker = readonly [number, number] | null;
+
+type RateDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { ci: readonly Whisker[] };
 
 /** Draws each bar's `ci` as a vertical whisker with caps, over the bar it belongs to. */
 export const whiskers: Plugin<'bar'> = {
@@ -131,7 +134,7 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
 type MetricDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { mean?: number; ci?: readonly [number, number]; colour: string };
 
 /**
- * Draws each dataset's mean as a vertical line and its 95% interval as a band across the value
+ * Draws each dataset's mean as a vertical line and its 95% interval (if any) as a band across the value
  * bins: the category axis holds bins of one width starting at `lo`, so a value maps between the
  * centres of its neighbours.
  */
@@ -146,10 +149,10 @@ const meanBands = (lo: number, width: number): Plugin<'bar'> => ({
     const pixel = (v: number): number => c0 + ((v - lo) / width - 0.5) * step;
     chart.data.datasets.forEach((dataset) => {
       const d = dataset as Partial<MetricDataset>;
-      if (d.mean === undefined || !d.ci) return;
+      if (d.mean === undefined) return;
       ctx.save();
       ctx.fillStyle = `${d.colour ?? '#ccc'}33`;
-      ctx.fillRect(pixel(d.ci[0]), chartArea.top, Math.max(1, pixel(d.ci[1]) - pixel(d.ci[0])), chartArea.bottom - chartArea.top);
+      if (d.ci) ctx.fillRect(pixel(d.ci[0]), chartArea.top, Math.max(1, pixel(d.ci[1]) - pixel(d.ci[0])), chartArea.bottom - chartArea.top);
       ctx.strokeStyle = d.colour ?? '#ccc';
       ctx.lineWidth = 2;
       ctx.beginPath();
@@ -195,7 +198,7 @@ export const metricChart = (runs: readonly { name: string; report: BalanceReport
       data: bins.map((x) => (m?.histogram ?? []).filter((b) => b.from >= x - 1e-9 && b.from < x + width - 1e-9).reduce((a, b) => a + b.count, 0)),
       backgroundColor: colour,
       colour,
-      ...(m && m.n > 0 ? { mean: m.mean, ci: [m.ci.low, m.ci.high] as const } : {}),
+      ...(m && m.n > 0 ? { mean: m.mean, ...(m.ci ? { ci: [m.ci.low, m.ci.high] as const } : {}) } : {}),
     };
   });
   return {

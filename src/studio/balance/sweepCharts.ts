@@ -5,15 +5,14 @@
  */
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
 import type { SweepPoint } from '../../sim/sweep.ts';
-import { whiskers } from './charts.ts';
+import { percentPoints as pct } from '../../sim/stats.ts';
+import { whiskers, type Whisker } from './charts.ts';
 
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 const COLOURS = ['#3794ff', '#f0a35e', '#7cc36e', '#d67fd6', '#e06c75', '#56b6c2', '#e5c07b', '#abb2bf'];
 
-type Dataset = ChartConfiguration<'line'>['data']['datasets'][number] & { ci: readonly (readonly [number, number])[] };
-
-const pct = (x: number): number => Math.round(x * 1000) / 10;
+type Dataset = ChartConfiguration<'line'>['data']['datasets'][number] & { ci: readonly Whisker[] };
 
 const chart = (labels: string[], datasets: Dataset[], axis: string, yTitle: string, range?: { min: number; max: number }): ChartConfiguration<'line'> => ({
   type: 'line',
@@ -69,7 +68,7 @@ export const sweepCharts = (points: readonly SweepPoint[], param: string): Sweep
   const turns: Dataset = {
     label: 'mean turns',
     data: points.map((p) => p.turns.mean),
-    ci: points.map((p) => [p.turns.ci.low, p.turns.ci.high] as const),
+    ci: points.map((p) => (p.turns.ci ? ([p.turns.ci.low, p.turns.ci.high] as const) : null)),
     borderColor: COLOURS[2],
     backgroundColor: COLOURS[2],
   };
