@@ -12,6 +12,9 @@ import { coverageReport, coverageSummary, houseRuleChanges, houseRuleLine as cli
 import { playRange } from '../../src/sim/simulate.ts';
 import { houseRuleLine, itemText, listTitle, summaryLines } from '../../src/studio/balance/CoverageSection.tsx';
 import { balanceLines, comparisonLines } from '../../src/studio/balance/reportText.ts';
+import { lengthChart, metricCaption, rateChart } from '../../src/studio/balance/charts.ts';
+import { sweepCharts } from '../../src/studio/balance/sweepCharts.ts';
+import { sweepPoint } from '../../src/sim/sweep.ts';
 import { switchLanguage } from '../../src/studio/i18n/translate.ts';
 import { compile } from '../helpers/games.ts';
 
@@ -39,6 +42,28 @@ describe('the Balance report in the studio', () => {
     expect(lines[0]).toBe('Баланс игры 10,000: 20 партий, 2 игрока, зерно 1, боты careful, random');
     expect(lines.join('\n')).toMatch(/\d+,\d\s%/);
     expect(lines.join('\n')).not.toMatch(/\b(wins|mean|median|ties|stopped|turns|moves)\b/);
+  });
+});
+
+describe('the charts in the studio', () => {
+  it("name their data and axes in Russian (the spec's names and titles aside)", () => {
+    const { a, ra } = runs();
+    switchLanguage('ru');
+    const runsShown = [{ name: 'правила', report: ra }];
+    const rates = rateChart(runsShown);
+    const lengths = lengthChart(runsShown);
+    const sweep = sweepCharts([sweepPoint({ entry: 0 }, ra, a), sweepPoint({ entry: 500 }, ra, a)], 'entry');
+    const words = [
+      ...(rates.data.labels as string[]).filter((l) => !l.startsWith('Player') && !/careful|random/.test(l)),
+      ...rates.data.datasets.map((d) => d.label ?? ''),
+      String(rates.options?.scales?.y?.title?.text),
+      String(lengths.options?.scales?.x?.title?.text),
+      String(lengths.options?.scales?.y?.title?.text),
+      ...metricCaption(runsShown, 'margin').map((c) => c.replace(/^[^:]+:/, '')),
+      ...[sweep.wins, sweep.turns, ...(sweep.advantage ? [sweep.advantage] : [])].flatMap((c) => [String(c.options?.scales?.y?.title?.text), ...c.data.datasets.map((d) => d.label ?? '')]),
+    ].join(' | ');
+    expect(words).not.toMatch(/\b(win|games|turns|moves|mean|median|over|advantage|players)\b/);
+    expect(words).toMatch(/партий/);
   });
 });
 

@@ -9,7 +9,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { FoldHead } from '../app/FoldHead.tsx';
 import { botNames } from '../../bots/index.ts';
-import { defaultSeatName, seatNamesAtStart } from '../../display/present.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { balance, compareBalance, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
@@ -24,7 +23,7 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
 import { formatNumber, useT } from '../i18n/index.ts';
 import { balanceLines, comparisonLines } from './reportText.ts';
-import { runName, type RunKind } from './words.ts';
+import { runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */
@@ -64,7 +63,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
 
   const n = Math.min(Math.max(players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 8);
   const names = useMemo(() => (game ? botNames(game) : ['random']), [game]);
-  const seatNames = useMemo(() => (game ? seatNamesAtStart(game, n) : []), [game, n]);
+  const seatNames = useMemo(() => (game ? seatLabels(game, n) : []), [game, n, t]);
   const seatBots = Array.from({ length: n }, (_, i) => (bots[i] && names.includes(bots[i] as string) ? (bots[i] as string) : 'random'));
   const changed = !!input && ((input.variants?.length ?? 0) > 0 || Object.keys(input.params ?? {}).length > 0);
 
@@ -112,23 +111,22 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
 
   const cancel = (): void => running.current.forEach((r) => r.cancel());
   // The charts and the text are worded in the interface's language: made again when it changes (t).
-  const charts = useMemo(() => {
+  // The report names seats in English; they are named here as the board names them.
+  const shown = useMemo(() => {
     if (!result) return null;
-    const runs = result.runs.map((r) => ({ name: runName(r.kind), report: r.report }));
+    const seats = game ? seatLabels(game, result.runs[0]?.report.players ?? 0) : [];
+    const runs = result.runs.map((r) => ({ name: runName(r.kind), report: withSeatLabels(r.report, seats), records: r.records }));
+    const [a, b] = runs;
+    if (!a) return null;
+    const lines = balanceLines(a.report);
+    if (b) lines.push('', ...comparisonLines(compareBalance(a.report, b.report, a.records, b.records)));
     return {
       rates: rateChart(runs),
       lengths: lengthChart(runs),
-      metrics: (runs[0]?.report.metrics ?? []).map((m) => ({ name: m.name, title: m.title, chart: metricChart(runs, m.name), caption: metricCaption(runs, m.name) })),
+      metrics: a.report.metrics.map((m) => ({ name: m.name, title: m.title, chart: metricChart(runs, m.name), caption: metricCaption(runs, m.name) })),
+      text: lines.join('\n'),
     };
-  }, [result, t]);
-  const text = useMemo(() => {
-    if (!result) return '';
-    const [a, b] = result.runs;
-    if (!a) return '';
-    const lines = balanceLines(a.report);
-    if (b) lines.push('', ...comparisonLines(compareBalance(a.report, b.report, a.records, b.records)));
-    return lines.join('\n');
-  }, [result, t]);
+  }, [result, game, t]);
   const isRunning = status.kind === 'running';
 
   return (
@@ -160,7 +158,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
             </label>
             {seatBots.map((b, i) => (
               <label className="field" key={i}>
-                {seatNames[i] ?? defaultSeatName(i)}{' '}
+                {seatNames[i] ?? t('people.player', { n: i + 1 })}{' '}
                 <select
                   value={b}
                   data-testid={`balance-bot-${i}`}
@@ -208,11 +206,11 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
             workers={cores()}
             spawn={spawn}
           />
-          {result && charts && (
+          {result && shown && (
             <div className="balance-result" data-testid="balance-result">
-              <ChartCanvas config={charts.rates} testId="balance-rates" />
-              <ChartCanvas config={charts.lengths} testId="balance-lengths" />
-              {charts.metrics.map((m) => (
+              <ChartCanvas config={shown.rates} testId="balance-rates" />
+              <ChartCanvas config={shown.lengths} testId="balance-lengths" />
+              {shown.metrics.map((m) => (
                 <figure className="balance-metric" key={m.name} data-testid={`balance-metric-${m.name}`}>
                   <figcaption>
                     <strong>{m.title}</strong>
@@ -223,7 +221,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
                   <ChartCanvas config={m.chart} testId={`balance-metric-chart-${m.name}`} />
                 </figure>
               ))}
-              <pre className="balance-text">{text}</pre>
+              <pre className="balance-text">{shown.text}</pre>
               {result.coverage && <CoverageSection report={result.coverage} {...(onReveal ? { onReveal } : {})} />}
             </div>
           )}

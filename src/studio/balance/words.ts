@@ -3,7 +3,9 @@
  * value as its spec asks, and the names of the runs. The CLI words the same report in English
  * (sim/balance.ts); the panel speaks through these.
  */
-import type { MetricStats } from '../../sim/balance.ts';
+import type { CompiledGame } from '../../compile/index.ts';
+import { seatNamesAtStart } from '../../display/present.ts';
+import type { BalanceReport, MetricStats } from '../../sim/balance.ts';
 import { formatNumber, t } from '../i18n/index.ts';
 
 /** Which rules a run played: the only rules, the rules switched on, or the base rules beside them. */
@@ -32,3 +34,16 @@ export const metricSummary = (m: MetricStats): string =>
 
 /** The summary with the median, where some game counted. */
 export const metricWithMedian = (m: MetricStats): string => (m.n > 0 ? t('balance.withMedian', { summary: metricSummary(m), median: metricValue(m, m.median) }) : metricSummary(m));
+
+/** The seats' names at the start: the spec's, or numbered in the interface's language where it names none. */
+export const seatLabels = (game: CompiledGame, players: number): string[] =>
+  game.display.seat ? seatNamesAtStart(game, players) : Array.from({ length: players }, (_, seat) => t('people.player', { n: seat + 1 }));
+
+/** The report with each single seat named as seatLabels names it (the report itself names seats in English). */
+export const withSeatLabels = (r: BalanceReport, labels: readonly string[]): BalanceReport => ({
+  ...r,
+  sides: r.sides.map((s) => {
+    const seat = s.seats.length === 1 && s.name === String(s.seats[0]) ? s.seats[0] : undefined;
+    return { ...s, label: (seat === undefined ? undefined : labels[seat]) ?? s.label };
+  }),
+});

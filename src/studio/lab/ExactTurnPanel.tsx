@@ -9,7 +9,7 @@ import { FoldHead } from '../app/FoldHead.tsx';
 import type { Analysis } from '../../analyze/index.ts';
 import { DEFAULT_MIN_REACH, policyRuleData, type PolicyRule } from '../../analyze/table.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
-import { seatNamesAtStart } from '../../display/present.ts';
+import { seatLabels } from '../balance/words.ts';
 import type { AnalysisJob, AnalysisReply } from './protocol.ts';
 import './lab.css';
 import { formatNumber, t as translate, useT, type Translate } from '../i18n/index.ts';
@@ -85,7 +85,7 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   };
 
   const stale = (outcome.kind === 'done' || outcome.kind === 'refused') && outcome.input !== input;
-  const seatName = (seat: number): string => (game ? seatNamesAtStart(game, game.players.default)[seat] : undefined) ?? t('people.player', { n: seat + 1 });
+  const seatName = (seat: number): string => (game ? seatLabels(game, game.players.default)[seat] : undefined) ?? t('people.player', { n: seat + 1 });
 
   return (
     <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label={t('lab.title')}>
