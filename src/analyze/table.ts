@@ -22,26 +22,36 @@ const text = (v: Json | undefined): string => (v === undefined ? '' : typeof v =
 
 const range = (from: Json, to: Json): string => (from === to ? text(from) : `${text(from)}–${text(to)}`);
 
+/** One rule of thumb as data: where it holds, and which move is best over which run of the axis. */
+export interface PolicyRule {
+  /** The other columns' values it holds for, each by its label: `Dice to roll 2`. */
+  readonly given: readonly string[];
+  /** The axis's label, or null when no column is numeric (then `runs` is the one best move). */
+  readonly axis: string | null;
+  /** The best move over each run of the axis (`0–450`), in order. */
+  readonly runs: readonly { readonly best: string; readonly range: string }[];
+}
+
 /**
  * Rules of thumb: the numeric column with the most values is the axis; for each combination of
  * the other columns, the runs of the axis over which one move is best.
  */
-export const policyRules = (table: PolicyTable): string[] => {
+export const policyRuleData = (table: PolicyTable): PolicyRule[] => {
   const numeric = table.columns.filter((c) => table.rows.every((r) => typeof r.state[c] === 'number' || r.state[c] === undefined));
   const label = (c: string): string => table.labels[table.columns.indexOf(c)] ?? c;
   const axis = [...numeric].sort((a, b) => new Set(table.rows.map((r) => r.state[b])).size - new Set(table.rows.map((r) => r.state[a])).size)[0];
   if (axis === undefined) {
     // No column: the one row's best move is the whole rule.
-    return table.rows.map((r) => [table.columns.map((c) => `${label(c)} ${text(r.state[c])}`).join(', '), r.best].filter((part) => part !== '').join(': '));
+    return table.rows.map((r) => ({ given: table.columns.map((c) => `${label(c)} ${text(r.state[c])}`), axis: null, runs: [{ best: r.best, range: '' }] }));
   }
   const others = table.columns.filter((c) => c !== axis);
-  const groups = new Map<string, PolicyEntry[]>();
+  const groups = new Map<string, { given: string[]; rows: PolicyEntry[] }>();
   for (const row of table.rows) {
-    const key = others.map((c) => `${label(c)} ${text(row.state[c])}`).join(', ');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const given = others.map((c) => `${label(c)} ${text(row.state[c])}`);
+    const key = JSON.stringify(given);
+    groups.set(key, { given, rows: [...(groups.get(key)?.rows ?? []), row] });
   }
-  const lines: string[] = [];
-  for (const [key, rows] of groups) {
+  return [...groups.values()].map(({ given, rows }) => {
     const sorted = [...rows].sort((a, b) => (a.state[axis] as number) - (b.state[axis] as number));
     const runs: { best: string; from: Json; to: Json }[] = [];
     for (const r of sorted) {
@@ -49,8 +59,15 @@ export const policyRules = (table: PolicyTable): string[] => {
       if (last && last.best === r.best) last.to = r.state[axis] ?? null;
       else runs.push({ best: r.best, from: r.state[axis] ?? null, to: r.state[axis] ?? null });
     }
-    const said = runs.map((run) => `${run.best} at ${label(axis)} ${range(run.from, run.to)}`).join(', ');
-    lines.push(key ? `with ${key}: ${said}` : said);
-  }
-  return lines;
+    return { given, axis: label(axis), runs: runs.map((run) => ({ best: run.best, range: range(run.from, run.to) })) };
+  });
 };
+
+/** The rules of thumb in English, as the CLI prints them ("with Dice to roll 2: Roll at Turn points 0–450, …"). */
+export const policyRules = (table: PolicyTable): string[] =>
+  policyRuleData(table).map((rule) => {
+    const key = rule.given.join(', ');
+    if (rule.axis === null) return [key, rule.runs[0]?.best ?? ''].filter((part) => part !== '').join(': ');
+    const said = rule.runs.map((run) => `${run.best} at ${rule.axis} ${run.range}`).join(', ');
+    return key ? `with ${key}: ${said}` : said;
+  });

@@ -28,11 +28,18 @@ export interface TransitionCoverage {
   readonly refused: number;
 }
 
+/** What a guard clause guards: a move (by its title) or a transition. */
+export type ClauseOwner =
+  | { readonly kind: 'move'; readonly title: string }
+  | { readonly kind: 'transition'; readonly transition: Pick<TransitionCoverage, 'source' | 'target' | 'kind' | 'label'> };
+
 export interface ClauseCoverage {
   readonly path: DocPath;
   readonly id?: string;
   /** The move or transition the clause guards, in words. */
   readonly of: string;
+  /** The same as data, for a reader that words it in another language. */
+  readonly owner: ClauseOwner;
   readonly reason: string;
   readonly held: number;
   readonly refused: number;
@@ -100,7 +107,8 @@ const effectLabel = (node: unknown): string => {
 export const transitionName = (t: Pick<TransitionCoverage, 'source' | 'target' | 'kind' | 'label'>): string =>
   `${t.source} ${t.target === null ? '(stays)' : `→ ${t.target}`} (${t.kind === 'move' ? t.label : `automatic '${t.label}'`})`;
 
-const clausesOf = (spec: unknown, at: DocPath, of: string, counts: CoverageCounts): ClauseCoverage[] => {
+const clausesOf = (spec: unknown, at: DocPath, owner: ClauseOwner, counts: CoverageCounts): ClauseCoverage[] => {
+  const of = owner.kind === 'move' ? `move '${owner.title}'` : transitionName(owner.transition);
   const guard = specAt(spec, [...at, 'guard']) as Guard | undefined;
   return clausePaths(guard, at).map((path, i) => {
     const clause: GuardClause | undefined = typeof guard === 'string' || guard === undefined ? undefined : guard[i];
@@ -109,6 +117,7 @@ const clausesOf = (spec: unknown, at: DocPath, of: string, counts: CoverageCount
       path,
       ...(clause?.id ? { id: clause.id } : {}),
       of,
+      owner,
       reason: clause ? clause.reason || clause.test : String(guard),
       held: judged.held,
       refused: judged.refused,
@@ -169,8 +178,8 @@ export const coverageReport = (game: CompiledGame, counts: CoverageCounts, chang
   });
   const moves = Object.values(game.moves).map((m) => ({ name: m.name, title: m.title, made: counts.moves[m.name] ?? 0 }));
   const clauses = [
-    ...moves.flatMap((m) => clausesOf(spec, ['moves', m.name], `move '${m.title}'`, counts)),
-    ...transitions.flatMap((t) => clausesOf(spec, t.path, transitionName(t), counts)),
+    ...moves.flatMap((m) => clausesOf(spec, ['moves', m.name], { kind: 'move', title: m.title }, counts)),
+    ...transitions.flatMap((t) => clausesOf(spec, t.path, { kind: 'transition', transition: t }, counts)),
   ];
   const effects = Object.entries(counts.effects).map(([key, runs]) => {
     const path = key.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
@@ -212,28 +221,48 @@ export const houseRuleLine = (h: HouseRuleCoverage): string =>
       ? `house rule ${h.variant}: NEVER FIRED (none of its changes to play ran: ${h.counted})`
       : `house rule ${h.variant}: ${share(h.fired, h.counted)} changes fired`;
 
+/** Which list of never-reached parts: the studio words its title by this. */
+export type UnreachedKind = 'states' | 'transitions' | 'alwaysRefused' | 'neverTested' | 'effects' | 'moves' | 'rules' | 'houseRule';
+
+export interface UnreachedItem {
+  readonly text: string;
+  readonly path?: DocPath;
+  /** The part itself, where its text has words in it (a transition, a guard clause). */
+  readonly transition?: TransitionCoverage;
+  readonly clause?: ClauseCoverage;
+}
+
 export interface Unreached {
+  readonly kind: UnreachedKind;
   readonly title: string;
-  readonly items: readonly { readonly text: string; readonly path?: DocPath }[];
+  /** For a house rule's list: the house rule. */
+  readonly variant?: string;
+  readonly items: readonly UnreachedItem[];
 }
 
 /** What play never reached, by kind; kinds with nothing unreached are left out. */
-export const unreached = (r: CoverageReport): Unreached[] =>
-  [
-    { title: 'States never entered', items: r.states.filter((s) => s.entered === 0).map((s) => ({ text: s.name, path: s.path })) },
+export const unreached = (r: CoverageReport): Unreached[] => {
+  const clauseItem = (c: ClauseCoverage): UnreachedItem => ({ text: clauseName(c), path: c.path, clause: c });
+  const lists: Unreached[] = [
+    { kind: 'states', title: 'States never entered', items: r.states.filter((s) => s.entered === 0).map((s) => ({ text: s.name, path: s.path })) },
     {
+      kind: 'transitions',
       title: 'Transitions never taken',
       items: r.transitions
         .filter((t) => t.taken === 0)
-        .map((t) => ({ text: `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}`, path: t.path })),
+        .map((t) => ({ text: `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}`, path: t.path, transition: t })),
     },
-    { title: 'Guard clauses always refused', items: r.clauses.filter((c) => c.held === 0 && c.refused > 0).map((c) => ({ text: clauseName(c), path: c.path })) },
-    { title: 'Guard clauses never tested', items: r.clauses.filter((c) => c.held === 0 && c.refused === 0).map((c) => ({ text: clauseName(c), path: c.path })) },
-    { title: 'Effects never run', items: r.effects.filter((e) => e.runs === 0).map((e) => ({ text: e.label, path: e.path })) },
-    { title: 'Moves never made', items: r.moves.filter((m) => m.made === 0).map((m) => ({ text: m.title, path: ['moves', m.name] })) },
-    { title: 'Rule ids never exercised', items: r.rules.filter((x) => x.count === 0).map((x) => ({ text: x.id })) },
-    ...r.houseRules.filter((h) => h.neverFired.length > 0).map((h) => ({ title: `House rule ${h.variant}: changes that never fired`, items: h.neverFired.map((text) => ({ text })) })),
-  ].filter((u) => u.items.length > 0);
+    { kind: 'alwaysRefused', title: 'Guard clauses always refused', items: r.clauses.filter((c) => c.held === 0 && c.refused > 0).map(clauseItem) },
+    { kind: 'neverTested', title: 'Guard clauses never tested', items: r.clauses.filter((c) => c.held === 0 && c.refused === 0).map(clauseItem) },
+    { kind: 'effects', title: 'Effects never run', items: r.effects.filter((e) => e.runs === 0).map((e) => ({ text: e.label, path: e.path })) },
+    { kind: 'moves', title: 'Moves never made', items: r.moves.filter((m) => m.made === 0).map((m) => ({ text: m.title, path: ['moves', m.name] })) },
+    { kind: 'rules', title: 'Rule ids never exercised', items: r.rules.filter((x) => x.count === 0).map((x) => ({ text: x.id })) },
+    ...r.houseRules
+      .filter((h) => h.neverFired.length > 0)
+      .map((h): Unreached => ({ kind: 'houseRule', variant: h.variant, title: `House rule ${h.variant}: changes that never fired`, items: h.neverFired.map((text) => ({ text })) })),
+  ];
+  return lists.filter((u) => u.items.length > 0);
+};
 
 /** The report as text: the summary, what was never reached, then every count. */
 export const formatCoverage = (r: CoverageReport): string[] => {

@@ -6,7 +6,8 @@ import { stringify } from 'yaml';
 import type { DiffDetail, RuleDiff } from './diff.ts';
 import type { Plain } from './merge.ts';
 
-const MARK = { added: '+', removed: '-', changed: '~' } as const;
+/** How a line marks its change; the studio's comparison marks its rule lines the same way. */
+export const DIFF_MARK = { added: '+', removed: '-', changed: '~' } as const;
 
 /** A value on one line, cut short: the diff is read by people, the --json output has it whole. */
 const brief = (value: Plain | undefined): string => {
@@ -20,11 +21,11 @@ export const detailLine = (d: DiffDetail): string => {
   const what = d.change === 'changed' ? `${brief(d.before)} → ${brief(d.after)}` : brief(d.change === 'added' ? d.after : d.before);
   const where = d.where ? `${d.where}: ` : '';
   const source = d.source ? `    (${d.source.file}:${d.source.line}:${d.source.column})` : '';
-  return `    ${MARK[d.change]} ${where}${what}${source}`;
+  return `    ${DIFF_MARK[d.change]} ${where}${what}${source}`;
 };
 
 /** A changed rule's own line: what kind of rule, its name and rule ids. */
-export const ruleLine = (r: RuleDiff): string => `${MARK[r.change]} ${r.kind} ${r.name}${r.rules.length ? `  [${r.rules.join(', ')}]` : ''}`;
+export const ruleLine = (r: RuleDiff): string => `${DIFF_MARK[r.change]} ${r.kind} ${r.name}${r.rules.length ? `  [${r.rules.join(', ')}]` : ''}`;
 
 export const formatDiff = (rules: readonly RuleDiff[]): string[] =>
   rules.length === 0 ? ['  no rule changes'] : rules.flatMap((r) => [ruleLine(r), ...r.details.map(detailLine)]);

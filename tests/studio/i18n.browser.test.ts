@@ -18,18 +18,24 @@ const GAME_TEXT = [
   '.variant-title', '.variant-rules', '.param-name', '.param select', '.counters', '.seat-name', '.team-tag',
   '.zone-name', '.zone-known', '.piece', '.die-with-props', '.btn.move', '.move-options', '.illegal-moves li',
   '.log-line', '.log-move', '[data-testid=turn-status]', '.seat-kind', '[data-testid=balance-bot-0]', '.standings',
+  // The Balance panel: the bots by their spec names, the swept param, the metrics' titles, the parts never reached.
+  '[data-testid^=balance-bot-]', '[data-testid=sweep-param]', '.balance-metric strong', '.coverage-list li',
+  // The comparison: the merged specs, their statecharts, the changed lines and the rules' own names and ids.
+  '.compare-text', '.compare-chart', '.compare-rules code', '.compare-rule-id',
+  // The language reference's body is docs/LANGUAGE.md, written in English: only its frame is translated.
+  '.reference-body', '.reference-contents',
 ].join(', ');
 
 /** Elements whose tooltip is the spec's own description of a house rule, param or zone. */
 const GAME_TITLES = '.param, .variant, .zone-head';
 
 /** Names that are the same in every language: the product, file formats, keys, the engine's bot names. */
-const NAMES = new Set(['houserules', 'YAML', 'yaml', 'Ctrl', 'Tab', 'Shift', 'Enter', 'Esc', 'Mac', 'ismcts', 'mcts', 'kB']);
+const NAMES = new Set(['houserules', 'YAML', 'yaml', 'Ctrl', 'Tab', 'Shift', 'Enter', 'Esc', 'Mac', 'ismcts', 'mcts', 'kB', 'MCTS', 'ISMCTS', 'seat']);
 
-/** Latin words of the visible interface, and of its titles and aria-labels, that are not the game's own. */
-const latinWords = (page: Page): Promise<string[]> =>
+/** Latin words of the visible interface (or of the part under `root`), and of its titles and aria-labels, that are not the game's own. */
+const latinWords = (page: Page, root = 'body'): Promise<string[]> =>
   page.evaluate(
-    ([gameText, gameTitles, names]) => {
+    ([gameText, gameTitles, names, rootSelector]) => {
       const found = new Set<string>();
       // A game's own words may appear inside interface text too ("a copy of <title>"): they are allowed there.
       const own = new Set([...document.querySelectorAll(gameText)].flatMap((el) => el.textContent?.match(/[A-Za-z]{2,}/g) ?? []));
@@ -40,7 +46,9 @@ const latinWords = (page: Page): Promise<string[]> =>
         // Each word with where it is, so a failure points at its element.
         if (words.length > 0) found.add(`${where.tagName.toLowerCase()}.${[...where.classList].join('.')}: ${words.join(' ')}`);
       };
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      const top = document.querySelector(rootSelector);
+      if (!top) return [`nothing matches ${rootSelector}`];
+      const walker = document.createTreeWalker(top, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node instanceof Element ? node : node.parentElement;
         if (!el || el.closest(gameText) || !el.checkVisibility()) continue;
@@ -52,7 +60,7 @@ const latinWords = (page: Page): Promise<string[]> =>
       }
       return [...found].sort();
     },
-    [GAME_TEXT, GAME_TITLES, [...NAMES]] as const,
+    [GAME_TEXT, GAME_TITLES, [...NAMES], root] as const,
   );
 
 const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -105,6 +113,45 @@ describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await axeAudit(page, '.play-column')).toEqual([]);
     expect(csp).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+/** The titles the panels are found by, in each language checked (the catalogs' balance.title and lab.title). */
+const PANELS = { ru: { balance: 'Баланс', exact: 'Лучшая игра за ход' }, bg: { balance: 'Баланс', exact: 'Най-добрата игра в един ход' } } as const;
+
+describe.each(['ru', 'bg'] as const)('the analysis panels in %s', (lang) => {
+  it('Balance after a run (report, coverage, sweep), the exact-turn panel, the comparison of a house rule and the language reference: no English interface word', async () => {
+    const { page, errors } = await studio.newPage(VIEWPORTS.desktop);
+    await page.goto(`${studio.url}?lang=${lang}#/ten-thousand`);
+    await page.waitForFunction((word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word), COMPILED[lang], { timeout: 60_000 });
+
+    const balance = page.getByRole('region', { name: PANELS[lang].balance, exact: true });
+    await balance.locator('.pane-head').click();
+    await page.fill('[data-testid=balance-games]', '6');
+    await page.click('[data-testid=balance-run]');
+    await page.waitForSelector('[data-testid=balance-result] [data-testid=coverage]', { timeout: 90_000 });
+    expect(await page.locator('.balance-text').textContent()).toMatch(lang === 'ru' ? /Баланс игры .+: 6 партий, 2 игрока/ : /Баланс на .+: 6 игри, 2 играчи/);
+    expect(await latinWords(page)).toEqual([]);
+
+    await page.getByRole('region', { name: PANELS[lang].exact, exact: true }).locator('.pane-head').click();
+    await page.waitForSelector('[data-testid=exact-run]');
+    expect(await latinWords(page)).toEqual([]);
+
+    await page.check('[data-testid=variant-joker]');
+    await page.click('[data-testid=compare-open]');
+    await page.waitForSelector('[data-testid=compare-dialog] [data-testid=compare-rule]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=compare-after] [data-testid=compare-chart]', { timeout: 30_000 });
+    // The dialog only: the house-rules panel behind it is checked by the tests above, without a rule switched on.
+    expect(await latinWords(page, '[data-testid=compare-dialog]')).toEqual([]);
+    await page.click('[data-testid=compare-close]');
+    await page.waitForSelector('[data-testid=compare-dialog]', { state: 'detached' });
+
+    await page.click('[data-testid=language-reference]');
+    await page.fill('[data-testid=reference-search]', 'nextTurn');
+    await page.waitForFunction(() => (document.querySelector('[data-testid=reference-count]')?.textContent ?? '') !== '');
+    expect(await latinWords(page, '[data-testid=reference]')).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

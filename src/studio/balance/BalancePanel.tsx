@@ -9,9 +9,8 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { FoldHead } from '../app/FoldHead.tsx';
 import { botNames } from '../../bots/index.ts';
-import { defaultSeatName, seatNamesAtStart } from '../../display/present.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
-import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
+import { balance, compareBalance, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
 import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts';
 import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
@@ -23,6 +22,8 @@ import { coverageReport, type CoverageReport, type HouseRuleChange } from '../..
 import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
 import { formatNumber, useT } from '../i18n/index.ts';
+import { balanceLines, comparisonLines } from './reportText.ts';
+import { runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */
@@ -36,7 +37,7 @@ interface Props {
 type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'error'; message: string } | { kind: 'cancelled' };
 
 interface Result {
-  runs: { name: string; report: BalanceReport; records: GameRecord[] }[];
+  runs: { kind: RunKind; report: BalanceReport; records: GameRecord[] }[];
   seconds: number;
   coverage?: CoverageReport;
 }
@@ -62,7 +63,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
 
   const n = Math.min(Math.max(players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 8);
   const names = useMemo(() => (game ? botNames(game) : ['random']), [game]);
-  const seatNames = useMemo(() => (game ? seatNamesAtStart(game, n) : []), [game, n]);
+  const seatNames = useMemo(() => (game ? seatLabels(game, n) : []), [game, n, t]);
   const seatBots = Array.from({ length: n }, (_, i) => (bots[i] && names.includes(bots[i] as string) ? (bots[i] as string) : 'random'));
   const changed = !!input && ((input.variants?.length ?? 0) > 0 || Object.keys(input.params ?? {}).length > 0);
 
@@ -72,8 +73,8 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
     if (!input || !game) return;
     const t0 = performance.now();
     const job = { seed: /^\d+$/.test(seed) ? Number(seed) : seed, players: n, bots: seatBots, botOptions: { iterations }, rotate, maxTurns: 1000 };
-    const plan = [{ name: changed ? 'these rules' : 'rules', input }];
-    if (compare && changed) plan.push({ name: 'base rules', input: { base: input.base } });
+    const plan: { kind: RunKind; input: CompileInput }[] = [{ kind: changed ? 'these' : 'rules', input }];
+    if (compare && changed) plan.push({ kind: 'base', input: { base: input.base } });
     const total = games * plan.length;
     let done = 0;
     setStatus({ kind: 'running', done: 0, total });
@@ -94,7 +95,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
       const runs = plan.map((p, i) => {
         const recs = records[i] ?? [];
         const variants = (p.input.variants ?? []).map((v) => v.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
-        return { name: p.name, records: recs, report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants }) };
+        return { kind: p.kind, records: recs, report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants }) };
       });
       const coverage = countCoverage ? coverageReport(game, counts, changes) : undefined;
       setResult({ runs, seconds: (performance.now() - t0) / 1000, ...(coverage ? { coverage } : {}) });
@@ -109,25 +110,23 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   };
 
   const cancel = (): void => running.current.forEach((r) => r.cancel());
-  const charts = useMemo(
-    () =>
-      result
-        ? {
-            rates: rateChart(result.runs),
-            lengths: lengthChart(result.runs),
-            metrics: (result.runs[0]?.report.metrics ?? []).map((m) => ({ name: m.name, title: m.title, chart: metricChart(result.runs, m.name), caption: metricCaption(result.runs, m.name) })),
-          }
-        : null,
-    [result],
-  );
-  const text = useMemo(() => {
-    if (!result) return '';
-    const [a, b] = result.runs;
-    if (!a) return '';
-    const lines = formatBalance(a.report);
-    if (b) lines.push('', ...formatComparison(compareBalance(a.report, b.report, a.records, b.records)));
-    return lines.join('\n');
-  }, [result]);
+  // The charts and the text are worded in the interface's language: made again when it changes (t).
+  // The report names seats in English; they are named here as the board names them.
+  const shown = useMemo(() => {
+    if (!result) return null;
+    const seats = game ? seatLabels(game, result.runs[0]?.report.players ?? 0) : [];
+    const runs = result.runs.map((r) => ({ name: runName(r.kind), report: withSeatLabels(r.report, seats), records: r.records }));
+    const [a, b] = runs;
+    if (!a) return null;
+    const lines = balanceLines(a.report);
+    if (b) lines.push('', ...comparisonLines(compareBalance(a.report, b.report, a.records, b.records)));
+    return {
+      rates: rateChart(runs),
+      lengths: lengthChart(runs),
+      metrics: a.report.metrics.map((m) => ({ name: m.name, title: m.title, chart: metricChart(runs, m.name), caption: metricCaption(runs, m.name) })),
+      text: lines.join('\n'),
+    };
+  }, [result, game, t]);
   const isRunning = status.kind === 'running';
 
   return (
@@ -139,10 +138,10 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
         <div className="balance-body">
           <div className="balance-form">
             <label className="field">
-              games <input type="number" min={1} max={100000} value={games} data-testid="balance-games" onChange={(e) => setGames(Math.max(1, Number(e.target.value) || 1))} />
+              {t('balance.games')} <input type="number" min={1} max={100000} value={games} data-testid="balance-games" onChange={(e) => setGames(Math.max(1, Number(e.target.value) || 1))} />
             </label>
             <label className="field">
-              players{' '}
+              {t('balance.playersField')}{' '}
               <input
                 type="number"
                 min={game?.players.min ?? 1}
@@ -152,14 +151,14 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
               />
             </label>
             <label className="field">
-              seed <input value={seed} onChange={(e) => setSeed(e.target.value)} className="seed-input" />
+              {t('balance.seed')} <input value={seed} onChange={(e) => setSeed(e.target.value)} className="seed-input" />
             </label>
-            <label className="field" title="MCTS / ISMCTS iterations per move">
-              iterations <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
+            <label className="field" title={t('balance.iterationsTitle')}>
+              {t('balance.iterations')} <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
             </label>
             {seatBots.map((b, i) => (
               <label className="field" key={i}>
-                {seatNames[i] ?? defaultSeatName(i)}{' '}
+                {seatNames[i] ?? t('people.player', { n: i + 1 })}{' '}
                 <select
                   value={b}
                   data-testid={`balance-bot-${i}`}
@@ -173,31 +172,31 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
                 </select>
               </label>
             ))}
-            <label className="field" title="Turn the bots one seat round the table each game">
-              <input type="checkbox" checked={rotate} onChange={(e) => setRotate(e.target.checked)} /> rotate seats
+            <label className="field" title={t('balance.rotateTitle')}>
+              <input type="checkbox" checked={rotate} onChange={(e) => setRotate(e.target.checked)} /> {t('balance.rotate')}
             </label>
-            <label className="field" title={changed ? 'Play the base rules on the same seeds too' : 'Switch on a house rule to compare it with the base rules'}>
-              <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} /> compare with the base rules
+            <label className="field" title={changed ? t('balance.compareTitle') : t('balance.compareOff')}>
+              <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} /> {t('balance.compare')}
             </label>
-            <label className="field" title="Count the states, transitions, guard clauses and effects the games reach, and shade the statechart by it">
-              <input type="checkbox" checked={countCoverage} onChange={(e) => setCountCoverage(e.target.checked)} data-testid="balance-coverage" /> coverage
+            <label className="field" title={t('balance.coverageTitle')}>
+              <input type="checkbox" checked={countCoverage} onChange={(e) => setCountCoverage(e.target.checked)} data-testid="balance-coverage" /> {t('balance.coverage')}
             </label>
             {isRunning ? (
               <button type="button" className="btn small" onClick={cancel} data-testid="balance-cancel">
-                Cancel
+                {t('common.cancel')}
               </button>
             ) : (
               <button type="button" className="btn primary small" disabled={!game || !input} onClick={() => void start()} data-testid="balance-run">
-                Run on {cores()} core(s)
+                {t('balance.run', { cores: cores() })}
               </button>
             )}
           </div>
           {isRunning && (
             <progress className="balance-progress" max={status.total} value={status.done} data-testid="balance-progress">
-              {status.done}/{status.total}
+              {t('balance.progress', { done: status.done, total: status.total })}
             </progress>
           )}
-          {status.kind === 'cancelled' && <p className="empty-note">Cancelled.</p>}
+          {status.kind === 'cancelled' && <p className="empty-note">{t('balance.cancelled')}</p>}
           {status.kind === 'error' && <div className="error-box">{status.message}</div>}
           <SweepSection
             input={input}
@@ -207,11 +206,11 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
             workers={cores()}
             spawn={spawn}
           />
-          {result && charts && (
+          {result && shown && (
             <div className="balance-result" data-testid="balance-result">
-              <ChartCanvas config={charts.rates} testId="balance-rates" />
-              <ChartCanvas config={charts.lengths} testId="balance-lengths" />
-              {charts.metrics.map((m) => (
+              <ChartCanvas config={shown.rates} testId="balance-rates" />
+              <ChartCanvas config={shown.lengths} testId="balance-lengths" />
+              {shown.metrics.map((m) => (
                 <figure className="balance-metric" key={m.name} data-testid={`balance-metric-${m.name}`}>
                   <figcaption>
                     <strong>{m.title}</strong>
@@ -222,7 +221,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
                   <ChartCanvas config={m.chart} testId={`balance-metric-chart-${m.name}`} />
                 </figure>
               ))}
-              <pre className="balance-text">{text}</pre>
+              <pre className="balance-text">{shown.text}</pre>
               {result.coverage && <CoverageSection report={result.coverage} {...(onReveal ? { onReveal } : {})} />}
             </div>
           )}

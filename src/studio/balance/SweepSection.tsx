@@ -13,6 +13,7 @@ import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import type { BalanceJob } from './protocol.ts';
 import { sweepCharts } from './sweepCharts.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   input: CompileInput | null;
@@ -24,6 +25,7 @@ interface Props {
 }
 
 export const SweepSection = ({ input, game, games, job, workers, spawn }: Props) => {
+  const t = useT();
   const numeric = useMemo(
     () => Object.entries(game?.params ?? {}).filter((entry): entry is [string, NumberParamSpec] => entry[1].type === 'number'),
     [game],
@@ -31,7 +33,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
   const [param, setParam] = useState('');
   const chosen = numeric.find(([name]) => name === param) ?? numeric[0];
   const [range, setRange] = useState({ from: '', to: '', step: '' });
-  const [status, setStatus] = useState<{ done: number; total: number } | { error: string } | null>(null);
+  const [status, setStatus] = useState<{ done: number; total: number } | { error: string } | { cancelled: true } | null>(null);
   const [points, setPoints] = useState<{ param: string; points: SweepPoint[] } | null>(null);
   const running = useRef<PoolRun | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
@@ -60,20 +62,21 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
       setPoints({ param: name, points: out });
       setStatus(null);
     } catch (error) {
-      setStatus({ error: error instanceof Cancelled ? 'Cancelled.' : (error as Error).message });
+      setStatus(error instanceof Cancelled ? { cancelled: true } : { error: (error as Error).message });
     } finally {
       running.current = null;
     }
   };
 
+  // Worded in the interface's language (sweepCharts calls t): made on each render, so a change of language shows.
   const charts = points ? sweepCharts(points.points, points.param) : null;
   const busy = status !== null && 'done' in status;
   return (
     <div className="sweep" data-testid="sweep">
       <div className="balance-form">
-        <span className="pane-title">Sweep</span>
+        <span className="pane-title">{t('sweep.title')}</span>
         <label className="field">
-          param{' '}
+          {t('sweep.param')}{' '}
           <select value={name} data-testid="sweep-param" onChange={(e) => setParam(e.target.value)}>
             {numeric.map(([n, p]) => (
               <option key={n} value={n} title={p.description}>
@@ -84,7 +87,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
         </label>
         {(['from', 'to', 'step'] as const).map((k) => (
           <label className="field" key={k}>
-            {k}{' '}
+            {k === 'from' ? t('sweep.from') : k === 'to' ? t('sweep.to') : t('sweep.step')}{' '}
             <input
               type="number"
               value={range[k]}
@@ -96,16 +99,17 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
         ))}
         {busy ? (
           <button type="button" className="btn small" onClick={() => running.current?.cancel()} data-testid="sweep-cancel">
-            Cancel
+            {t('common.cancel')}
           </button>
         ) : (
-          <button type="button" className="btn primary small" onClick={() => void start()} data-testid="sweep-run" title={`${games} games per value, same seeds`}>
-            Sweep {text}
+          <button type="button" className="btn primary small" onClick={() => void start()} data-testid="sweep-run" title={t('sweep.runTitle', { games })}>
+            {t('sweep.run', { range: text })}
           </button>
         )}
       </div>
       {busy && 'done' in status && <progress className="balance-progress" max={status.total} value={status.done} data-testid="sweep-progress" />}
       {status && 'error' in status && <div className="error-box">{status.error}</div>}
+      {status && 'cancelled' in status && <p className="empty-note">{t('balance.cancelled')}</p>}
       {charts && points && (
         <div className="balance-result" data-testid="sweep-result">
           <ChartCanvas config={charts.wins} testId="sweep-wins" />
@@ -114,9 +118,9 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
           <p className="empty-note" data-testid="sweep-even">
             {charts.advantage
               ? charts.even.length > 0
-                ? `No first-player advantage can be told from zero at ${points.param} = ${charts.even.join(', ')} (95% intervals).`
-                : `The first player's advantage is distinguishable from zero at every ${points.param} tried.`
-              : 'No game was won by one side alone: no first-player advantage to draw.'}
+                ? t('sweep.even', { param: points.param, values: charts.even.join(', ') })
+                : t('sweep.distinguishable', { param: points.param })
+              : t('sweep.noAdvantage')}
           </p>
         </div>
       )}

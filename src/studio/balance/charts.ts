@@ -3,8 +3,10 @@
  * the bundle carries no other chart type). Data shaping is pure and tested; drawing is a thin hook.
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
-import { formatMetricValue, metricSummary, type BalanceReport, type MetricStats } from '../../sim/balance.ts';
+import type { BalanceReport, MetricStats } from '../../sim/balance.ts';
 import { percentPoints } from '../../sim/stats.ts';
+import { formatNumber, t } from '../i18n/index.ts';
+import { interval, metricSummary, metricValue, metricWithMedian, pct as percentText } from './words.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -20,9 +22,9 @@ export interface RateRow {
 /** Who wins, in percent with the 95% interval: the players together, each bot, or each side. */
 export const rateRows = (r: BalanceReport): RateRow[] => {
   const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({ label, rate: percentPoints(x.rate), low: percentPoints(x.ci.low), high: percentPoints(x.ci.high) });
-  if (r.playersWin) return [row('players', r.playersWin)];
+  if (r.playersWin) return [row(t('balance.players'), r.playersWin)];
   const rows = r.sides.map((s) => row(s.label, s));
-  for (const b of r.byBot ?? []) rows.push(row(`bot ${b.name}`, b));
+  for (const b of r.byBot ?? []) rows.push(row(t('balance.bot', { name: b.name }), b));
   return rows;
 };
 
@@ -72,7 +74,7 @@ export const rateChart = (runs: readonly { name: string; report: BalanceReport }
   const labels = rateRows(runs[0]?.report as BalanceReport).map((r) => r.label);
   const datasets: RateDataset[] = runs.map(({ name, report }, i) => {
     const rows = rateRows(report);
-    return { label: `${name}: win % (95% CI)`, data: rows.map((r) => r.rate), ci: rows.map((r) => [r.low, r.high] as const), backgroundColor: COLOURS[i % 2] };
+    return { label: t('balance.winRate', { run: name }), data: rows.map((r) => r.rate), ci: rows.map((r) => [r.low, r.high] as const), backgroundColor: COLOURS[i % 2] };
   });
   return {
     type: 'bar',
@@ -82,14 +84,15 @@ export const rateChart = (runs: readonly { name: string; report: BalanceReport }
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { y: { min: 0, max: 100, title: { display: true, text: '% of games' } } },
+      scales: { y: { min: 0, max: 100, title: { display: true, text: t('balance.percentOfGames') } } },
       plugins: {
         legend: { labels: { color: '#ccc', boxWidth: 10 } },
         tooltip: {
           callbacks: {
             label: (item) => {
               const ci = (item.dataset as Partial<RateDataset>).ci?.[item.dataIndex];
-              return `${item.dataset.label ?? ''}: ${String(item.raw)}%${ci ? ` [${ci[0]}%, ${ci[1]}%]` : ''}`;
+              const share = (x: unknown): string => percentText(Number(x) / 100);
+              return `${item.dataset.label ?? ''}: ${share(item.raw)}${ci ? ` ${interval(share(ci[0]), share(ci[1]))}` : ''}`;
             },
           },
         },
@@ -113,7 +116,7 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
   return {
     type: 'bar',
     data: {
-      labels: bins.map((x) => (width === 1 ? String(x) : `${x}–${x + width - 1}`)),
+      labels: bins.map((x) => (width === 1 ? String(x) : `${formatNumber(x)}–${formatNumber(x + width - 1)}`)),
       datasets: runs.map(({ name, report }, i) => ({
         label: name,
         data: bins.map((x) => pick(report).histogram.filter((b) => b.from >= x && b.from < x + width).reduce((a, b) => a + b.count, 0)),
@@ -124,7 +127,7 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { x: { title: { display: true, text: byTurns ? 'turns' : 'moves' } }, y: { title: { display: true, text: 'games' } } },
+      scales: { x: { title: { display: true, text: byTurns ? t('balance.turns') : t('balance.moves') } }, y: { title: { display: true, text: t('balance.games') } } },
       plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
     },
   };
@@ -169,8 +172,8 @@ export const metricCaption = (runs: readonly { name: string; report: BalanceRepo
   runs.flatMap(({ name: run, report }) => {
     const m = report.metrics.find((x) => x.name === name);
     if (!m) return [];
-    const failed = m.errors > 0 ? `; failed in ${m.errors} game(s)` : '';
-    return [`${run}: mean ${metricSummary(m)}${m.n > 0 ? `, median ${formatMetricValue(m, m.median)}` : ''} over ${m.n} games${failed}`];
+    const caption = t('balance.caption', { run, summary: metricWithMedian(m), n: m.n });
+    return [m.errors > 0 ? t('balance.captionFailed', { caption, n: m.errors }) : caption];
   });
 
 /**
@@ -188,13 +191,13 @@ export const metricChart = (runs: readonly { name: string; report: BalanceReport
   for (let k = 0; lo + k * width < hi - width / 2; k++) bins.push(lo + k * width);
   const label = (x: number): string => {
     const f = first ?? { format: 'number' as const, digits: 2 };
-    return width === 1 && Number.isInteger(x) ? String(x) : `${formatMetricValue(f, x)}–${formatMetricValue(f, x + width)}`;
+    return width === 1 && Number.isInteger(x) ? String(x) : `${metricValue(f, x)}–${metricValue(f, x + width)}`;
   };
   const datasets: MetricDataset[] = runs.map(({ name: run }, i) => {
     const m = stats[i];
     const colour = COLOURS[i % 2] as string;
     return {
-      label: m && m.n > 0 ? `${run}: mean ${metricSummary(m)}` : run,
+      label: m && m.n > 0 ? t('balance.meanOf', { run, summary: metricSummary(m) }) : run,
       data: bins.map((x) => (m?.histogram ?? []).filter((b) => b.from >= x - 1e-9 && b.from < x + width - 1e-9).reduce((a, b) => a + b.count, 0)),
       backgroundColor: colour,
       colour,
@@ -211,7 +214,7 @@ export const metricChart = (runs: readonly { name: string; report: BalanceReport
       maintainAspectRatio: false,
       scales: {
         x: { title: { display: true, text: `${first?.title ?? name}${first?.unit ? ` (${first.unit})` : ''}` } },
-        y: { title: { display: true, text: 'games' } },
+        y: { title: { display: true, text: t('balance.games') } },
       },
       plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
     },

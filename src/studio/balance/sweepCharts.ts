@@ -6,7 +6,9 @@
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
 import type { SweepPoint } from '../../sim/sweep.ts';
 import { percentPoints as pct } from '../../sim/stats.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import { whiskers, type Whisker } from './charts.ts';
+import { interval } from './words.ts';
 
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -29,7 +31,7 @@ const chart = (labels: string[], datasets: Dataset[], axis: string, yTitle: stri
         callbacks: {
           label: (item) => {
             const ci = (item.dataset as Partial<Dataset>).ci?.[item.dataIndex];
-            return `${item.dataset.label ?? ''}: ${String(item.raw)}${ci ? ` [${ci[0]}, ${ci[1]}]` : ''}`;
+            return `${item.dataset.label ?? ''}: ${formatNumber(Number(item.raw))}${ci ? ` ${interval(formatNumber(ci[0]), formatNumber(ci[1]))}` : ''}`;
           },
         },
       },
@@ -49,7 +51,7 @@ export const sweepCharts = (points: readonly SweepPoint[], param: string): Sweep
   const labels = points.map((p) => String(p.params[param]));
   const sides = points[0]?.sides ?? [];
   const wins = sides.map((side, i): Dataset => ({
-    label: `${side.label} win %`,
+    label: t('sweep.winRate', { side: side.label }),
     data: points.map((p) => pct(p.sides[i]?.rate ?? 0)),
     ci: points.map((p) => [pct(p.sides[i]?.ci.low ?? 0), pct(p.sides[i]?.ci.high ?? 0)] as const),
     borderColor: COLOURS[i % COLOURS.length],
@@ -58,7 +60,7 @@ export const sweepCharts = (points: readonly SweepPoint[], param: string): Sweep
   const hasAdvantage = points.some((p) => p.advantage);
   const even = points.filter((p) => p.advantage?.indistinguishable).map((p) => String(p.params[param]));
   const advantage: Dataset = {
-    label: 'first-player advantage (points of %)',
+    label: t('sweep.advantageLabel'),
     data: points.map((p) => pct(p.advantage?.value ?? 0)),
     ci: points.map((p) => [pct(p.advantage?.ci.low ?? 0), pct(p.advantage?.ci.high ?? 0)] as const),
     borderColor: COLOURS[0],
@@ -66,16 +68,16 @@ export const sweepCharts = (points: readonly SweepPoint[], param: string): Sweep
     pointRadius: 4,
   };
   const turns: Dataset = {
-    label: 'mean turns',
+    label: t('sweep.meanTurns'),
     data: points.map((p) => p.turns.mean),
     ci: points.map((p) => (p.turns.ci ? ([p.turns.ci.low, p.turns.ci.high] as const) : null)),
     borderColor: COLOURS[2],
     backgroundColor: COLOURS[2],
   };
   return {
-    wins: chart(labels, wins, param, '% of games', { min: 0, max: 100 }),
-    advantage: hasAdvantage ? chart(labels, [advantage], param, 'advantage (hollow: ≈ 0)') : null,
-    turns: chart(labels, [turns], param, 'turns'),
+    wins: chart(labels, wins, param, t('balance.percentOfGames'), { min: 0, max: 100 }),
+    advantage: hasAdvantage ? chart(labels, [advantage], param, t('sweep.advantageAxis')) : null,
+    turns: chart(labels, [turns], param, t('balance.turns')),
     even,
   };
 };

@@ -7,8 +7,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useModal } from '../app/useModal.ts';
 import { formatDiagnostic } from '../../spec/diagnostics.ts';
-import type { DiffChange } from '../../variants/diff.ts';
-import { detailLine, ruleLine } from '../../variants/formatDiff.ts';
+import type { DiffChange, RuleDiff, RuleKind } from '../../variants/diff.ts';
+import { detailLine, DIFF_MARK } from '../../variants/formatDiff.ts';
+import { useT, type PlainMessageId, type Translate } from '../i18n/index.ts';
 import { DiagramSvg } from '../diagram/DiagramSvg.tsx';
 import type { DiagramLayout } from '../diagram/fromElk.ts';
 import { layoutFlow } from '../diagram/layoutClient.ts';
@@ -31,7 +32,38 @@ const MARK: Record<DiffChange, string> = { added: '+', removed: '−', changed: 
 const NO_STATES = new Set<string>();
 const ignore = (): void => undefined;
 
+const KINDS: Readonly<Record<RuleKind, PlainMessageId>> = {
+  game: 'compare.kind.game',
+  param: 'compare.kind.param',
+  component: 'compare.kind.component',
+  zone: 'compare.kind.zone',
+  var: 'compare.kind.var',
+  definition: 'compare.kind.definition',
+  procedure: 'compare.kind.procedure',
+  'scoring row': 'compare.kind.scoringRow',
+  'scoring table': 'compare.kind.scoringTable',
+  move: 'compare.kind.move',
+  state: 'compare.kind.state',
+  transition: 'compare.kind.transition',
+  bot: 'compare.kind.bot',
+};
+
+/** A changed rule's line as the CLI's `diff` prints it, its kind in the interface's language; the spec's names kept apart. */
+const RuleName = ({ rule, t }: { rule: RuleDiff; t: Translate }) => (
+  <>
+    {`${DIFF_MARK[rule.change]} ${t(KINDS[rule.kind])} `}
+    <span className="compare-rule-id">{rule.name}</span>
+    {rule.rules.length > 0 && (
+      <>
+        {'  ['}
+        <span className="compare-rule-id">{rule.rules.join(', ')}</span>]
+      </>
+    )}
+  </>
+);
+
 const Chart = ({ side, label }: { side: CompareSide; label: string }) => {
+  const t = useT();
   const [layout, setLayout] = useState<DiagramLayout | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -44,10 +76,10 @@ const Chart = ({ side, label }: { side: CompareSide; label: string }) => {
       live = false;
     };
   }, [side.graph]);
-  if (error) return <p className="empty-note">The statechart could not be laid out: {error}</p>;
-  if (!layout) return <p className="empty-note">Laying out the statechart…</p>;
+  if (error) return <p className="empty-note">{t('compare.layoutFailed', { error })}</p>;
+  if (!layout) return <p className="empty-note">{t('compare.layingOut')}</p>;
   return (
-    <svg className="compare-chart" viewBox={`-4 -4 ${layout.width + 8} ${layout.height + 8}`} role="img" aria-label={`Statechart of ${label}`} data-testid="compare-chart">
+    <svg className="compare-chart" viewBox={`-4 -4 ${layout.width + 8} ${layout.height + 8}`} role="img" aria-label={t('compare.chartLabel', { label })} data-testid="compare-chart">
       <DiagramSvg layout={layout} active={NO_STATES} onReveal={ignore} trail={null} onPlay={ignore} marks={{ states: side.states, edges: side.edges }} />
     </svg>
   );
@@ -55,6 +87,7 @@ const Chart = ({ side, label }: { side: CompareSide; label: string }) => {
 
 /** The merged spec, one element per line, the lines of changed rules marked. */
 const SpecText = ({ side, label }: { side: CompareSide; label: string }) => {
+  const t = useT();
   const marks = useMemo(() => {
     const out = new Map<number, DiffChange>();
     for (const span of side.spans) if (span) for (let line = span.from; line <= span.to; line++) out.set(line, span.change);
@@ -62,7 +95,7 @@ const SpecText = ({ side, label }: { side: CompareSide; label: string }) => {
   }, [side.spans]);
   const lines = side.text.split('\n');
   return (
-    <pre className="compare-text" aria-label={`Merged spec of ${label}`} tabIndex={0} data-testid="compare-text">
+    <pre className="compare-text" aria-label={t('compare.specLabel', { label })} tabIndex={0} data-testid="compare-text">
       {lines.map((text, i) => {
         const mark = marks.get(i + 1);
         return (
@@ -88,6 +121,7 @@ const Side = ({ side, title, testId }: { side: CompareSide; title: string; testI
 );
 
 export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onClose }: Props) => {
+  const t = useT();
   const ref = useModal();
   const [reply, setReply] = useState<CompareReply | null>(null);
   useEffect(() => {
@@ -113,42 +147,42 @@ export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onCl
   return (
     <dialog ref={ref} className="compare-dialog" aria-labelledby="compare-title" data-testid="compare-dialog" onClose={onClose}>
       <header className="compare-head">
-        <h2 id="compare-title">What the house rules change</h2>
+        <h2 id="compare-title">{t('compare.title')}</h2>
         <p>
-          {afterTitle} against {beforeTitle}. <span className="diff-added">+ added</span> <span className="diff-removed">− removed</span>{' '}
-          <span className="diff-changed">~ changed</span>
+          {t('compare.against', { after: afterTitle, before: beforeTitle })} <span className="diff-added">{t('compare.added')}</span>{' '}
+          <span className="diff-removed">{t('compare.removed')}</span> <span className="diff-changed">{t('compare.changed')}</span>
         </p>
         <button type="button" className="btn ghost" onClick={() => ref.current?.close()} data-testid="compare-close">
-          Close
+          {t('common.close')}
         </button>
       </header>
       {reply === null && (
         <p role="status" data-testid="compare-status">
-          Comparing…
+          {t('compare.comparing')}
         </p>
       )}
       {reply && !reply.ok && (
         <div role="alert" data-testid="compare-error">
-          <p>The two games cannot be compared:</p>
+          <p>{t('compare.cannot')}</p>
           <ul>{'crashed' in reply ? <li>{reply.crashed}</li> : reply.diagnostics.map((d, i) => <li key={i}>{formatDiagnostic(d)}</li>)}</ul>
         </div>
       )}
       {reply?.ok && (
         <div className="compare-body">
           <ol className="compare-rules" data-testid="compare-rules">
-            {reply.rules.length === 0 && <li>no rule changes</li>}
+            {reply.rules.length === 0 && <li>{t('compare.noChanges')}</li>}
             {reply.rules.map((rule, i) => (
               <li key={i} className={`diff-${rule.change}`} data-testid="compare-rule">
-                <button type="button" className="compare-rule-name" onClick={() => show(i)} title="Show it in both specs">
-                  {ruleLine(rule)}
+                <button type="button" className="compare-rule-name" onClick={() => show(i)} title={t('compare.showBoth')}>
+                  <RuleName rule={rule} t={t} />
                 </button>
                 <ul>
                   {rule.details.map((d, j) => (
                     <li key={j} className={`diff-${d.change}`}>
                       <code>{detailLine(d).trim()}</code>
                       {d.source && (
-                        <button type="button" className="btn ghost small" onClick={() => d.source && onReveal(d.source)} title="Show this line of the variant in the editor">
-                          edit
+                        <button type="button" className="btn ghost small" onClick={() => d.source && onReveal(d.source)} title={t('compare.editTitle')}>
+                          {t('compare.edit')}
                         </button>
                       )}
                     </li>

@@ -7,12 +7,12 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { FoldHead } from '../app/FoldHead.tsx';
 import type { Analysis } from '../../analyze/index.ts';
-import { percent, policyRules, reachCaption } from '../../analyze/table.ts';
+import { DEFAULT_MIN_REACH, policyRuleData, type PolicyRule } from '../../analyze/table.ts';
 import type { CompiledGame, CompileInput } from '../../compile/index.ts';
-import { seatNamesAtStart } from '../../display/present.ts';
+import { seatLabels } from '../balance/words.ts';
 import type { AnalysisJob, AnalysisReply } from './protocol.ts';
 import './lab.css';
-import { useT } from '../i18n/index.ts';
+import { formatNumber, t as translate, useT, type Translate } from '../i18n/index.ts';
 
 interface Props {
   input: CompileInput | null;
@@ -27,7 +27,23 @@ type Outcome =
 
 const SEED = 1;
 
-const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
+const fixed = (v: number): string => {
+  const digits = Math.abs(v) >= 100 ? 1 : 3;
+  return formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+};
+
+/** A share or an expected number of visits as a percent, with the digits a small one needs (as the CLI's `percent`). */
+const reachPercent = (p: number): string =>
+  formatNumber(p, { style: 'percent', ...(p > 0 && p < 0.001 ? { maximumSignificantDigits: 2 } : { minimumFractionDigits: p < 0.01 ? 2 : 1, maximumFractionDigits: p < 0.01 ? 2 : 1 }) });
+
+/** A rule of thumb in words: "with Dice to roll 2: Roll at Turn points 0–450, Bank at …". */
+const ruleText = (rule: PolicyRule): string => {
+  const given = rule.given.join(', ');
+  const { axis } = rule;
+  if (axis === null) return [given, rule.runs[0]?.best ?? ''].filter((part) => part !== '').join(': ');
+  const said = rule.runs.map((run) => translate('lab.bestAt', { move: run.best, column: axis, range: run.range })).join(', ');
+  return given ? translate('lab.with', { given, said }) : said;
+};
 const cell = (v: unknown): string => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 const ExactTurnPanelInner = ({ input, game }: Props) => {
@@ -58,7 +74,7 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
       stop();
     };
     w.onerror = (event) => {
-      setOutcome({ kind: 'refused', input, error: event.message || 'the analysis failed' });
+      setOutcome({ kind: 'refused', input, error: event.message || t('lab.failed') });
       stop();
     };
     w.postMessage(job);
@@ -69,7 +85,7 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   };
 
   const stale = (outcome.kind === 'done' || outcome.kind === 'refused') && outcome.input !== input;
-  const seatName = (seat: number): string => (game ? (seatNamesAtStart(game, game.players.default)[seat] ?? `Player ${seat + 1}`) : `Player ${seat + 1}`);
+  const seatName = (seat: number): string => (game ? seatLabels(game, game.players.default)[seat] : undefined) ?? t('people.player', { n: seat + 1 });
 
   return (
     <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label={t('lab.title')}>
@@ -86,62 +102,62 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
             }}
           >
             <label className="field">
-              objective{' '}
+              {t('lab.objective')}{' '}
               <input
                 value={shownObjective}
                 onChange={(e) => setObjective(e.target.value)}
-                placeholder="a number to maximise, e.g. players[seat].score"
+                placeholder={t('lab.objectivePlaceholder')}
                 spellCheck={false}
                 data-testid="exact-objective"
-                title="An expression of the rules language, read when the turn is over; seat is the player whose turn it is"
+                title={t('lab.objectiveTitle')}
               />
             </label>
             {outcome.kind === 'running' ? (
               <button type="button" className="btn small" onClick={cancel} data-testid="exact-cancel">
-                Cancel
+                {t('common.cancel')}
               </button>
             ) : (
               <button type="submit" className="btn primary small" disabled={!game || !input || shownObjective.trim() === ''} data-testid="exact-run">
-                Analyse the first turn
+                {t('lab.run')}
               </button>
             )}
           </form>
-          {outcome.kind === 'running' && <p className="empty-note">Enumerating every roll of the turn…</p>}
-          {stale && <p className="empty-note">The rules changed since: analyse again for these rules.</p>}
+          {outcome.kind === 'running' && <p className="empty-note">{t('lab.running')}</p>}
+          {stale && <p className="empty-note">{t('lab.stale')}</p>}
           {outcome.kind === 'refused' && (
             <div className="error-box" data-testid="exact-refused">
-              No exact answer: {outcome.error}
+              {t('lab.refused', { error: outcome.error })}
             </div>
           )}
-          {outcome.kind === 'done' && <AnalysisView analysis={outcome.analysis} seconds={outcome.seconds} seatName={seatName} />}
+          {outcome.kind === 'done' && <AnalysisView analysis={outcome.analysis} seconds={outcome.seconds} seatName={seatName} t={t} />}
         </div>
       )}
     </section>
   );
 };
 
-const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; seconds: number; seatName: (seat: number) => string }) => {
+const AnalysisView = ({ analysis: a, seconds, seatName, t }: { analysis: Analysis; seconds: number; seatName: (seat: number) => string; t: Translate }) => {
   const table = { columns: a.columns, labels: a.labels, rows: a.policy };
   return (
     <div className="exact-result" data-testid="exact-result">
       <p className="exact-value">
-        {seatName(a.seat)}'s first turn: expected <strong data-testid="exact-expected">{fixed(a.expected)}</strong> of <code>{a.objective}</code>
+        {t('lab.firstTurn', { seat: seatName(a.seat) })} <strong data-testid="exact-expected">{fixed(a.expected)}</strong> {t('lab.of')} <code>{a.objective}</code>
       </p>
       <p className="exact-meta">
-        error at most {a.errorBound.toPrecision(2)} · {a.states.toLocaleString('en')} decision states · {seconds.toFixed(1)} s
+        {t('lab.resultMeta', { bound: formatNumber(a.errorBound, { maximumSignificantDigits: 2 }), states: a.states, s: formatNumber(seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
       </p>
       {table.rows.length === 0 ? (
-        <p className="empty-note">No decision with two moves or more is reached often enough to list.</p>
+        <p className="empty-note">{t('lab.noDecision')}</p>
       ) : (
         <>
-          <p className="exact-meta">Best play, in short:</p>
+          <p className="exact-meta">{t('lab.bestPlay')}</p>
           <ul className="exact-rules">
-            {policyRules(table).map((line) => (
+            {policyRuleData(table).map(ruleText).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           <table className="exact-policy" data-testid="exact-policy">
-            <caption>{reachCaption()}</caption>
+            <caption>{t('lab.reachCaption', { share: reachPercent(DEFAULT_MIN_REACH) })}</caption>
             <thead>
               <tr>
                 {table.columns.map((c, i) => (
@@ -149,9 +165,9 @@ const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; 
                     {table.labels[i] ?? c}
                   </th>
                 ))}
-                <th scope="col">reach</th>
-                <th scope="col">best</th>
-                <th scope="col">every move's value</th>
+                <th scope="col">{t('lab.reach')}</th>
+                <th scope="col">{t('lab.best')}</th>
+                <th scope="col">{t('lab.values')}</th>
               </tr>
             </thead>
             <tbody>
@@ -160,9 +176,9 @@ const AnalysisView = ({ analysis: a, seconds, seatName }: { analysis: Analysis; 
                   {table.columns.map((c) => (
                     <td key={c}>{cell(r.state[c])}</td>
                   ))}
-                  <td>{percent(r.reach)}</td>
-                  <td>{r.best + (r.mixed ? ' (mostly)' : '')}</td>
-                  <td>{r.alternatives.map((alt) => `${alt.move} ${fixed(alt.value)}`).join(', ')}</td>
+                  <td>{reachPercent(r.reach)}</td>
+                  <td>{r.mixed ? t('lab.mostly', { move: r.best }) : r.best}</td>
+                  <td>{r.alternatives.map((alt) => `${alt.move} ${fixed(alt.value)}`).join(t('lab.separator'))}</td>
                 </tr>
               ))}
             </tbody>

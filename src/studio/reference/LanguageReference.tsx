@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import source from '../../../docs/LANGUAGE.md?raw';
 import { parseMarkdown, sectionsOf, type Block, type Inline, type Section } from './markdown.ts';
 import '../styles/reference.css';
+import { useT } from '../i18n/index.ts';
 
 const SECTIONS: readonly Section[] = sectionsOf(parseMarkdown(source));
 
@@ -88,6 +89,7 @@ interface Props {
 }
 
 export default function LanguageReference({ onClose }: Props) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
   const shown = useMemo(() => (q ? SECTIONS.filter((s) => s.text.includes(q)) : SECTIONS), [q]);
@@ -102,31 +104,31 @@ export default function LanguageReference({ onClose }: Props) {
         className="reference"
         role="dialog"
         aria-modal="true"
-        aria-label="Language reference"
+        aria-label={t('reference.title')}
         data-testid="reference"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => e.key === 'Escape' && onClose()}
       >
         <header className="reference-head">
-          <h2>Language reference</h2>
+          <h2>{t('reference.title')}</h2>
           <input
             type="search"
             autoFocus
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search the reference"
-            aria-label="Search the reference"
+            placeholder={t('reference.search')}
+            aria-label={t('reference.search')}
             data-testid="reference-search"
           />
           <span className="reference-count" data-testid="reference-count" aria-live="polite">
-            {q ? `${shown.length} section${shown.length === 1 ? '' : 's'}` : ''}
+            {q ? t('reference.sections', { count: shown.length }) : ''}
           </span>
-          <button type="button" className="btn ghost small" onClick={onClose} aria-label="Close the reference" data-testid="reference-close">
+          <button type="button" className="btn ghost small" onClick={onClose} aria-label={t('reference.close')} data-testid="reference-close">
             ✕
           </button>
         </header>
         {!q && (
-          <nav className="reference-contents" aria-label="Contents">
+          <nav className="reference-contents" aria-label={t('reference.contents')}>
             {contents.map((h) => (
               <a key={h.id} href={`#${domId(h.id)}`} onClick={(e) => { e.preventDefault(); scrollToAnchor(h.id); }}>
                 {h.text.replace(/`/g, '')}
@@ -135,7 +137,7 @@ export default function LanguageReference({ onClose }: Props) {
           </nav>
         )}
         <div className="reference-body" ref={body} data-testid="reference-body">
-          {shown.length === 0 && <p className="empty-note">Nothing in the reference mentions “{query.trim()}”.</p>}
+          {shown.length === 0 && <p className="empty-note">{t('reference.nothing', { query: query.trim() })}</p>}
           {shown.map((s, i) => (
             <section key={s.heading?.id ?? `top-${i}`} data-section={s.heading?.id ?? ''}>
               {s.heading && <BlockView block={s.heading} query={q} />}

@@ -1,0 +1,100 @@
+/**
+ * The Balance panel's words (issue 34): in English its report, coverage and captions read as the
+ * CLI's, word for word; in Russian the same report is in Russian, with its plural forms and
+ * numbers written the Russian way.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { balance, compareBalance, formatBalance, formatComparison } from '../../src/sim/balance.ts';
+import { compileForCoverage, newCounts, playCounted } from '../../src/sim/coverage.ts';
+import { coverageReport, coverageSummary, houseRuleChanges, houseRuleLine as cliHouseRuleLine, unreached } from '../../src/sim/coverageReport.ts';
+import { playRange } from '../../src/sim/simulate.ts';
+import { houseRuleLine, itemText, listTitle, summaryLines } from '../../src/studio/balance/CoverageSection.tsx';
+import { balanceLines, comparisonLines } from '../../src/studio/balance/reportText.ts';
+import { lengthChart, metricCaption, rateChart } from '../../src/studio/balance/charts.ts';
+import { sweepCharts } from '../../src/studio/balance/sweepCharts.ts';
+import { sweepPoint } from '../../src/sim/sweep.ts';
+import { switchLanguage } from '../../src/studio/i18n/translate.ts';
+import { compile } from '../helpers/games.ts';
+
+afterEach(() => switchLanguage('en'));
+
+const runs = () => {
+  const game = compile('ten-thousand');
+  const a = playRange(game, { seed: 1, bots: ['careful', 'random'], rotate: true }, 0, 20);
+  const b = playRange(game, { seed: 1, bots: ['random', 'random'], rotate: true }, 0, 20);
+  const run = { seed: 1, players: 2, bots: ['careful', 'random'] };
+  return { a, b, ra: balance(game, a, run), rb: balance(game, b, { ...run, variants: ['joker'] }) };
+};
+
+describe('the Balance report in the studio', () => {
+  it('reads in English as the CLI prints it', () => {
+    const { a, b, ra, rb } = runs();
+    expect(balanceLines(ra)).toEqual(formatBalance(ra));
+    expect(comparisonLines(compareBalance(ra, rb, a, b))).toEqual(formatComparison(compareBalance(ra, rb, a, b)));
+  });
+
+  it('reads in Russian, with its plurals and decimal commas', () => {
+    const { ra } = runs();
+    switchLanguage('ru');
+    const lines = balanceLines(ra);
+    expect(lines[0]).toBe('Баланс игры 10,000: 20 партий, 2 игрока, зерно 1, боты careful, random');
+    expect(lines.join('\n')).toMatch(/\d+,\d\s%/);
+    expect(lines.join('\n')).not.toMatch(/\b(wins|mean|median|ties|stopped|turns|moves)\b/);
+  });
+});
+
+describe('the charts in the studio', () => {
+  it("name their data and axes in Russian (the spec's names and titles aside)", () => {
+    const { a, ra } = runs();
+    switchLanguage('ru');
+    const runsShown = [{ name: 'правила', report: ra }];
+    const rates = rateChart(runsShown);
+    const lengths = lengthChart(runsShown);
+    const sweep = sweepCharts([sweepPoint({ entry: 0 }, ra), sweepPoint({ entry: 500 }, ra)], 'entry');
+    const words = [
+      ...(rates.data.labels as string[]).filter((l) => !l.startsWith('Player') && !/careful|random/.test(l)),
+      ...rates.data.datasets.map((d) => d.label ?? ''),
+      String(rates.options?.scales?.y?.title?.text),
+      String(lengths.options?.scales?.x?.title?.text),
+      String(lengths.options?.scales?.y?.title?.text),
+      ...metricCaption(runsShown, 'margin').map((c) => c.replace(/^[^:]+:/, '')),
+      ...[sweep.wins, sweep.turns, ...(sweep.advantage ? [sweep.advantage] : [])].flatMap((c) => [String(c.options?.scales?.y?.title?.text), ...c.data.datasets.map((d) => d.label ?? '')]),
+    ].join(' | ');
+    expect(words).not.toMatch(/\b(win|games|turns|moves|mean|median|over|advantage|players)\b/);
+    expect(words).toMatch(/партий/);
+  });
+});
+
+describe('the coverage in the studio', () => {
+  const dir = join(import.meta.dirname, '..', 'sim', 'fixtures', 'coverage');
+  const file = (name: string) => ({ file: join(dir, name), text: readFileSync(join(dir, name), 'utf8') });
+  const base = file('game.yaml');
+  const variants = [file('variants/dead-rule.yaml'), file('variants/live-rule.yaml')];
+  const report = () => {
+    const counts = newCounts();
+    const { game, diagnostics } = compileForCoverage({ base, variants }, counts);
+    if (!game) throw new Error(diagnostics.map((d) => d.message).join('\n'));
+    playCounted(game, counts, { seed: 1, players: 2 }, 0, 10);
+    return coverageReport(game, counts, houseRuleChanges(base, variants));
+  };
+
+  it('reads in English as the CLI prints it: summary, house rules, what was never reached', () => {
+    const r = report();
+    expect(summaryLines(r)).toEqual(coverageSummary(r));
+    expect(r.houseRules.map(houseRuleLine)).toEqual(r.houseRules.map(cliHouseRuleLine));
+    const lists = unreached(r);
+    expect(lists.map((u) => [listTitle(u), u.items.map(itemText)])).toEqual(lists.map((u) => [u.title, u.items.map((i) => i.text)]));
+    // The fixture has guard clauses, transitions and a dead house rule: the words above are tested.
+    expect(lists.map((u) => u.kind)).toEqual(expect.arrayContaining(['transitions', 'alwaysRefused', 'houseRule']));
+  });
+
+  it('reads in Russian', () => {
+    const r = report();
+    switchLanguage('ru');
+    expect(summaryLines(r)[0]).toMatch(/^состояния\s+\d+ из \d+ посещены$/);
+    expect(unreached(r).map(listTitle)).toContain('Непройденные переходы');
+  });
+});
+
