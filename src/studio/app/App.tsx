@@ -26,8 +26,8 @@ export const App = () => {
   }
   if (route.page === 'room') {
     return (
-      <ErrorBoundary where="the room" resetKey={route.roomId}>
-        <Suspense fallback={<div className="loading-page">Loading the room…</div>}>
+      <ErrorBoundary where={t('app.whereRoom')} resetKey={route.roomId}>
+        <Suspense fallback={<div className="loading-page">{t('app.loadingRoom')}</div>}>
           <RoomPage key={route.roomId} room={route.roomId} invite={route.query.get('invite')} />
         </Suspense>
       </ErrorBoundary>

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { monaco } from './monaco.ts';
 import { setDiagnosticMarkers } from './markers.ts';
+import { t } from '../i18n/index.ts';
 
 export interface RevealRequest {
   file: string;
@@ -62,7 +63,7 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
       tabSize: 2,
       insertSpaces: true,
       // Tab indents here, so a keyboard user must be told how out: Monaco's own tab-focus toggle.
-      ariaLabel: 'Spec editor. Tab indents; press Ctrl+M (Ctrl+Shift+M on a Mac), then Tab, to leave the editor.',
+      ariaLabel: t('editor.ariaLabel'),
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       renderWhitespace: 'boundary',

@@ -4,10 +4,10 @@
  */
 import type { GameState } from '../../engine/types.ts';
 import type { BotAnswer } from '../botWorker/protocol.ts';
-import { LIMITS, formatLimit } from '../../limits.ts';
+import { LIMITS } from '../../limits.ts';
 import { isBot, type SeatKind } from './seats.ts';
 import { current, playMove, type PlayEngine, type Session } from './session.ts';
-
+import { t } from '../i18n/index.ts';
 
 /** A bot's move to ask for, or why the bots stop here (a notice for people, or none when the game is simply not the bots' to play). */
 export type BotTurn =
@@ -15,7 +15,7 @@ export type BotTurn =
   | { readonly stop: string | null };
 
 export const nextBotTurn = <G>(engine: PlayEngine<G>, game: G, s: Session, seats: readonly SeatKind[]): BotTurn => {
-  if (s.cursor >= LIMITS.botMoves) return { stop: `Bots paused after ${formatLimit(LIMITS.botMoves)} moves: does this flow ever end?` };
+  if (s.cursor >= LIMITS.botMoves) return { stop: t('play.botsPaused', { n: LIMITS.botMoves }) };
   const state = current(s);
   if (state.context.result) return { stop: null };
   let acting: number[];
@@ -37,5 +37,5 @@ export const afterBotAnswer = <G>(engine: PlayEngine<G>, game: G, s: Session, an
   if (!answer) return { stop: null };
   if ('error' in answer) return { stop: answer.error };
   const r = playMove(engine, game, s, answer.move);
-  return r.ok ? { session: r.session } : { stop: `A bot's move was refused: ${r.error}` };
+  return r.ok ? { session: r.session } : { stop: t('play.botRefused', { error: r.error }) };
 };

@@ -11,6 +11,7 @@ import { isBot, type SeatKind } from './seats.ts';
 import { current, jumpTo, playMove, redo, replay, startSession, undo, type PlayEngine, type Session } from './session.ts';
 import type { BotMover } from './useBotMoves.ts';
 import type { SavedPlay } from '../persist/storage.ts';
+import { t } from '../i18n/index.ts';
 
 export interface ViewEngine<G> extends PlayEngine<G> {
   viewOf(game: G, state: GameState, seat: number | null): GameView;
@@ -76,7 +77,7 @@ export const usePlaytest = <G>(
         setError(null);
       } else {
         setSession(null);
-        setError(`The game cannot start: ${started.error}`);
+        setError(t('play.cannotStart', { error: started.error }));
       }
     },
     [engine, players],
@@ -93,12 +94,12 @@ export const usePlaytest = <G>(
       const r = replay(engine, game, old);
       if (!r.ok) {
         setSession(null);
-        setError(`The edited game cannot start: ${r.error}`);
+        setError(t('play.editedCannotStart', { error: r.error }));
         return;
       }
       setSession(r.replayed.session);
       setError(null);
-      if (r.replayed.dropped > 0) setNotice(`The rules changed: replayed ${r.replayed.kept} move(s); ${r.replayed.dropped} no longer legal were dropped.`);
+      if (r.replayed.dropped > 0) setNotice(t('play.replayed', { kept: r.replayed.kept, dropped: r.replayed.dropped }));
       return;
     }
     // The first compile of a visit resumes the game saved by the last one, as far as it replays.
@@ -109,15 +110,14 @@ export const usePlaytest = <G>(
       if (r.ok) {
         setSession(r.replayed.session);
         setError(null);
-        if (r.replayed.dropped > 0) setNotice(`Resumed the saved game: ${r.replayed.dropped} move(s) no longer legal were dropped.`);
+        if (r.replayed.dropped > 0) setNotice(t('play.resumed', { dropped: r.replayed.dropped }));
         return;
       }
     }
     start(game, old?.seed ?? initialSeed);
     // Never silently: say why the game in progress was left.
     if (old && old.cursor > 0) {
-      const what = prev.token !== restartToken ? 'The house rules changed' : 'The number of players changed';
-      setNotice(`${what}, so a new game started: the game in progress (${old.cursor} move(s)) was left.`);
+      setNotice(prev.token !== restartToken ? t('play.rulesRestart', { moves: old.cursor }) : t('play.playersRestart', { moves: old.cursor }));
     }
   }, [game, restartToken, players, engine, start, initialSeed]);
 
@@ -144,7 +144,7 @@ export const usePlaytest = <G>(
       if (!game || !s) return;
       const r = playMove(engine, game, s, move);
       if (r.ok) setSession(r.session);
-      else setNotice(`That move was refused: ${r.error}`);
+      else setNotice(t('play.refused', { error: r.error }));
     },
     [engine, game],
   );
