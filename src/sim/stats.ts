@@ -129,11 +129,10 @@ export const histogram = (sorted: readonly number[], bins: number): Bin[] => {
   const max = sorted[sorted.length - 1] as number;
   const width = niceWidth(max - min, bins, sorted.every(Number.isInteger) ? 1 : 0);
   const start = Math.floor(min / width) * width;
-  const out: Bin[] = [];
-  for (let k = 0; start + k * width <= max; k++) {
-    const from = round(start + k * width, 9);
-    const to = round(start + (k + 1) * width, 9);
-    out.push({ from, to, count: sorted.filter((v) => v >= from && v < to).length });
-  }
-  return out;
+  const last = Math.max(0, Math.floor((max - start) / width));
+  const counts = new Array<number>(last + 1).fill(0);
+  // Each value goes to one bin by its index, clamped: comparing against rounded edges lost values
+  // a rounding away from an edge (a denormal below 0 fell before the first bin).
+  for (const v of sorted) counts[Math.min(last, Math.max(0, Math.floor((v - start) / width)))]! += 1;
+  return counts.map((count, k) => ({ from: round(start + k * width, 9), to: round(start + (k + 1) * width, 9), count }));
 };
