@@ -35,8 +35,14 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
   return best;
 }
 
-/** ` — did you mean 'score'?`, or nothing when no candidate is close. */
+/** ` — did you mean 'score'?`: the one wording of a suggestion, in every stage's messages. */
+export const suggestion = (meant: string): string => ` — did you mean '${meant}'?`;
+
+/**
+ * ` — did you mean 'score'?`, or nothing when no candidate is close. The one "did you mean" of
+ * every stage (expressions, schema messages, variants, locales, the CLI): same threshold, same words.
+ */
 export function didYouMean(name: string, candidates: Iterable<string>): string {
   const match = suggest(name, candidates);
-  return match === undefined ? '' : ` — did you mean '${match}'?`;
+  return match === undefined ? '' : suggestion(match);
 }

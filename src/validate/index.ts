@@ -2,7 +2,6 @@
 export { gameSchema, specFromParsed, validateSpec } from './validateSpec.ts';
 export { gameSpecValidator, variantSpecValidator } from './schemaValidators.ts';
 export { compileSchemaValidator, explainSchemaErrors, validateAgainst, type SchemaValidator } from './validateAgainst.ts';
-export { closestName, didYouMean, editDistance } from './suggest.ts';
 export type { Issue } from './issues.ts';
 export type { SchemaIndex, SchemaNode } from './schemaIndex.ts';
 export { validateVariant, validateSpecValue, variantSchema } from './validateVariant.ts';

@@ -1,7 +1,7 @@
 import { describeValue, kindOf, subjectOf, typePhrase, withArticle } from './describe.ts';
 import type { Issue, SchemaError } from './issues.ts';
 import { isSchemaNode } from './schemaIndex.ts';
-import { closestName, didYouMean } from './suggest.ts';
+import { didYouMean, suggest } from '../lang/suggest.ts';
 import { LANGUAGE_WORDS } from '../spec/own.ts';
 
 /** Writes one ajv error the way a designer reads it; every keyword the schema uses has a case. */
@@ -77,7 +77,7 @@ export const explainError = (e: SchemaError): Issue => {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const properties = isSchemaNode(parent) && isSchemaNode(parent.properties) ? Object.keys(parent.properties) : [];
-      const suggested = closestName(name, properties);
+      const suggested = suggest(name, properties);
       const suggestion = didYouMean(name, properties);
       const allowed = suggestion === '' && properties.length > 0 && properties.length <= 8 ? ` (allowed here: ${properties.join(', ')})` : '';
       const issue = at(`unknown property '${name}'${suggestion}${allowed}`, 'head', [...path, name]);

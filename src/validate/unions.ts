@@ -1,7 +1,7 @@
 import { describeValue, orList, subjectOf, typeAccepts, typePhrase, withArticle } from './describe.ts';
 import { isWithin, type Issue, type SchemaError } from './issues.ts';
 import { isSchemaNode, type SchemaIndex, type SchemaNode } from './schemaIndex.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, suggestion } from '../lang/suggest.ts';
 
 /**
  * `oneOf`/`anyOf` errors are noise as ajv reports them: a bad effect yields one complaint per
@@ -63,7 +63,7 @@ const colonHint = (value: unknown, keys: readonly string[]): string => {
   if (typeof value !== 'string') return '';
   const match = /^\s*([A-Za-z_]\w*)\s+(.+)$/.exec(value);
   const word = match?.[1];
-  return word !== undefined && keys.includes(word) ? ` (did you mean '${word}: ${match?.[2] ?? ''}'?)` : '';
+  return word !== undefined && keys.includes(word) ? suggestion(`${word}: ${match?.[2] ?? ''}`) : '';
 };
 
 const chooseByKey = (union: SchemaError, discriminators: readonly Discriminator[], noun: string): Choice => {

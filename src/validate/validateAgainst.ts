@@ -85,7 +85,7 @@ export const explainSchemaErrors = (errors: readonly ErrorObject[], value: unkno
 
 /**
  * `flwo:` makes two complaints, "missing required property 'flow'" and "unknown property 'flwo'
- * (did you mean 'flow'?)". The second says it all: drop the first.
+ * — did you mean 'flow'?". The second says it all: drop the first.
  */
 const withoutEchoes = (issues: readonly Issue[]): Issue[] => {
   const suggested = new Set(

@@ -32,7 +32,7 @@ describe('validateSpec: unknown properties', () => {
   it('suggests the property meant, at the misspelt key', () => {
     const diagnostics = validateText(BASE.replace('flow:', 'flwo:'));
     // "missing required property 'flow'" would only repeat the suggestion.
-    expect(lines(diagnostics)).toEqual(["4:1 unknown property 'flwo' (did you mean 'flow'?)"]);
+    expect(lines(diagnostics)).toEqual(["4:1 unknown property 'flwo' — did you mean 'flow'?"]);
     const unknown = diagnostics[0];
     expect(unknown).toMatchObject({ path: ['flwo'], line: 4, column: 1, endLine: 4, endColumn: 5, severity: 'error', file: 'game.yaml' });
   });
@@ -45,7 +45,7 @@ describe('validateSpec: unknown properties', () => {
 
   it('suggests inside nested parts, e.g. a transition', () => {
     const text = minimalWith([['          target: done', '          taget: done']]);
-    expect(lines(validateText(text))).toEqual([`${text.split('\n').findIndex((l) => l.includes('taget')) + 1}:11 unknown property 'taget' (did you mean 'target'?)`]);
+    expect(lines(validateText(text))).toEqual([`${text.split('\n').findIndex((l) => l.includes('taget')) + 1}:11 unknown property 'taget' — did you mean 'target'?`]);
   });
 });
 
@@ -73,7 +73,7 @@ describe('validateSpec: wrong types and values', () => {
   it('suggests the enum value meant', () => {
     const text = minimalWith([['visibility: public', 'visibility: pubilc']]);
     expect(lines(validateText(text))).toEqual([
-      `${text.split('\n').findIndex((l) => l.includes('pubilc')) + 1}:17 'visibility' must be one of: public, owner, hidden, top, found string "pubilc" (did you mean 'public'?)`,
+      `${text.split('\n').findIndex((l) => l.includes('pubilc')) + 1}:17 'visibility' must be one of: public, owner, hidden, top, found string "pubilc" — did you mean 'public'?`,
     ]);
   });
 
@@ -127,7 +127,7 @@ describe('validateSpec: effects', () => {
   it('collapses an unknown effect into one message, with a suggestion, at its key', () => {
     const diagnostics = validateText(withEffects('      - rol: zones.pool\n'));
     expect(lines(diagnostics)).toEqual([
-      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'rol' (did you mean 'roll'?)",
+      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'rol' — did you mean 'roll'?",
     ]);
     expect(diagnostics[0]?.path).toEqual(['moves', 'go', 'effects', 0, 'rol']);
   });
@@ -154,7 +154,7 @@ describe('validateSpec: effects', () => {
 
   it('recognises an effect written without its colon', () => {
     expect(lines(validateText(withEffects('      - roll zones.pool\n')))).toEqual([
-      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found string \"roll zones.pool\" (did you mean 'roll: zones.pool'?)",
+      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found string \"roll zones.pool\" — did you mean 'roll: zones.pool'?",
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('validateSpec: effects', () => {
     ].join('\n');
     expect(lines(validateText(withEffects(effects)))).toEqual([
       "14:13 unknown property 'extra' (allowed here: log, to, id)",
-      "15:52 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'shuffel' (did you mean 'shuffle'?)",
+      "15:52 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found 'shuffel' — did you mean 'shuffle'?",
       "18:13 missing required property 'winners'",
     ]);
   });
@@ -196,7 +196,7 @@ describe('validateSpec: other unions', () => {
   it('suggests the param type meant, and asks for a missing one', () => {
     const text = `${BASE}params:\n  a: { type: nubmer, description: A., default: 1 }\n  b: { description: B., default: 1 }\n`;
     expect(lines(validateText(text))).toEqual([
-      "9:14 'type' must be one of: number, bool, choice, found string \"nubmer\" (did you mean 'number'?)",
+      "9:14 'type' must be one of: number, bool, choice, found string \"nubmer\" — did you mean 'number'?",
       "10:3 missing required property 'type' (one of: number, bool, choice)",
     ]);
   });
@@ -205,7 +205,7 @@ describe('validateSpec: other unions', () => {
     const text = BASE.replace('    a: {}', '    a:\n      on:\n        go: 3\n        stay: { taget: a }\n        many: [{ target: a, guard: [{ test: ok }] }]');
     expect(lines(validateText(text))).toEqual([
       "9:9 'go' must be a target state, a transition or a list of transitions, found number 3",
-      "10:17 unknown property 'taget' (did you mean 'target'?)",
+      "10:17 unknown property 'taget' — did you mean 'target'?",
       "11:37 missing required property 'reason'",
     ]);
   });
@@ -213,7 +213,7 @@ describe('validateSpec: other unions', () => {
   it('explains the forms of an argument', () => {
     const text = `${BASE}moves:\n  pick:\n    args:\n      who: { oneof: players }\n`;
     expect(lines(validateText(text))).toEqual([
-      "11:14 an argument must be one of: oneOf, subsetOf, assign; found 'oneof' (did you mean 'oneOf'?)",
+      "11:14 an argument must be one of: oneOf, subsetOf, assign; found 'oneof' — did you mean 'oneOf'?",
     ]);
   });
 });
