@@ -4,6 +4,8 @@
  * force, whether anything it changed ever fired. Each part with a place in the spec reveals it.
  * Worded in the interface's language; in English as the CLI's coverage report.
  */
+import { Cited } from '../rules/Cited.tsx';
+import { useRuleNotes } from '../rules/RulebookContext.tsx';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import { unreached, type ClauseCoverage, type CoverageReport, type HouseRuleCoverage, type TransitionCoverage, type Unreached, type UnreachedItem } from '../../sim/coverageReport.ts';
 import { t, useT } from '../i18n/index.ts';
@@ -64,6 +66,7 @@ const OPEN = new Set<Unreached['kind']>(['states', 'transitions', 'houseRule']);
 
 export const CoverageSection = ({ report, onReveal }: Props) => {
   const tr = useT();
+  const notes = useRuleNotes();
   return (
     <section className="coverage" data-testid="coverage" aria-label={tr('coverage.label')}>
       <h3 className="coverage-title">{tr('coverage.title', { games: report.games })}</h3>
@@ -81,11 +84,11 @@ export const CoverageSection = ({ report, onReveal }: Props) => {
             {u.items.map((item, i) => (
               <li key={i}>
                 {item.path && onReveal ? (
-                  <button type="button" className="btn ghost small" onClick={() => onReveal(item.path as DocPath)} title={tr('coverage.showInSpec')}>
+                  <button type="button" className="btn ghost small" onClick={() => onReveal(item.path as DocPath)} title={tr('coverage.showInSpec') + notes(itemText(item))}>
                     {itemText(item)}
                   </button>
                 ) : (
-                  itemText(item)
+                  <Cited text={itemText(item)} />
                 )}
               </li>
             ))}

@@ -11,6 +11,7 @@ import type { DiffChange, RuleDiff, RuleKind } from '../../variants/diff.ts';
 import { detailLine, DIFF_MARK } from '../../variants/formatDiff.ts';
 import { useT, type PlainMessageId, type Translate } from '../i18n/index.ts';
 import { DiagramSvg } from '../diagram/DiagramSvg.tsx';
+import { useRuleNotes } from '../rules/RulebookContext.tsx';
 import type { DiagramLayout } from '../diagram/fromElk.ts';
 import { layoutFlow } from '../diagram/layoutClient.ts';
 import { fixedMeasure } from '../diagram/textWidths.ts';
@@ -122,6 +123,7 @@ const Side = ({ side, title, testId }: { side: CompareSide; title: string; testI
 
 export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onClose }: Props) => {
   const t = useT();
+  const notes = useRuleNotes();
   const ref = useModal();
   const [reply, setReply] = useState<CompareReply | null>(null);
   useEffect(() => {
@@ -173,7 +175,7 @@ export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onCl
             {reply.rules.length === 0 && <li>{t('compare.noChanges')}</li>}
             {reply.rules.map((rule, i) => (
               <li key={i} className={`diff-${rule.change}`} data-testid="compare-rule">
-                <button type="button" className="compare-rule-name" onClick={() => show(i)} title={t('compare.showBoth')}>
+                <button type="button" className="compare-rule-name" onClick={() => show(i)} title={t('compare.showBoth') + notes(rule.rules.join(' '))}>
                   <RuleName rule={rule} t={t} />
                 </button>
                 <ul>

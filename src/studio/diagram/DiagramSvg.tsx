@@ -10,8 +10,7 @@ import type { DiagramLayout, DrawnEdge, Point } from './fromElk.ts';
 import { edgeKey, heatOf, type Shading } from './coverageShade.ts';
 import { pressable } from '../app/pressable.ts';
 import { t, useT } from '../i18n/index.ts';
-import { useRulebook } from '../rules/RulebookContext.tsx';
-import { ruleNotes } from '../rules/rulebook.ts';
+import { useRuleNotes } from '../rules/RulebookContext.tsx';
 
 /** A word per state name and per edge id, drawn as the class `mark-WORD` (the comparison's added, removed, changed). */
 export interface DiagramMarks {
@@ -88,8 +87,7 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
   // Subscribes to the language: the labels and tooltips below speak it.
   useT();
   // A state's or a move's description that cites a rule shows the rule in its tooltip.
-  const rulebook = useRulebook();
-  const notes = (text: string): string => (rulebook ? ruleNotes(text, rulebook.rulebooks, rulebook.lang) : '');
+  const notes = useRuleNotes();
   const reached = trail && !shading ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (

@@ -212,7 +212,7 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
             <div className="board-body" data-testid="board">
               {!game && !problem && <p className="empty-note">{analysis.diagnostics.length > 0 && !analysis.ok ? t('online.rulesBroken') : t('online.loadingRules')}</p>}
               {game && view && people && (
-                <ErrorBoundary where="the board" resetKey={view}>
+                <ErrorBoundary where={t('app.whereBoard')} resetKey={view}>
                   {result && (
                     <div className="room-result" data-testid="room-result">
                       <strong>{winnersText(game, view.context, result.winners)}</strong>

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { GameRulebooks, Lang } from '../../rulebook/index.ts';
+import { ruleNotes } from './rulebook.ts';
 
 export interface RulebookAccess {
   readonly rulebooks: GameRulebooks | undefined;
@@ -15,3 +16,9 @@ export interface RulebookAccess {
 export const RulebookContext = createContext<RulebookAccess | null>(null);
 
 export const useRulebook = (): RulebookAccess | null => useContext(RulebookContext);
+
+/** For a tooltip: the rules a text cites, in the reader's language, or '' (no rulebook, no citation). */
+export const useRuleNotes = (): ((text: string) => string) => {
+  const access = useRulebook();
+  return (text) => (access ? ruleNotes(text, access.rulebooks, access.lang) : '');
+};

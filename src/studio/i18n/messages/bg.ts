@@ -5,6 +5,7 @@ export const bg: Catalog = {
   'app.loadingStudio': 'Зареждаме студиото…',
   'app.whereStudio': 'студиото',
   'app.whereGame': 'играта {id}',
+  'app.whereBoard': 'полето',
   'app.whereRoom': 'стаята',
   'app.loadingRoom': 'Стаята се зарежда…',
   'route.badAddress': 'Адресът „{address}“ не води към игра (развален %-код).',

@@ -7,6 +7,7 @@ export const en = {
   'app.loadingStudio': 'Loading the studio…',
   'app.whereStudio': 'the studio',
   'app.whereGame': 'the game {id}',
+  'app.whereBoard': 'the board',
   'app.whereRoom': 'the room',
   'app.loadingRoom': 'Loading the room…',
   'route.badAddress': 'The address "{address}" is not a valid link to a game (a broken % escape).',

@@ -5,6 +5,7 @@ export const ro: Catalog = {
   'app.loadingStudio': 'Se încarcă studioul…',
   'app.whereStudio': 'studioul',
   'app.whereGame': 'jocul {id}',
+  'app.whereBoard': 'tabla',
   'app.whereRoom': 'camera',
   'app.loadingRoom': 'Se încarcă camera…',
   'route.badAddress': 'Adresa „{address}” nu duce la niciun joc (o secvență % stricată).',

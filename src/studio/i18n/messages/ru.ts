@@ -5,6 +5,7 @@ export const ru: Catalog = {
   'app.loadingStudio': 'Загружаем студию…',
   'app.whereStudio': 'студию',
   'app.whereGame': 'игру {id}',
+  'app.whereBoard': 'поле',
   'app.whereRoom': 'комнату',
   'app.loadingRoom': 'Загружаем комнату…',
   'route.badAddress': 'Адрес «{address}» не ведёт ни к одной игре (испорченный %-код).',
