@@ -10,7 +10,7 @@
  * answer's error. The probability of reaching a cut under the worst choices is solved too, as a
  * measure of how much was cut.
  */
-import { applyLegal, isOver, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
+import { applyLegal, legalMovesWithEvents, rig, type GameState, type LegalMove } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { featureReader, type Features } from './features.ts';
 import { moveLabel } from './moveLabel.ts';

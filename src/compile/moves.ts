@@ -4,7 +4,7 @@
  */
 import type { Type } from '../lang/index.ts';
 import { formatType } from '../lang/index.ts';
-import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import { checkExpr, report, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { ArgSpec, Guard, MoveSpec } from '../spec/types.ts';
 import { compileEffects, type EffectCompiler } from './effects.ts';

@@ -11,7 +11,7 @@ import { hasErrors } from '../spec/diagnostics.ts';
 import { didYouMean } from '../lang/suggest.ts';
 import type { GameSpec } from '../spec/types.ts';
 import type { Locator } from '../check/locator.ts';
-import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Place, type Plain, type Written } from './merge.ts';
+import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Plain, type Written } from './merge.ts';
 import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
 import type { ParamSpec } from '../spec/types.ts';
 

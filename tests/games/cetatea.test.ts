@@ -12,9 +12,8 @@ import { compile, moveNames, play, refused, start, where } from '../helpers/game
 
 const base = compile('cetatea');
 
-// Team A's soldiers (army[0]) and Team D's (army[1]), in zone order: 3 d6, then 2 d712 each.
+// Team A's soldiers (army[0]), in zone order: 3 d6, then 2 d712 (Team D's, army[1], follow the same way).
 const A = ['d6-1', 'd6-2', 'd6-3', 'd712-1', 'd712-2'] as const;
-const D = ['d6-4', 'd6-5', 'd6-6', 'd712-3', 'd712-4'] as const;
 
 const army = (s: GameState, team: number): Piece[] => (s.context.zones.army as Piece[][])[team] ?? [];
 const piece = (s: GameState, id: string): Piece => {

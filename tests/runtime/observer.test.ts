@@ -12,7 +12,7 @@ import { compile, source } from '../helpers/games.ts';
 const recorder = () => {
   const seen = { entered: [] as string[], taken: 0, moved: [] as string[], held: 0, refused: 0 };
   const observer: PlayObserver = {
-    judged: (owner, failed) => (failed ? seen.refused++ : seen.held++),
+    judged: (_owner, failed) => (failed ? seen.refused++ : seen.held++),
     moved: (move) => seen.moved.push(move.name),
     taken: () => seen.taken++,
     entered: (names) => seen.entered.push(...names),

@@ -47,7 +47,7 @@ describe('the Balance report in the studio', () => {
 
 describe('the charts in the studio', () => {
   it("name their data and axes in Russian (the spec's names and titles aside)", () => {
-    const { a, ra } = runs();
+    const { ra } = runs();
     switchLanguage('ru');
     const runsShown = [{ name: 'правила', report: ra }];
     const rates = rateChart(runsShown);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodeShare } from '../../src/studio/persist/share.ts';
 import { readFileSync } from 'node:fs';
-import { firstLine, openGame, typeAtStart, useStudio } from '../browser/studio.ts';
+import { openGame, typeAtStart, useStudio } from '../browser/studio.ts';
 
 const studio = useStudio();
 const GAME = 'ten-thousand';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { newGame, rig, step } from '../../src/engine/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { itemKeys, mergePatch, type Plain } from '../../src/variants/merge.ts';
+import { itemKeys, type Plain } from '../../src/variants/merge.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GAME = join(ROOT, 'tests/fixtures/overlay/game.yaml');

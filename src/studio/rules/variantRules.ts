@@ -3,8 +3,6 @@
  * switches the required ones on too, `conflicts` (either way round) disables the other with the
  * reason, and a variant file with errors cannot be switched on until it is fixed.
  */
-import { t } from '../i18n/index.ts';
-
 export interface VariantInfo {
   id: string;
   file: string;
