@@ -13,7 +13,7 @@
  * initial props) minus those the view shows or lists: it depends on the view and the components only.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { Rng, seedRng } from '../runtime/rng.ts';
+import { type Rng, seedRng } from '../runtime/rng.ts';
 import { knownOf, viewOf, type GameState, type Piece, type ZoneContents } from '../engine/index.ts';
 
 /** A fresh PRNG state drawn from `rng`: the state's own PRNG and rigged faces are thrown away. */

@@ -29,7 +29,7 @@ const usage = (): string =>
 
 const commandHelp = (c: Command): string => {
   const options = Object.entries(c.options).map(([name, o]) => `  --${name}${o.type === 'string' ? ` <${o.hint ?? 'value'}>` : ''}`.padEnd(28) + o.help);
-  return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, '  --help'.padEnd(28) + 'show this help'].join('\n');
+  return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, `${'  --help'.padEnd(28)}show this help`].join('\n');
 };
 
 /** `houserules list | head` closes our output early: that is the reader's choice, not an error. */

@@ -71,7 +71,14 @@ export const compileEffects = (
     if (typeof compiled !== 'function') {
       const { bind } = compiled;
       scope = compiled.scope;
-      steps.push({ bind: seen ? (ctx: GameContext, vals: LocalValues) => (seen(), bind(ctx, vals)) : bind });
+      steps.push({
+        bind: seen
+          ? (ctx: GameContext, vals: LocalValues) => {
+              seen();
+              return bind(ctx, vals);
+            }
+          : bind,
+      });
       return;
     }
     const located: EffectRun = (d, vals, rng, work) => {
@@ -82,7 +89,14 @@ export const compileEffects = (
         throw locateError(error, at);
       }
     };
-    steps.push({ effect: seen ? (d, vals, rng, work) => (seen(), located(d, vals, rng, work)) : located });
+    steps.push({
+      effect: seen
+        ? (d, vals, rng, work) => {
+            seen();
+            located(d, vals, rng, work);
+          }
+        : located,
+    });
   });
   return sequence(steps);
 };

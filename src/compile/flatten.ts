@@ -73,7 +73,7 @@ export const flattenFlow = (
     return plan(leaf, domain, [...above, ...(enterTarget ? [target] : []), ...initialChain(target)]);
   };
 
-  const valueOf = (chain: readonly string[]): FlowValue => chain.slice(1).reduce<FlowValue>((value, parent) => ({ [parent]: value }), chain[0] as string);
+  const flowValueOf = (chain: readonly string[]): FlowValue => chain.slice(1).reduce<FlowValue>((value, parent) => ({ [parent]: value }), chain[0] as string);
 
   const transitionsFrom = (name: string, kind: 'move' | 'always'): CompiledTransition[] =>
     flow.transitions.filter((t) => t.source === name && t.kind === kind);
@@ -93,7 +93,7 @@ export const flattenFlow = (
     const done = state.final && state.parent === null;
     return {
       name,
-      value: valueOf(chain),
+      value: flowValueOf(chain),
       names: [...chain].reverse(),
       moves: offered,
       always,

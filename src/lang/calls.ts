@@ -56,7 +56,7 @@ const definitionMismatch = (definition: DefinitionEntry, params: NonNullable<Def
 const hostMismatch = (host: HostFunction, args: readonly Checked[]): string => `'${host.name}' expects ${formatArgs(host.params.map(formatType))}, got ${argTypes(args)}`;
 
 function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: readonly Checked[], ctx: Ctx): Checked | undefined {
-  const use = ctx.unit.env.useDefinition(definition);
+  const use = ctx.unit.env.definitionUse(definition);
   if (!use.ok) return use.message === undefined ? undefined : report(ctx, expr.callee, use.message);
   const params = definition.params;
   if (params === undefined) return undefined;
@@ -122,7 +122,7 @@ function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx
   }
   if (chosen === undefined) {
     const culprit = candidates.length === 1 ? (expr.args[firstBad] as Expr) : expr;
-    const lambdaHere = culprit !== expr && culprit.kind !== 'lambda' && (candidates[0]?.params[firstBad] as Type).kind === 'function';
+    const lambdaHere = culprit !== expr && culprit.kind !== 'lambda' && candidates[0]?.params[firstBad]?.kind === 'function';
     const message = `${builtinExpects(builtin)}, got ${shapes()}`;
     return report(ctx, culprit, lambdaHere ? `${message} — pass a function here, like x => ...` : message);
   }

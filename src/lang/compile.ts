@@ -24,7 +24,7 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
   const env: CheckEnv = {
     scope,
     library,
-    useDefinition: (definition) =>
+    definitionUse: (definition) =>
       definition.broken || definition.result === undefined
         ? { ok: false, message: `'${definition.name}' cannot be used: its definition has errors` }
         : { ok: true, result: definition.result },

@@ -12,7 +12,7 @@ export type DefinitionUse = { ok: true; result: Type } | { ok: false; message: s
 export interface CheckEnv {
   readonly scope: Scope;
   readonly library: Library;
-  readonly useDefinition: (definition: DefinitionEntry) => DefinitionUse;
+  readonly definitionUse: (definition: DefinitionEntry) => DefinitionUse;
 }
 
 /** A checked sub-expression: its code and its type. Checking yields undefined once it reported an error. */

@@ -123,7 +123,7 @@ export function createLibrary(
   const checking: DefinitionEntry[] = [];
   const stateOf = (entry: DefinitionEntry): Progress => progress.get(entry) as Progress;
 
-  const useDefinition = (callee: DefinitionEntry): DefinitionUse => {
+  const definitionUse = (callee: DefinitionEntry): DefinitionUse => {
     const state = stateOf(callee);
     if (!state.annotated) {
       if (state.phase === 'checking') {
@@ -134,7 +134,7 @@ export function createLibrary(
     }
     return callee.result ? { ok: true, result: callee.result } : { ok: false, message: undefined };
   };
-  const env: CheckEnv = { scope, library, useDefinition };
+  const env: CheckEnv = { scope, library, definitionUse };
 
   const ensureChecked = (entry: Entry): void => {
     const state = stateOf(entry);

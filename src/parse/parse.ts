@@ -116,7 +116,7 @@ const readSection: ReadSection = (text) => {
   if (complexKeyProblems(ctx).length > 0 || unresolvedAliasProblems(ctx).length > 0) return undefined;
   const items = (document.contents as YAMLMap).items;
   if (items.length !== 1) return undefined;
-  const value = valueOf(document, '');
+  const value = documentValue(document, '');
   if ('problem' in value) return undefined;
   const [[key, sectionValue]] = Object.entries(value.value as Record<string, unknown>) as [[string, unknown]];
   return { pair: items[0] as Pair, lineStarts: lineCounter.lineStarts, value: interned(key, sectionValue) };
@@ -159,7 +159,7 @@ const deepFrozen = <T>(value: T): T => {
 };
 
 /** The plain value of a well-formed document; the alias limit stops "billion laughs" documents from blowing up memory in the studio. */
-const valueOf = (document: Document, file: string): { value: unknown } | { problem: Diagnostic } => {
+const documentValue = (document: Document, file: string): { value: unknown } | { problem: Diagnostic } => {
   try {
     return { value: document.toJS({ maxAliasCount: 100 }) };
   } catch (error) {
@@ -186,7 +186,7 @@ export const parseWhole = (text: string, file: string): ParseResult => {
   const structural = [...complexKeyProblems(ctx), ...unresolvedAliasProblems(ctx)];
   if (structural.length > 0) return { doc: undefined, diagnostics: [...diagnostics, ...structural] };
 
-  const value = valueOf(document, file);
+  const value = documentValue(document, file);
   if ('problem' in value) return { doc: undefined, diagnostics: [...diagnostics, value.problem] };
   const doc: ParsedDoc = { file, text, value: value.value, document, lineCounter };
   return { doc, diagnostics };

@@ -373,7 +373,7 @@ export const createHub = (options: HubOptions) => {
   const leave = (connection: Connection): void => {
     left.add(connection);
     const room = roomOf(connection);
-    if (!room || !room.connections.delete(connection)) return;
+    if (!room?.connections.delete(connection)) return;
     announceSeats(room);
     if (room.connections.size === 0 && room.idleTimer === null) {
       // A finished game that everybody left is let go of sooner: nobody comes back to play it.

@@ -3,7 +3,7 @@
  * seat or team, game lengths and speed. Runs anywhere (CLI, browser worker); progress is
  * reported through a callback.
  */
-import { applyLegal, describeRuntimeError, legalMovesWithEvents, newGame, type GameState } from '../engine/index.ts';
+import { applyLegal, describeRuntimeError, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../engine/index.ts';
 import type { PlayObserver } from '../runtime/observer.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
@@ -99,7 +99,7 @@ export const playOne = (
   };
   let moves = 0;
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
-    let move;
+    let move: LegalMove | undefined;
     try {
       if (observer) legalMovesWithEvents(game, state, undefined, observer);
       move = chooseMove(game, state, bots, rng);

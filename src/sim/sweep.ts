@@ -26,7 +26,7 @@ const numberList = (from: number, to: number, step: number): number[] => {
   return out;
 };
 
-const valueOf = (text: string, p: ParamSpec): Json => {
+const paramValue = (text: string, p: ParamSpec): Json => {
   // A text that is no number stays text, so the message quotes what was written.
   if (p.type === 'number') return text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
   if (p.type === 'bool') return text === 'true' ? true : text === 'false' ? false : text;
@@ -51,7 +51,7 @@ const parseAxis = (text: string, params: Readonly<Record<string, ParamSpec>>): S
     if ((to - from) / step + 1 > LIMITS.sweepPoints) return `'${body}' has more than ${LIMITS.sweepPoints} values: take a larger step`;
     values = numberList(from, to, step);
   } else {
-    values = body.split('|').map((v) => valueOf(v.trim(), spec));
+    values = body.split('|').map((v) => paramValue(v.trim(), spec));
   }
   for (const v of values) {
     const problem = paramProblem(spec, v);

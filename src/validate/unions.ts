@@ -104,7 +104,7 @@ const chooseByConst = (union: SchemaError, discriminators: readonly Discriminato
     const message = `missing required property '${prop}' (one of: ${names.join(', ')})`;
     return { kind: 'none', issue: { path: union.path, message, part: 'head' } };
   }
-  const index = values.findIndex((v) => v === data[prop]);
+  const index = values.indexOf(data[prop]);
   if (index >= 0) return { kind: 'branch', index };
   const found = data[prop];
   const hint = typeof found === 'string' ? didYouMean(found, names) : '';

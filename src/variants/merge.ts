@@ -182,7 +182,7 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
       if (!Object.hasOwn(out, key)) {
         problem(
           [...s, key],
-          `there is no '${key}' in ${where(t)}${didYouMean(key, Object.keys(out))}` + (value === null ? '' : ` (a new key is declared with a +: '+${key}')`),
+          `there is no '${key}' in ${where(t)}${didYouMean(key, Object.keys(out))}${value === null ? '' : ` (a new key is declared with a +: '+${key}')`}`,
         );
         continue;
       }

@@ -14,7 +14,7 @@ const withDisplay = (display: string): { message: string; line: number; column: 
   const base = source('ten-thousand');
   const text = base.text.replace(/\ndisplay:[\s\S]*$/, `\ndisplay:\n${display}\n`);
   const { diagnostics } = compileGame({ base: { file: base.file, text } });
-  const offset = text.split('\n').findIndex((l) => l === 'display:') + 1;
+  const offset = text.split('\n').indexOf('display:') + 1;
   return diagnostics.filter((d) => d.severity === 'error').map((d) => ({ message: d.message, line: d.line - offset, column: d.column }));
 };
 
@@ -117,7 +117,7 @@ describe('pieceName: a piece in an expression as the display names it', () => {
   const rolled = (pieces: string) => {
     const spec = text
       .replace('      - add: { player.total: "first(zones.pool).face" }', '      - add: { player.total: "first(zones.pool).face" }\n      - log: "rolled {pieceName(first(zones.pool))}"')
-      .replace(/  pieces:\n    d6: str\(piece.face\)\n/, pieces);
+      .replace(/ {2}pieces:\n {4}d6: str\(piece.face\)\n/, pieces);
     const { game, diagnostics } = compileGame({ base: { file, text: spec } });
     if (!game) throw new Error(diagnostics.map((d) => d.message).join('; '));
     const s = rollWith(game, start(game), [4]);

@@ -73,7 +73,8 @@ describe('incremental compile (issue 10)', () => {
 
   it('sees the edits it must: the error, its fix and the piece warning', () => {
     const messages = (text: string): string[] => compileGame({ base: { file, text } }).diagnostics.map((d) => `${d.severity}: ${d.message}`);
-    const texts = edits.reduce<string[]>((acc, { edit }) => [...acc, edit(acc[acc.length - 1] ?? base)], []);
+    const texts: string[] = [];
+    for (const { edit } of edits) texts.push(edit(texts[texts.length - 1] ?? base));
     expect(messages(texts[3] as string).join('\n')).toMatch(/error: unknown name 'atack'/);
     expect(messages(texts[4] as string)).toEqual(messages(base));
     expect(messages(texts[7] as string).join('\n')).toMatch(/warning: .*when the params are at their maximum \(.*hand2: 20/);

@@ -13,7 +13,7 @@ const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yam
 const idsOf = (state: GameState): string[] =>
   Object.values(state.context.zones).flatMap((z) => (z as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece]))).map((p) => p.id);
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('pieces by their display names', () => {
   for (const id of games) {
@@ -23,7 +23,7 @@ describe('pieces by their display names', () => {
         let state = start(game, 2, seed);
         const ids = idsOf(state);
         expect(ids.length).toBeGreaterThan(0);
-        const anyId = new RegExp(`(?<![\\w-])(${ids.map(escape).join('|')})(?![\\w-])`);
+        const anyId = new RegExp(`(?<![\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-])`);
         const lines: string[] = state.context.log.map(logText);
         let r = seed;
         for (let i = 0; i < 80 && state.context.result === null; i += 1) {

@@ -247,7 +247,7 @@ describe('properties', () => {
       fc.boolean().map((value) => ({ type: BOOL, value })),
       fc.string({ unit: fc.constantFrom('a', 'Z', ' ', "'", '"', '\\', '\n', '\t', 'é') }).map((value) => ({ type: STRING, value })),
       tie('t').chain(({ type }) =>
-        fc.array(valueOf(type), { maxLength: 3 }).map((value) => ({ type: listOf(type), value })),
+        fc.array(valueOfType(type), { maxLength: 3 }).map((value) => ({ type: listOf(type), value })),
       ),
       fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'item_2'), { minLength: 1, maxLength: 3 }).chain((names) =>
         fc.tuple(...names.map(() => tie('t'))).map((fields) => ({
@@ -270,7 +270,7 @@ describe('properties', () => {
 });
 
 /** Some value of `type`, one of the types `typed` generates. */
-function valueOf(type: Type): fc.Arbitrary<Value> {
+function valueOfType(type: Type): fc.Arbitrary<Value> {
   switch (type.kind) {
     case 'number':
       return fc.integer({ min: -1000, max: 1000 });
@@ -279,9 +279,9 @@ function valueOf(type: Type): fc.Arbitrary<Value> {
     case 'string':
       return fc.string({ unit: fc.constantFrom('a', "'", '\\', '\n') });
     case 'list':
-      return fc.array(valueOf(type.element), { maxLength: 3 });
+      return fc.array(valueOfType(type.element), { maxLength: 3 });
     case 'record':
-      return fc.record(Object.fromEntries(Object.entries(type.fields).map(([name, field]) => [name, valueOf(field)])));
+      return fc.record(Object.fromEntries(Object.entries(type.fields).map(([name, field]) => [name, valueOfType(field)])));
     default:
       throw new Error(`no values generated for ${formatType(type)}`);
   }

@@ -25,7 +25,7 @@ const shippedFiles = (): { file: string; text: string }[] =>
 /** Every path of a plain value, parents before children. */
 const pathsOf = (value: unknown, path: DocPath = []): DocPath[] => {
   const children =
-    Array.isArray(value) ? value.map((v, i) => pathsOf(v, [...path, i])).flat()
+    Array.isArray(value) ? value.flatMap((v, i) => pathsOf(v, [...path, i]))
     : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...path, k]))
     : [];
   return [path, ...children];

@@ -160,7 +160,7 @@ describe('YAML nesting', () => {
   });
 
   it('a block nesting past the limit is refused where it passes the limit', () => {
-    const text = Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}k:`).join('\n') + '\n';
+    const text = `${Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}k:`).join('\n')}\n`;
     expect(messages(compileText(text))[0]).toMatch(/probe\.yaml:201:\d+: error: the YAML is nested too deeply/);
   });
 });

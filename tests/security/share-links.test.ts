@@ -41,8 +41,8 @@ describe("a link never opens another game's files", () => {
   it("a link carrying another game's file, or a path out of its own folder, is refused whole", async () => {
     const other = await link('g', { 'games/g/game.yaml': 'id: g', 'games/h/game.yaml': 'id: h' });
     expect(await readShare('g', other)).toEqual({ error: "the link carries files that are not of 'g': games/h/game.yaml" });
-    const escape = await link('g', { 'games/g/../h/variants/v.yaml': 'x', 'games/g/game.yaml': 'id: g' });
-    expect(await readShare('g', escape)).toEqual({ error: "the link carries files that are not of 'g': games/g/../h/variants/v.yaml" });
+    const escaping = await link('g', { 'games/g/../h/variants/v.yaml': 'x', 'games/g/game.yaml': 'id: g' });
+    expect(await readShare('g', escaping)).toEqual({ error: "the link carries files that are not of 'g': games/g/../h/variants/v.yaml" });
   });
 
   it("opens a link of the page's own game with its variants", async () => {

@@ -158,7 +158,10 @@ describe("the bots' worker client", () => {
   };
   const held = (): { timers: Timers; fire: () => void } => {
     let f: () => void = () => undefined;
-    return { timers: { set: (g) => ((f = g), 1 as unknown as ReturnType<typeof setTimeout>), clear: () => undefined }, fire: () => f() };
+    return { timers: { set: (g) => {
+          f = g;
+          return 1 as unknown as ReturnType<typeof setTimeout>;
+        }, clear: () => undefined }, fire: () => f() };
   };
   const spawner = () => {
     const workers: ReturnType<typeof stand>[] = [];

@@ -213,7 +213,7 @@ describe('completion inside expressions', () => {
   it('T-B9 lists params.entry after `params.` in the bank guard, from the checker\'s scope', async () => {
     const { page, errors } = await newPage();
     await openGame(page, 'ten-thousand');
-    const line = lineOf('ten-thousand', /^  bank:/, /test: len\(player\.levels\) > 0/);
+    const line = lineOf('ten-thousand', /^ {2}bank:/, /test: len\(player\.levels\) > 0/);
     await focusEditor(page);
     await page.keyboard.press('Control+g');
     await page.keyboard.type(String(line));

@@ -48,7 +48,7 @@ describe('the editor and diagram', () => {
     await openGame(page, studio.url, id);
     const pool = page.locator('[data-testid=board] [data-zone=pool] .piece');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 5);
-    await replaceLine(page, lineOf(id, /^  dice:/, /default:/), 'default: 6');
+    await replaceLine(page, lineOf(id, /^ {2}dice:/, /default:/), 'default: 6');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 6, null, { timeout: 10_000 });
     expect(await pool.count()).toBe(6);
     // The panel shows the value in force; overriding it restarts the game with it.

@@ -16,7 +16,7 @@ describe('list item keys in the editor', () => {
     await focusEditor(page);
     // Go to the line so that Monaco draws it, then point at it.
     await page.keyboard.press('Control+g');
-    await page.keyboard.type(String(lineOf(id, /^  roll:/, /- roll: zones\.pool/)));
+    await page.keyboard.type(String(lineOf(id, /^ {2}roll:/, /- roll: zones\.pool/)));
     await page.keyboard.press('Enter');
     // Over "zones.pool", well inside the item; Playwright's hover waits until the scrolled line stands still.
     const token = page.locator('[data-testid=editor] .view-line', { hasText: 'roll: zones.pool' }).locator('span span', { hasText: 'zones' }).last();

@@ -52,7 +52,7 @@ export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, p
       <div className="zone-pieces">
         {zone.count === 0 && <span className="zone-empty">{t('zone.empty')}</span>}
         {asPile ? (
-          <div className="pile" aria-label={t('zone.pieces', { count: zone.count })}>
+          <div className="pile" role="group" aria-label={t('zone.pieces', { count: zone.count })}>
             {top ? (
               <PieceView piece={top} name={nameOf(top)} looks={looks} selectable={selectable.has(top.id)} picked={picked.has(top.id)} onToggle={onToggle} />
             ) : (

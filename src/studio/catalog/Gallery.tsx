@@ -132,7 +132,7 @@ export const Gallery = () => {
                 </button>
               </div>
               {c.variants.length > 0 && (
-                <div className="variant-chips" aria-label={t('gallery.openWithRule')}>
+                <div className="variant-chips" role="group" aria-label={t('gallery.openWithRule')}>
                   {c.variants.map((v) => (
                     <a key={v.id} className="chip" href={gameHash(c.id, { variants: v.id })} title={v.description || t('gallery.openWith', { title: v.title })}>
                       + {v.title}

@@ -96,7 +96,8 @@ const SpecText = ({ side, label }: { side: CompareSide; label: string }) => {
   }, [side.spans]);
   const lines = side.text.split('\n');
   return (
-    <pre className="compare-text" aria-label={t('compare.specLabel', { label })} tabIndex={0} data-testid="compare-text">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it (axe: scrollable-region-focusable)
+    <pre className="compare-text" role="region" aria-label={t('compare.specLabel', { label })} tabIndex={0} data-testid="compare-text">
       {lines.map((text, i) => {
         const mark = marks.get(i + 1);
         return (

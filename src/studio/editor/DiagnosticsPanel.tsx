@@ -30,7 +30,7 @@ export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
         {sorted.map((d, i) => (
           <li key={i} className={`diagnostic ${d.severity}`}>
             <button type="button" className="diag-go" onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
-              <span className="diag-icon" aria-label={t(d.severity === 'error' ? 'problems.error' : 'problems.warning')}>
+              <span className="diag-icon" role="img" aria-label={t(d.severity === 'error' ? 'problems.error' : 'problems.warning')}>
                 {d.severity === 'error' ? '✖' : '▲'}
               </span>
               <span className="diag-where">

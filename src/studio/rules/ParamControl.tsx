@@ -1,5 +1,5 @@
 /** A form control for one param, from its declared type and range. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Json } from '../../engine/types.ts';
 import { offStep } from '../../spec/params.ts';
 import type { ParamSpec } from '../../spec/types.ts';
@@ -86,7 +86,7 @@ const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extr
 
 export const ParamControl = ({ name, spec, value, overridden, onChange, onReset }: Props) => {
   const t = useT();
-  let control;
+  let control: ReactNode;
   if (spec.type === 'bool') {
     control = <input type="checkbox" data-testid={`param-${name}`} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
   } else if (spec.type === 'choice') {

@@ -37,7 +37,7 @@ export const EditorPane = (p: Props) => {
   const t = useT();
   return (
   <section className="pane editor-pane" aria-label={t('editor.label')}>
-    <nav className="tabs" role="tablist" aria-label={t('editor.files')}>
+    <div className="tabs" role="tablist" aria-label={t('editor.files')}>
       {p.files.map((f) => {
         const errors = p.diagnostics.filter((d) => d.file === f.file && d.severity === 'error').length;
         const edited = f.original !== null && f.text !== f.original;
@@ -55,12 +55,12 @@ export const EditorPane = (p: Props) => {
           >
             {f.role === 'variant' && <span className={`tab-dot ${on ? 'on' : ''}`} aria-hidden />}
             {tabName(f)}
-            {edited && <span className="tab-edited" aria-label={t('editor.edited')}>●</span>}
+            {edited && <span className="tab-edited" role="img" aria-label={t('editor.edited')}>●</span>}
             {errors > 0 && <span className="tab-errors">{errors}</span>}
           </button>
         );
       })}
-    </nav>
+    </div>
     <div className="editor-wrap">
       <Suspense fallback={<div className="editor-host loading" data-testid="editor-loading">{t('editor.loading')}</div>}>
         {!p.startEditor ? (

@@ -67,7 +67,7 @@ export const Tour = ({ progress, onPanel, onClose }: Props) => {
   }, [step, onPanel]);
   const done = progress[step.done];
   return (
-    <section className="tour" role="region" aria-label={t('tour.label')} data-testid="tour">
+    <section className="tour" aria-label={t('tour.label')} data-testid="tour">
       <ol className="tour-steps">
         {STEPS.map((s, i) => (
           <li key={s.done} className={`${i === index ? 'current' : ''} ${progress[s.done] ? 'done' : ''}`}>
