@@ -9,9 +9,12 @@ import { fill } from './words.ts';
 const mdBlocks = (blocks: readonly Block[], indent = ''): string[] =>
   blocks.flatMap((b) => (b.kind === 'paragraph' ? [`${indent}${b.text}`, ''] : [...b.items.map((i) => `${indent}- ${i}`), '']));
 
+/** A run-in title ends as a sentence: with its own mark (`I take it back!`) or a full stop. */
+const sentence = (title: string): string => (/[.!?…:]$/.test(title) ? title : `${title}.`);
+
 const mdRule = (rule: SheetRule, untranslated: string): string[] => {
   if (rule.notInPlay !== undefined) return [`**${rule.id} ${rule.title}** — _${rule.notInPlay}_`, ''];
-  const head = `**${rule.id} ${rule.title}.**${rule.fallback ? ` _(${untranslated})_` : ''}`;
+  const head = `**${rule.id} ${sentence(rule.title)}**${rule.fallback ? ` _(${untranslated})_` : ''}`;
   const parts = rule.parts.flatMap((part, i) => {
     const lines = mdBlocks(part.blocks, part.mark && part.mark.kind !== 'house-rule' ? '> ' : '');
     const mark = part.mark ? [`${part.mark.kind === 'house-rule' ? '' : '> '}_${part.mark.text}:_`] : [];

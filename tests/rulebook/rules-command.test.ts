@@ -39,6 +39,13 @@ describe('houserules rules', () => {
     expect(out).toContain('The same rules in the studio: https://example.org/studio/#/regicide?variants=solo');
   });
 
+  it('a run-in title ends with its own mark or a full stop, never both (T-B11 "I take it back!")', async () => {
+    const { out } = await runCli(['rules', 'ten-thousand']);
+    expect(out).toContain('**T-B11 I take it back!**');
+    expect(out).toContain('**T-B1 Your turn.**');
+    expect(out).not.toMatch(/[!?.]\.\*\*/);
+  });
+
   it('refuses an unknown language, format or a studio address that is not http(s)', async () => {
     expect((await runCli(['rules', 'regicide', '--lang', 'fr'])).err).toBe("--lang must be one of en, bg, ro, ru, got 'fr'");
     expect((await runCli(['rules', 'regicide', '--format', 'pdf'])).err).toBe("--format must be one of md, html, got 'pdf'");
