@@ -55,4 +55,21 @@ describe('accessibility', () => {
     expect(found).toEqual({});
     await page.context().close();
   });
+  it("a card game's board has no violation either, its cards named by what they show (Regicide; issue 35)", async () => {
+    const { page } = await studio.newPage();
+    await openGame(page, studio.url, 'regicide');
+    await boardReady(page);
+    const card = page.locator('.piece-card.selectable').first();
+    await card.waitFor();
+    // Its name is its face as shown ("4 hearts value 4"), never the piece's id; picking it is its pressed state.
+    const value = await card.locator('.card-extras').innerText();
+    expect(await page.getByRole('button', { name: value, exact: false }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /card-\d/ }).count()).toBe(0);
+    expect(await card.getAttribute('aria-pressed')).toBe('false');
+    await card.click();
+    expect(await card.getAttribute('aria-pressed')).toBe('true');
+    expect(await axeAudit(page, '.play-column')).toEqual([]);
+    expect(await axeAudit(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -7,15 +7,16 @@ import type { KeyboardEvent } from 'react';
 export interface PressableProps {
   role: 'button';
   tabIndex: 0;
-  'aria-label': string;
+  'aria-label'?: string;
   onClick: () => void;
   onKeyDown: (e: KeyboardEvent) => void;
 }
 
-export const pressable = (label: string, onPress: () => void): PressableProps => ({
+/** `label` null: the element is named by its own visible content, as a button is. */
+export const pressable = (label: string | null, onPress: () => void): PressableProps => ({
   role: 'button',
   tabIndex: 0,
-  'aria-label': label,
+  ...(label === null ? {} : { 'aria-label': label }),
   onClick: onPress,
   onKeyDown: (e) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;

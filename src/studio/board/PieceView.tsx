@@ -63,7 +63,10 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
     className: cls,
     'data-piece': piece.id,
     title: `${piece.kind} ${piece.id}`,
-    ...(selectable ? { ...pressable(t(picked ? 'piece.unpick' : 'piece.pick', { piece: `${piece.kind} ${piece.id}` }), () => onToggle(piece.id)), 'aria-pressed': picked } : {}),
+    // A toggle named by what it shows ("8 spades value 8"), its state in aria-pressed: a name
+    // that holds the visible text (WCAG 2.5.3) is one a voice user can say, and it does not
+    // change with the state. It was "pick card card-49", the piece's id.
+    ...(selectable ? { ...pressable(null, () => onToggle(piece.id)), 'aria-pressed': picked } : {}),
   };
   switch (look.type) {
     case 'hidden':
@@ -98,7 +101,7 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
       return (
         <div {...common} data-suit={look.suitIndex % 4} title={`${piece.kind} ${look.rank} ${look.suit}${look.extra.map(([k, v]) => `\n${k}: ${show(v)}`).join('')}`}>
           {shortRank && (
-            <span className="card-corner">
+            <span className="card-corner" aria-hidden>
               <b>{look.rank}</b>
               <i>{symbol ? look.suit : look.suit.slice(0, 1).toUpperCase()}</i>
             </span>

@@ -221,8 +221,6 @@ export const bg: Catalog = {
   'play.botsPaused': 'Ботовете спряха след {n, plural, one {# ход} other {# хода}}: свършва ли изобщо този ход на играта?',
   'common.yes': 'да',
   'common.no': 'не',
-  'piece.pick': 'избери {piece}',
-  'piece.unpick': 'отмени избора на {piece}',
   'piece.hidden': 'скрита',
   'piece.dieShowing': '{kind} показва {pips}',
   'board.view': 'изглед',

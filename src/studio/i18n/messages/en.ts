@@ -223,8 +223,6 @@ export const en = {
   'play.botsPaused': 'Bots paused after {n, number} moves: does this flow ever end?',
   'common.yes': 'yes',
   'common.no': 'no',
-  'piece.pick': 'pick {piece}',
-  'piece.unpick': 'unpick {piece}',
   'piece.hidden': 'hidden',
   'piece.dieShowing': '{kind} showing {pips}',
   'board.view': 'view',

@@ -221,8 +221,6 @@ export const ro: Catalog = {
   'play.botsPaused': 'Boții s-au oprit după {n, plural, one {# mutare} few {# mutări} other {# de mutări}}: se termină vreodată acest flux?',
   'common.yes': 'da',
   'common.no': 'nu',
-  'piece.pick': 'alege {piece}',
-  'piece.unpick': 'renunță la {piece}',
   'piece.hidden': 'ascunsă',
   'piece.dieShowing': '{kind} arată {pips}',
   'board.view': 'vedere',

@@ -221,8 +221,6 @@ export const ru: Catalog = {
   'play.botsPaused': 'Боты остановлены после {n, plural, one {# хода} few {# ходов} many {# ходов} other {# хода}}: кончается ли вообще эта игра?',
   'common.yes': 'да',
   'common.no': 'нет',
-  'piece.pick': 'выбрать {piece}',
-  'piece.unpick': 'снять выбор: {piece}',
   'piece.hidden': 'скрыта',
   'piece.dieShowing': '{kind}: выпало {pips}',
   'board.view': 'вид',
