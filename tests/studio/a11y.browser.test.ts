@@ -62,7 +62,7 @@ describe('accessibility', () => {
     const card = page.locator('.piece-card.selectable').first();
     await card.waitFor();
     // Its name is its face as shown ("4 hearts value 4"), never the piece's id; picking it is its pressed state.
-    const value = await card.locator('.card-extras').innerText();
+    const value = (await card.locator('.card-extras').textContent()) ?? '';
     expect(await page.getByRole('button', { name: value, exact: false }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: /card-\d/ }).count()).toBe(0);
     expect(await card.getAttribute('aria-pressed')).toBe('false');
