@@ -5,7 +5,7 @@
  */
 import type { Env, Value } from '../lang/index.ts';
 import { deepEqual, stepsSpent } from '../lang/index.ts';
-import { SpecLimitError, type CompiledExpr } from '../check/exprs.ts';
+import type { CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
@@ -72,11 +72,7 @@ export type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
 
 const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
 
-/**
- * A listing past one of its limits, located at the argument's list in the spec (where narrowing
- * it helps), so the message names file:line:col like every other limit.
- */
-const pastLimit = (arg: CompiledArg, message: string): SpecLimitError => new SpecLimitError(message, (arg.kind === 'assign' ? arg.from : arg.domain).path);
+export class ArgError extends Error {}
 
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
@@ -94,24 +90,23 @@ export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSp
 /** Counts one candidate of `arg` against the listing's budget, or refuses past it. */
 const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
   if (++budget.tried > LIMITS.choicesTried) {
-    throw pastLimit(
-      arg,
+    throw new ArgError(
       `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
     );
   }
   if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
-    throw pastLimit(arg, `listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
+    throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
   }
 };
 
-const tooMany = (arg: CompiledArg): SpecLimitError => pastLimit(arg, `argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
+const tooMany = (arg: CompiledArg): ArgError => new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
 
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
 const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
   const items = arg.domain.run(scope) as readonly Value[];
   // Subsets are enumerated exhaustively; a larger domain is refused rather than hanging.
   if (items.length > LIMITS.subsetDomain) {
-    throw pastLimit(arg, `argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
+    throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
   }
   const [min, max] = sizeLimits(arg, scope, items.length);
   return { items, min, max };
@@ -252,7 +247,7 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
   const judge = (mask: number): void => {
     for (const small of found) {
       if (++compared > LIMITS.moveSteps) {
-        throw pastLimit(arg, `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
+        throw new ArgError(`listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
       }
       if ((small & ~mask) === 0) return;
     }

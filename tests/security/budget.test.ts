@@ -189,22 +189,6 @@ describe('enumeration, scoring covers and loops', () => {
     expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
   });
 
-  it('the candidates-tried limit is located at the list of the argument past it, as every limit is (issue 35)', () => {
-    const text = specText({ moves: "moves:\n  go:\n    args:\n      a: { oneOf: 'range(0, 90000)' }\n      b: { oneOf: 'range(0, 90000)' }\n    effects: []" });
-    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      a: { oneOf: 'range(0, 90000)' }\n      b: { oneOf: 'range(0, 90000)' }\n    effects: []" });
-    let thrown: unknown;
-    try {
-      legalMoves(game, state);
-    } catch (error) {
-      thrown = error;
-    }
-    const line = text.split('\n').findIndex((l) => l.includes("b: { oneOf:")) + 1;
-    const column = (text.split('\n')[line - 1] as string).indexOf("'range(0, 90000)'") + 1;
-    expect(describeRuntimeError(game, thrown)).toBe(
-      `probe.yaml:${line}:${column}: runtime error: listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
-    );
-  });
-
   it('a while with max: 1000000000 is refused when the spec is opened, at the max, naming the limit', () => {
     const lines = refusal(specText({ moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]" }));
     expect(lines).toEqual([`probe.yaml:16:14: error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`]);
