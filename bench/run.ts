@@ -19,7 +19,6 @@ import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState }
 import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median, round } from '../src/sim/stats.ts';
 import { baseline, measure, type Figure } from './measure.ts';
-import { heapPerState, type HeapRun } from './memory.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
@@ -84,40 +83,21 @@ const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number 
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** States along seeded random games, game after game, until there are `count`. */
-const statesAlong = (game: CompiledGame, players: number, seed: string, count: number): GameState[] => {
-  const states: GameState[] = [];
-  for (let g = 0; states.length < count; g++) {
-    const one = statesOf(game, players, `${seed}-${g}`, count - states.length);
-    states.push(...one);
-    if (one.length === 0) break;
-  }
-  return states;
-};
-
-/** States kept in each heap measurement, and measurements taken: enough that noise stays small beside them. */
-const MEMORY_STATES = 4000;
-const MEMORY_RUNS = 5;
-
 /**
- * Bytes of heap one more game state keeps, along games (states share what did not change), and
- * the size of one state as JSON (what saving or sending it costs). Needs node --expose-gc; null
- * when the heap's growth cannot be told from the collector's noise (never a negative figure).
+ * Bytes of heap one more game state keeps, along a game (states share what did not change), and
+ * the size of one state as JSON (what saving or sending it costs). Needs node --expose-gc.
  */
 const memoryPerState = (game: CompiledGame, players: number): { heapBytes: number | null; jsonBytes: number } => {
-  const states = statesAlong(game, players, 'memory', MEMORY_STATES);
+  const states = statesOf(game, players, 'memory', 2000);
   const jsonBytes = Math.round(states.reduce((a, s) => a + JSON.stringify(s).length, 0) / states.length);
   if (!gc) return { heapBytes: null, jsonBytes };
   states.length = 0;
-  const runs: HeapRun[] = [];
-  for (let r = 0; r < MEMORY_RUNS; r++) {
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const kept = statesAlong(game, players, `memory-${r}`, MEMORY_STATES);
-    gc();
-    runs.push({ grown: process.memoryUsage().heapUsed - before, states: kept.length });
-  }
-  return { heapBytes: heapPerState(runs), jsonBytes };
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = statesOf(game, players, 'memory', 2000);
+  gc();
+  const heapBytes = Math.round((process.memoryUsage().heapUsed - before) / kept.length);
+  return { heapBytes, jsonBytes };
 };
 
 const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) => measureSpeed(config, compileShipped(config.game, config.variants), rounds));
@@ -161,7 +141,7 @@ console.log(
 );
 console.log(
   `memory per game state: ${Object.entries(memoryPerStateBytes)
-    .map(([k, v]) => `${k} ${v.heapBytes !== null ? `${v.heapBytes} B of heap` : gc ? 'heap not measurable (growth within the collector\'s noise)' : '(run with node --expose-gc)'}, ${v.jsonBytes} B as JSON`)
+    .map(([k, v]) => `${k} ${v.heapBytes === null ? '(run with node --expose-gc)' : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
     .join('; ')}`,
 );
 console.log(
