@@ -45,7 +45,7 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
       return undefined;
     }
     const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: element }, typeOf('bool'));
-    return { arg: { name, kind: 'oneOf', domain, where }, type: element };
+    return { arg: { name, path, kind: 'oneOf', domain, where }, type: element };
   }
   if ('subsetOf' in arg) {
     const domain = checkExpr(checker, arg.subsetOf, [...path, 'subsetOf'], locals);
@@ -57,7 +57,7 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
     const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
     const max = arg.max === undefined ? undefined : checkExpr(checker, arg.max, [...path, 'max'], locals, num);
     const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
-    return { arg: { name, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) }, type: domain.type };
+    return { arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) }, type: domain.type };
   }
   const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
   const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);
@@ -70,7 +70,7 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
   }
   const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
   const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
-  return { arg: { name, kind: 'assign', from, to, where }, type };
+  return { arg: { name, path, kind: 'assign', from, to, where }, type };
 };
 
 export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, path: DocPath): CompiledMove | undefined => {

@@ -5,7 +5,6 @@
  * are plain data; the PRNG lives in them, so the same seed and moves give the same game.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { ArgError } from '../runtime/args.ts';
 import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
 import { checkMove, judge, refusalText, type MoveEvent } from '../runtime/legality.ts';
 import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
@@ -143,7 +142,7 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
     takeMove(game.table, w, own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>, checked.transition, checked.locals);
     return settled(game, w);
   } catch (error) {
-    return { ok: false, error: error instanceof ArgError ? error.message : describeRuntimeError(game, error) };
+    return { ok: false, error: describeRuntimeError(game, error) };
   }
 };
 

@@ -11,7 +11,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import { blamedClause, judge, refusalText, seatsOf, type CompiledGuardClause, type Refused, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
-import { ArgError, choicesOf, decodeArg, encodeValue, newChoiceBudget } from '../runtime/args.ts';
+import { choicesOf, decodeArg, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { describeRuntimeError } from './errors.ts';
 import { peopleOf } from './people.ts';
 import { isOver, offered, step } from './play.ts';
@@ -101,7 +101,7 @@ const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, tra
   try {
     walk(0, { seat }, {});
   } catch (error) {
-    const reason = error instanceof ArgError ? error.message : describeRuntimeError(game, error);
+    const reason = describeRuntimeError(game, error);
     return { move: move.name, seat, legal: [], refusal: refusalOf(game, move, reason, null, 0) };
   }
   if (legal.length > 0) return { move: move.name, seat, legal, refusal: null };

@@ -5,7 +5,7 @@
  */
 import type { Env, Value } from '../lang/index.ts';
 import { deepEqual, stepsSpent } from '../lang/index.ts';
-import type { CompiledExpr } from '../check/exprs.ts';
+import { SpecLimitError, type CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
@@ -72,8 +72,6 @@ export type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
 
 const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
 
-export class ArgError extends Error {}
-
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
  * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
@@ -87,26 +85,30 @@ export interface ChoiceBudget {
 
 export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSpent() });
 
+/** A limit passed while listing `arg`'s choices, located at the argument in the spec: the spec asked for the work, not the player. */
+const passed = (arg: CompiledArg, message: string): SpecLimitError => new SpecLimitError(message, arg.path);
+
 /** Counts one candidate of `arg` against the listing's budget, or refuses past it. */
 const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
   if (++budget.tried > LIMITS.choicesTried) {
-    throw new ArgError(
+    throw passed(
+      arg,
       `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
     );
   }
   if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
-    throw new ArgError(`listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
+    throw passed(arg, `listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
   }
 };
 
-const tooMany = (arg: CompiledArg): ArgError => new ArgError(`argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
+const tooMany = (arg: CompiledArg): SpecLimitError => passed(arg, `argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
 
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
 const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
   const items = arg.domain.run(scope) as readonly Value[];
   // Subsets are enumerated exhaustively; a larger domain is refused rather than hanging.
   if (items.length > LIMITS.subsetDomain) {
-    throw new ArgError(`argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
+    throw passed(arg, `argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
   }
   const [min, max] = sizeLimits(arg, scope, items.length);
   return { items, min, max };
@@ -247,7 +249,7 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
   const judge = (mask: number): void => {
     for (const small of found) {
       if (++compared > LIMITS.moveSteps) {
-        throw new ArgError(`listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
+        throw passed(arg, `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
       }
       if ((small & ~mask) === 0) return;
     }

@@ -6,6 +6,7 @@
 import type { Env, Value } from '../lang/index.ts';
 import { didYouMean } from '../lang/index.ts';
 import type { CompiledExpr } from '../check/exprs.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
 import { decodeArg } from './args.ts';
 import { envOf, type LocalValues } from './env.ts';
 import type { GameContext, Move } from './state.ts';
@@ -18,19 +19,26 @@ export interface CompiledGuardClause {
   readonly reason: string;
 }
 
-export type CompiledArg =
-  | { readonly name: string; readonly kind: 'oneOf'; readonly domain: CompiledExpr; readonly where?: CompiledExpr }
-  | {
-      readonly name: string;
-      readonly kind: 'subsetOf';
-      readonly domain: CompiledExpr;
-      readonly min?: CompiledExpr;
-      readonly max?: CompiledExpr;
-      readonly where?: CompiledExpr;
-      /** `where` reads nothing but the argument and what a game never changes (see args.ts's `readsOnlyItems`). */
-      readonly whereOfItems: boolean;
-    }
-  | { readonly name: string; readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr };
+/** What every kind of argument has: its name, and its place in the spec, where a limit its listing passes is reported. */
+interface ArgBase {
+  readonly name: string;
+  readonly path: DocPath;
+}
+
+export type CompiledArg = ArgBase &
+  (
+    | { readonly kind: 'oneOf'; readonly domain: CompiledExpr; readonly where?: CompiledExpr }
+    | {
+        readonly kind: 'subsetOf';
+        readonly domain: CompiledExpr;
+        readonly min?: CompiledExpr;
+        readonly max?: CompiledExpr;
+        readonly where?: CompiledExpr;
+        /** `where` reads nothing but the argument and what a game never changes (see args.ts's `readsOnlyItems`). */
+        readonly whereOfItems: boolean;
+      }
+    | { readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr }
+  );
 
 /** What legality needs to know of a move: who makes it, its arguments and its guard. */
 export interface MoveRules {

@@ -189,6 +189,21 @@ describe('enumeration, scoring covers and loops', () => {
     expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
   });
 
+  it('issue 35: the candidates-tried limit is located at the argument that asked for the listing', () => {
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    args:\n      a: { oneOf: 'range(0, 90000)' }\n      b: { oneOf: 'range(0, 90000)' }\n    effects: []",
+    });
+    let thrown: unknown;
+    try {
+      legalMoves(game, state);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(describeRuntimeError(game, thrown)).toBe(
+      `probe.yaml:16:10: runtime error: listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
+    );
+  });
+
   it('a while with max: 1000000000 is refused when the spec is opened, at the max, naming the limit', () => {
     const lines = refusal(specText({ moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]" }));
     expect(lines).toEqual([`probe.yaml:16:14: error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`]);

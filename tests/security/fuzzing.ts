@@ -41,7 +41,7 @@ export interface FuzzReport {
 
 /** The pipeline's own errors: located spec errors and the engine's refusals. Anything else is a bug. */
 const isOwnError = (error: unknown): boolean =>
-  error instanceof SpecRuntimeError || (error instanceof Error && ['ArgError', 'EffectError', 'EngineError'].includes(error.constructor.name));
+  error instanceof SpecRuntimeError || (error instanceof Error && ['EffectError', 'EngineError'].includes(error.constructor.name));
 
 const describe = (error: unknown): string => (error instanceof Error ? `${error.constructor.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}` : String(error));
 
