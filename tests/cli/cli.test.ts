@@ -164,6 +164,29 @@ describe('houserules CLI', () => {
     expect((await run(['simulate', 'ten-thousand', '--compare', 'no-such-variant'])).code).toBe(1);
   });
 
+  it("issue 35: simulate says a spec's located run-time error at the start once, with no internal error, and exits 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hr-'));
+    const file = join(dir, 'start.yaml');
+    writeFileSync(
+      file,
+      [
+        'id: start',
+        'title: Start',
+        'players: { min: 1, max: 2 }',
+        'vars:',
+        '  game:',
+        "    n: { type: number, initial: 'pow(0, -1)' }",
+        'moves:',
+        '  go: { effects: [ { add: { game.n: 1 } } ] }',
+        'flow: { initial: s, states: { s: { on: { go: s } } } }',
+        '',
+      ].join('\n'),
+    );
+    const { code, err } = await run(['simulate', file, '--games', '3', '--threads', '1']);
+    expect(code).toBe(1);
+    expect(err.split('\n')).toEqual([expect.stringMatching(/start\.yaml:6:34: runtime error: pow\(0, -1\) is too large to be a number$/)]);
+  });
+
   it('simulate warns that mcts reads hidden pieces in a game that has them', async () => {
     const { code, err } = await run(['simulate', 'eight-masters-revenge', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2']);
     expect(code).toBe(0);

@@ -4,6 +4,7 @@ import { playRange, summarize, type GameRecord, type SimulateReport } from '../.
 import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../sim/balance.ts';
 import { createBots, type BotOptions } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
+import { newGame } from '../../engine/index.ts';
 import type { Json } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
 import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, LANG_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
@@ -83,6 +84,17 @@ const printSummary = (io: Io, game: CompiledGame, run: Run, bots: readonly strin
   io.out(`  ${'unfinished'.padEnd(width)} ${String(report.unfinished).padStart(6)}`);
   io.out(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`);
   io.out(`  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`);
+};
+
+/**
+ * Whether a game fails to start (a starting value that cannot be computed), said once and located:
+ * such a spec fails every game alike, and the summary, which reads the seats at the start, would
+ * then fail outside any game and be reported as an internal error.
+ */
+const startFails = (io: Io, g: CompiledGame, seed: number | string, players: number): boolean => {
+  const start = newGame(g, { seed, players });
+  if (!start.ok) io.err(start.error);
+  return !start.ok;
 };
 
 /** The --param values of a game `loadGame` has already compiled (so they parse). */
@@ -169,6 +181,7 @@ export const simulateCommand: Command = {
       io.err(`${game.title} is for ${game.players.min} to ${game.players.max} players, not ${n}`);
       return 1;
     }
+    if (startFails(io, game, seed, n)) return 1;
     const botList = typeof values.bot === 'string' ? values.bot.split(',').map((s) => s.trim()) : undefined;
     const botOptions: BotOptions = {
       ...(iterations !== undefined ? { iterations } : {}),
@@ -205,6 +218,7 @@ export const simulateCommand: Command = {
       io.err(`${other.title} with ${compareVariants?.join(', ') || 'no variants'} is for ${other.players.min} to ${other.players.max} players, not ${n}`);
       return 1;
     }
+    if (other && startFails(io, other, seed, n)) return 1;
     if (other && botList && 'error' in createBots(other, botList.join(','), n, botOptions)) {
       io.err((createBots(other, botList.join(','), n, botOptions) as { error: string }).error);
       return 1;
