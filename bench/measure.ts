@@ -44,3 +44,12 @@ export const measure = (name: string, work: () => unknown, rounds = 5, note?: st
   }
   return { name, ms: median(times), ratio: median(ratios), ...(note ? { note } : {}) };
 };
+
+/**
+ * Heap bytes per kept item, from the heap's growth (after a full collection) in rounds that each
+ * kept `items` items: the median round's growth per item. Null when some round's heap did not
+ * grow: garbage from before the round was collected during it and outweighed what was kept, so
+ * the figure would be that garbage, not the items (the bench once printed -3821 B a state).
+ */
+export const bytesPerItem = (growths: readonly number[], items: number): number | null =>
+  items > 0 && growths.length > 0 && growths.every((g) => g > 0) ? Math.round(median(growths) / items) : null;

@@ -18,7 +18,7 @@ import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median, round } from '../src/sim/stats.ts';
-import { baseline, measure, type Figure } from './measure.ts';
+import { baseline, bytesPerItem, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
@@ -54,18 +54,22 @@ const read = readShipped;
 
 /** The states of one random game, for listing legal moves and weighing states. */
 const statesOf = (game: CompiledGame, players: number, seed: string, max: number): GameState[] => {
-  const start = newGame(game, { players, seed });
-  if (!start.ok) throw new Error(start.error);
-  const states = [start.state];
+  const states: GameState[] = [];
   const rng = new Rng(seedRng(`${seed}:moves`));
-  let state = start.state;
-  while (states.length < max) {
-    const moves = legalMovesWithEvents(game, state);
-    if (moves.length === 0) break;
-    const next = applyLegal(game, state, moves[rng.below(moves.length)] as (typeof moves)[number]);
-    if (!next.ok) break;
-    state = next.state;
+  // A game that ends early is followed by the next seed's: a short Regicide game gave too few states to measure.
+  for (let g = 0; states.length < max; g++) {
+    const start = newGame(game, { players, seed: g === 0 ? seed : `${seed}:${g}` });
+    if (!start.ok) throw new Error(start.error);
+    let state = start.state;
     states.push(state);
+    while (states.length < max) {
+      const moves = legalMovesWithEvents(game, state);
+      if (moves.length === 0) break;
+      const next = applyLegal(game, state, moves[rng.below(moves.length)] as (typeof moves)[number]);
+      if (!next.ok) break;
+      state = next.state;
+      states.push(state);
+    }
   }
   return states;
 };
@@ -83,21 +87,30 @@ const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number 
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
+const MEMORY_STATES = 5000;
+
 /**
- * Bytes of heap one more game state keeps, along a game (states share what did not change), and
- * the size of one state as JSON (what saving or sending it costs). Needs node --expose-gc.
+ * Bytes of heap one more game state keeps, along games (states share what did not change), and
+ * the size of one state as JSON (what saving or sending it costs). The heap figure needs node
+ * --expose-gc (else 'run with node --expose-gc') and a heap that grew in every round (else 'not
+ * measurable': see `bytesPerItem`); it is never a negative number.
  */
-const memoryPerState = (game: CompiledGame, players: number): { heapBytes: number | null; jsonBytes: number } => {
-  const states = statesOf(game, players, 'memory', 2000);
+const memoryPerState = (game: CompiledGame, players: number): { heapBytes: number | string; jsonBytes: number } => {
+  const states = statesOf(game, players, 'memory', MEMORY_STATES);
   const jsonBytes = Math.round(states.reduce((a, s) => a + JSON.stringify(s).length, 0) / states.length);
-  if (!gc) return { heapBytes: null, jsonBytes };
+  if (!gc) return { heapBytes: 'run with node --expose-gc', jsonBytes };
   states.length = 0;
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const kept = statesOf(game, players, 'memory', 2000);
-  gc();
-  const heapBytes = Math.round((process.memoryUsage().heapUsed - before) / kept.length);
-  return { heapBytes, jsonBytes };
+  const growths: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = statesOf(game, players, 'memory', MEMORY_STATES);
+    gc();
+    growths.push(process.memoryUsage().heapUsed - before);
+    // Let go only now, so the states are still held when the heap is read.
+    kept.length = 0;
+  }
+  return { heapBytes: bytesPerItem(growths, MEMORY_STATES) ?? 'not measurable', jsonBytes };
 };
 
 const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) => measureSpeed(config, compileShipped(config.game, config.variants), rounds));
@@ -141,7 +154,7 @@ console.log(
 );
 console.log(
   `memory per game state: ${Object.entries(memoryPerStateBytes)
-    .map(([k, v]) => `${k} ${v.heapBytes === null ? '(run with node --expose-gc)' : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
+    .map(([k, v]) => `${k} ${typeof v.heapBytes === 'string' ? `heap ${v.heapBytes}` : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
     .join('; ')}`,
 );
 console.log(
