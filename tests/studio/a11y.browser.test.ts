@@ -65,6 +65,8 @@ describe('accessibility', () => {
     const value = (await card.locator('.card-extras').textContent()) ?? '';
     expect(await page.getByRole('button', { name: value, exact: false }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: /card-\d/ }).count()).toBe(0);
+    // Its words are spaced as they read: the rank and suit, then the value ("4 hearts value 4").
+    expect(await page.getByRole('button', { name: new RegExp(`^\\S+ \\S+ ${value.trim()}$`) }).count()).toBeGreaterThan(0);
     expect(await card.getAttribute('aria-pressed')).toBe('false');
     await card.click();
     expect(await card.getAttribute('aria-pressed')).toBe('true');

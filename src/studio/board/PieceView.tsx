@@ -31,8 +31,7 @@ const Extra = ({ fields }: { fields: [string, Json][] }) =>
     <dl className="piece-fields">
       {fields.map(([k, v]) => (
         <div key={k}>
-          <dt>{k}</dt>
-          <dd>{show(v)}</dd>
+          <dt>{k}</dt> <dd>{show(v)}</dd>{' '}
         </div>
       ))}
     </dl>
@@ -101,18 +100,21 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
       return (
         <div {...common} data-suit={look.suitIndex % 4} title={`${piece.kind} ${look.rank} ${look.suit}${look.extra.map(([k, v]) => `\n${k}: ${show(v)}`).join('')}`}>
           {shortRank && (
-            <span className="card-corner" aria-hidden>
+            <span className="card-corner" aria-hidden={!symbol}>
               <b>{look.rank}</b>
               <i>{symbol ? look.suit : look.suit.slice(0, 1).toUpperCase()}</i>
             </span>
           )}
-          <span className={`card-center ${shortRank ? '' : 'word'}`}>{symbol ? look.suit : look.rank}</span>
-          {!symbol && <span className="card-suit-name">{look.suit}</span>}
+          {/* Each word is said once: the corner repeats a word-suit card's rank, the centre a
+              symbol card's suit. The spaces between the parts are for the spoken name (the card
+              is a flex column, so they take no room): without them it ran together. */}
+          <span className={`card-center ${shortRank ? '' : 'word'}`} aria-hidden={symbol && shortRank}>{symbol ? look.suit : look.rank}</span>{' '}
+          {!symbol && <span className="card-suit-name">{look.suit}</span>}{' '}
           {extras.length > 0 && (
             <span className="card-extras">
               {extras.map(([k, v]) => (
                 <span key={k}>
-                  {k} {show(v)}
+                  {k} {show(v)}{' '}
                 </span>
               ))}
             </span>
@@ -123,8 +125,8 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
     case 'attrs':
       return (
         <div {...common}>
-          <span className="attrs-kind">{piece.kind}</span>
-          {name !== null && <span className="attrs-name">{name}</span>}
+          <span className="attrs-kind">{piece.kind}</span>{' '}
+          {name !== null && <span className="attrs-name">{name}</span>}{' '}
           <Extra fields={look.fields} />
         </div>
       );
