@@ -108,8 +108,23 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
 
 /**
  * A whole-number option: digits only (no `1e12`, `0x10`, `-3` or empty text), from `min` to `max`.
- * Returns the fallback when absent, null (after printing why) when it cannot be read.
+ * Returns the fallback when absent, or why it cannot be read.
  */
+export const readInt = <Fallback extends number | undefined>(
+  values: Values,
+  name: string,
+  fallback: Fallback,
+  range: { min: number; max: number },
+): number | Fallback | { error: string } => {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  return n >= range.min && n <= range.max
+    ? n
+    : { error: `--${name} must be a whole number from ${formatLimit(range.min)} to ${formatLimit(range.max)}, got '${String(raw)}'` };
+};
+
+/** `readInt` for a command: null (after printing why) when the option cannot be read. */
 export const intOption = (
   io: Io,
   values: Values,
@@ -117,14 +132,10 @@ export const intOption = (
   fallback: number | undefined,
   range: { min: number; max: number },
 ): number | undefined | null => {
-  const raw = values[name];
-  if (raw === undefined) return fallback;
-  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(n >= range.min && n <= range.max)) {
-    io.err(`--${name} must be a whole number from ${formatLimit(range.min)} to ${formatLimit(range.max)}, got '${String(raw)}'`);
-    return null;
-  }
-  return n;
+  const n = readInt(values, name, fallback, range);
+  if (typeof n !== 'object') return n;
+  io.err(n.error);
+  return null;
 };
 
 export const PLAYERS_RANGE = { min: 1, max: LIMITS.players } as const;

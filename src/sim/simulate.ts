@@ -123,18 +123,20 @@ const stat = (values: readonly number[]): Stat => ({
   max: values.reduce((a, b) => Math.max(a, b), 0),
 });
 
-/** Games `from` to `to` (exclusive) of a run; game i is seeded `${seed}:${i}`, so slices can run anywhere. */
-export const playRange = (
+/**
+ * Games `from` to `to` (exclusive) of a run, played by bots already made for this game (one per
+ * seat); game i is seeded `${seed}:${i}`, so slices can run anywhere.
+ */
+export const playSeated = (
   game: CompiledGame,
-  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves' | 'bots' | 'botOptions' | 'rotate'>,
+  bots: readonly Bot[],
+  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves' | 'rotate'>,
   from: number,
   to: number,
   onGame?: () => void,
   observer?: PlayObserver,
 ): GameRecord[] => {
   const players = options.players ?? game.players.default;
-  const bots = createBots(game, (options.bots ?? ['random']).join(','), players, options.botOptions);
-  if ('error' in bots) throw new Error(bots.error);
   const records: GameRecord[] = [];
   for (let i = from; i < to; i++) {
     const seated = options.rotate ? bots.map((_, s) => bots[(s + i) % players] as Bot) : bots;
@@ -143,6 +145,20 @@ export const playRange = (
     onGame?.();
   }
   return records;
+};
+
+/** `playSeated` with the bots made here from their names (random by default). */
+export const playRange = (
+  game: CompiledGame,
+  options: Pick<SimulateOptions, 'seed' | 'players' | 'maxTurns' | 'maxMoves' | 'bots' | 'botOptions' | 'rotate'>,
+  from: number,
+  to: number,
+  onGame?: () => void,
+  observer?: PlayObserver,
+): GameRecord[] => {
+  const bots = createBots(game, (options.bots ?? ['random']).join(','), options.players ?? game.players.default, options.botOptions);
+  if ('error' in bots) throw new Error(bots.error);
+  return playSeated(game, bots, options, from, to, onGame, observer);
 };
 
 /** The report of a run from its games' records, in game order. */
