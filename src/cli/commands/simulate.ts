@@ -6,6 +6,7 @@ import { createBots, type BotOptions } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import type { Json } from '../../engine/types.ts';
 import { LIMITS } from '../../limits.ts';
+import { pct } from '../../sim/stats.ts';
 import { intOption, loadGame, PLAYERS_RANGE, paramsOf, PARAM_OPTION, LANG_OPTION, PLAYERS_OPTION, seedOf, VARIANT_OPTION, variantList, type Command, type Io, type Values } from '../command.ts';
 import type { SliceJob, SliceMessage } from '../simulateWorker.ts';
 import { addCounts, compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../../sim/coverage.ts';
@@ -78,7 +79,7 @@ const printSummary = (io: Io, game: CompiledGame, run: Run, bots: readonly strin
     : sides.sides.map((s) => ({ label: s.label, wins: report.wins[s.name] ?? 0 }));
   const width = Math.max(12, ...rows.map((r) => r.label.length));
   for (const { label, wins } of rows) {
-    io.out(`  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${((100 * wins) / Math.max(1, report.games)).toFixed(1)}%`);
+    io.out(`  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${pct(wins / Math.max(1, report.games))}`);
   }
   io.out(`  ${'unfinished'.padEnd(width)} ${String(report.unfinished).padStart(6)}`);
   io.out(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`);
