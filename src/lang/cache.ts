@@ -18,10 +18,11 @@ export class LruCache<K, V> {
 
   /** The value kept for `key`, which becomes the most recently used. */
   get(key: K): V | undefined {
-    if (!this.entries.has(key)) return undefined;
-    const value = this.entries.get(key) as V;
+    const value = this.entries.get(key);
+    // One lookup on a hit; `has` only tells a kept undefined from a miss.
+    if (value === undefined && !this.entries.has(key)) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, value);
+    this.entries.set(key, value as V);
     return value;
   }
 
@@ -38,7 +39,8 @@ export class LruCache<K, V> {
 
   /** The value for `key`, made by `make` and kept when missing. */
   getOrSet(key: K, make: () => V): V {
-    if (this.entries.has(key)) return this.get(key) as V;
+    const kept = this.get(key);
+    if (kept !== undefined || this.entries.has(key)) return kept as V;
     const value = make();
     this.set(key, value);
     return value;
