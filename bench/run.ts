@@ -17,7 +17,7 @@ import { compileExpr, createLibrary, parseType, type Type } from '../src/lang/in
 import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
-import { median, round } from '../src/sim/stats.ts';
+import { median, pct, round } from '../src/sim/stats.ts';
 import { baseline, bytesPerItem, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
@@ -158,7 +158,7 @@ console.log(
     .join('; ')}`,
 );
 console.log(
-  `expression step budget (bench/stepBudget.ts): \`${stepBudget.expression}\` takes ${stepBudget.steps.toLocaleString('en')} steps in ${stepBudget.workloadMs} ms; the counter costs ${stepBudget.stepNs} ns a step, ${(stepBudget.share * 100).toFixed(1)}% of the workload's time (${stepBudget.slowdown}× the time without it)\n`,
+  `expression step budget (bench/stepBudget.ts): \`${stepBudget.expression}\` takes ${stepBudget.steps.toLocaleString('en')} steps in ${stepBudget.workloadMs} ms; the counter costs ${stepBudget.stepNs} ns a step, ${pct(stepBudget.share)} of the workload's time (${stepBudget.slowdown}× the time without it)\n`,
 );
 
 const figures: Figure[] = [];

@@ -6,6 +6,7 @@ import { compileExpr, ExprRuntimeError, parseType, type Env, type Library, type 
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
 import { diagnosticFrom, type Locator } from './locator.ts';
+import { LruCache } from '../lang/cache.ts';
 
 export interface CompiledExpr {
   readonly run: (env: Env) => Value;
@@ -31,19 +32,15 @@ export interface ExprChecker {
 export const scopeKey = (path: DocPath): string => JSON.stringify(path);
 
 /** Types by their text: a spec writes the same few types many times, and every compile reads them all. Types are read-only. */
-const types = new Map<string, Type>();
-const TYPES_KEPT = 1024;
+const types = new LruCache<string, Type>(1024);
 
 /** A type written in the spec's own notation; the notation is fixed, so a bad one is our bug. */
-export const typeOf = (text: string): Type => {
-  const known = types.get(text);
-  if (known) return known;
-  const parsed = parseType(text);
-  if (!parsed.ok) throw new Error(`internal type '${text}': ${parsed.error}`);
-  if (types.size >= TYPES_KEPT) types.clear();
-  types.set(text, parsed.type);
-  return parsed.type;
-};
+export const typeOf = (text: string): Type =>
+  types.getOrSet(text, () => {
+    const parsed = parseType(text);
+    if (!parsed.ok) throw new Error(`internal type '${text}': ${parsed.error}`);
+    return parsed.type;
+  });
 
 /** YAML gives plain numbers and booleans where an expression may stand; they are expressions too. */
 export const sourceText = (source: ExprSource | number | boolean): string =>

@@ -145,6 +145,11 @@ export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path
   return { combos, pure, cache: new Map() };
 };
 
+/**
+ * Not an LruCache: this memo lives and dies with its compiled table, sits in the simulation's
+ * innermost loop (an LRU hit costs several times a Map hit), and a game's rolls are a closed set,
+ * so past the limit it stops adding instead of evicting.
+ */
 const CACHE_LIMIT = 50_000;
 
 /**

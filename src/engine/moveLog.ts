@@ -4,9 +4,8 @@
  * naming the entry and the field. The engine then judges whether each move is legal.
  */
 import type { Json, Move } from './types.ts';
+import { isRecord } from '../spec/own.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const describe = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`;

@@ -12,6 +12,7 @@ import type { Locator } from '../check/locator.ts';
 import { didYouMean } from '../lang/suggest.ts';
 import { expressionShape, placeholders, pluralProblem, readTemplate } from './template.ts';
 import { hasWords, keyText, textsOf, type SpecText } from './texts.ts';
+import { isRecord } from '../spec/own.ts';
 
 export { textsOf, textDefinitions, hasWords, keyText, type SpecText, type TextKind } from './texts.ts';
 export { readTemplate, pluralFormat, pluralProblem, type TemplatePart } from './template.ts';
@@ -45,7 +46,6 @@ const HEADER = new Set(['locale', 'game', 'variants']);
 const VARIANT_OWN = ['title', 'description'];
 
 type Plain = unknown;
-const isRecord = (v: Plain): v is Record<string, Plain> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const errorAt = (doc: ParsedDoc, path: DocPath, message: string, offset?: number): Diagnostic => ({
   severity: 'error',

@@ -7,6 +7,7 @@ import { lex } from '../lang/lexer.ts';
 import { quotedTexts, readTemplate } from './template.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
+import { isRecord } from '../spec/own.ts';
 
 /** `text`: any string; `expression`: an expression giving the text (display, text definitions); `template`: a log line. */
 export type TextKind = 'text' | 'expression' | 'template';
@@ -24,7 +25,6 @@ export const keyText = (key: DocPath): string => key.map(String).join('.');
 const keyId = (key: DocPath): string => JSON.stringify(key);
 
 type Plain = unknown;
-const isRecord = (v: Plain): v is Record<string, Plain> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const entries = (v: Plain): [string, Plain][] => (isRecord(v) ? Object.entries(v) : []);
 
 /** The texts of one section of named things: `fields` of each entry of `spec[section]`. */

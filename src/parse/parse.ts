@@ -6,6 +6,7 @@ import type { Diagnostic } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext, type YamlIssue } from './yamlProblems.ts';
 import type { ParsedDoc, ParseResult } from './types.ts';
+import { LruCache } from '../lang/cache.ts';
 
 const atStart = (file: string, message: string): Diagnostic => ({
   severity: 'error',
@@ -127,13 +128,11 @@ const readSection: ReadSection = (text) => {
  * the layout changed has the same value: it gets the same frozen object back, so the caches keyed
  * by section values (the compile's piece-count check) still hold. Bounded: a text may have any keys.
  */
-const latest = new Map<string, unknown>();
-const KEYS_KEPT = 64;
+const latest = new LruCache<string, unknown>(64);
 
 const interned = (key: string, value: unknown): unknown => {
   const before = latest.get(key);
   if (before !== undefined && sameValue(before, value)) return before;
-  if (latest.size >= KEYS_KEPT) latest.clear();
   latest.set(key, deepFrozen(value));
   return value;
 };

@@ -18,6 +18,7 @@
  */
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 import type { YamlIssue } from './yamlProblems.ts';
+import { LruCache } from '../lang/cache.ts';
 
 /** One top-level section read on its own: its pair with ranges from the section's start. */
 export interface Section {
@@ -145,36 +146,17 @@ export const brokenSection = (
 /** A section placed at `start`, copied at most once per place it has stood in recently. */
 interface Cached {
   readonly section: Section | BrokenSection | undefined;
-  readonly placed: Map<number, Pair>;
+  readonly placed: LruCache<number, Pair>;
 }
 
 /** Sections read alone, by text; enough for a few files open at once, bounded so memory stays flat. */
-const CACHE_SIZE = 512;
-const PLACES_KEPT = 4;
-const cache = new Map<string, Cached>();
+const cache = new LruCache<string, Cached>(512);
 
-const cached = (text: string, read: ReadSection): Cached => {
-  const hit = cache.get(text);
-  if (hit) {
-    // Most recently used last, so the oldest entry is the first one dropped.
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
-  const entry: Cached = { section: read(text), placed: new Map() };
-  cache.set(text, entry);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return entry;
-};
+const cached = (text: string, read: ReadSection): Cached => cache.getOrSet(text, () => ({ section: read(text), placed: new LruCache(4) }));
 
 const placedAt = (entry: Cached, section: Section, start: number): Pair => {
   if (start === 0) return section.pair;
-  const hit = entry.placed.get(start);
-  if (hit) return hit;
-  const pair = shifted(section.pair, start);
-  if (entry.placed.size >= PLACES_KEPT) entry.placed.delete(entry.placed.keys().next().value as number);
-  entry.placed.set(start, pair);
-  return pair;
+  return entry.placed.getOrSet(start, () => shifted(section.pair, start));
 };
 
 export interface Assembled {

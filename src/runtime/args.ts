@@ -10,14 +10,14 @@ import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
+import { isRecord } from '../spec/own.ts';
 
 export const MAX_CHOICES = LIMITS.choices;
 
-const isRecord = (v: unknown): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const encodeValue = (v: Value): Json => {
   if (Array.isArray(v)) return (v as readonly Value[]).map(encodeValue);
-  if (isRecord(v)) {
+  if (isRecord<Value>(v)) {
     if (typeof v.id === 'string') return v.id;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeValue(x)]));
   }

@@ -12,6 +12,7 @@ import type { EngineAnswer, EngineCall, EngineReply, EngineRequest, Update } fro
 import { applyEvent, eventFor, eventsSince, frameOf, openRoomGame, seqOf, type RoomGame } from './roomGame.ts';
 import { checkRules, compileRules } from './rules.ts';
 import type { RoomRules } from './store.ts';
+import { LruCache } from '../lang/cache.ts';
 
 interface Held {
   readonly game: RoomGame;
@@ -20,21 +21,15 @@ interface Held {
 }
 
 /** Compiled rules by their text: the rooms of one game and house rules share one compile. */
-const compiled = new Map<string, CompiledGame>();
-const KEPT = 64;
+const compiled = new LruCache<string, CompiledGame>(64);
 const rooms = new Map<string, Held>();
 const bots = new WeakMap<CompiledGame, Map<string, Bot>>();
 
 const rulesKey = (rules: RoomRules): string => JSON.stringify([rules.files, rules.variants, rules.params]);
 
 /** The checks of new rooms' rules by their request, likewise. */
-const checks = new Map<string, ReturnType<typeof checkRules>>();
+const checks = new LruCache<string, ReturnType<typeof checkRules>>(64);
 
-/** Keeps `value` under `key`, forgetting the oldest entry past `KEPT`. */
-const remember = <T>(map: Map<string, T>, key: string, value: T): void => {
-  if (map.size >= KEPT) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-};
 
 const gameOf = (rules: RoomRules): CompiledGame | { error: string } => {
   const key = rulesKey(rules);
@@ -42,7 +37,7 @@ const gameOf = (rules: RoomRules): CompiledGame | { error: string } => {
   if (kept) return kept;
   const out = compileRules(rules);
   if (!out.ok) return { error: out.message };
-  remember(compiled, key, out.value);
+  compiled.set(key, out.value);
   return out.value;
 };
 
@@ -74,8 +69,7 @@ export const handle = (request: EngineRequest): EngineReply => {
     case 'check': {
       // Rooms of one game and house rules are made again and again (a club, a rematch): compile once.
       const key = JSON.stringify(request.request);
-      const checked = checks.get(key) ?? checkRules(request.request);
-      if (!checks.has(key)) remember(checks, key, checked);
+      const checked = checks.getOrSet(key, () => checkRules(request.request));
       return checked.ok ? { ok: true, kind: 'rules', rules: checked.value } : checked;
     }
     case 'open': {

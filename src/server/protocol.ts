@@ -6,6 +6,7 @@
  */
 import type { GameView, Json, LogLine, Move } from '../engine/types.ts';
 import { readMove } from '../engine/moveLog.ts';
+import { isRecord } from '../spec/own.ts';
 
 /** Every error a client can be sent, on the socket or from the HTTP API. Stable: clients branch on them. */
 export const ERROR_CODES = [
@@ -100,7 +101,6 @@ export type ServerMessage =
 
 export type ReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = <T>(code: ErrorCode, message: string): ReadResult<T> => ({ ok: false, code, message });
 const isSeq = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 

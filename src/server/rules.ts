@@ -12,6 +12,7 @@ import { LIMITS, formatLimit } from '../limits.ts';
 import { hasErrors, formatDiagnostic } from '../spec/diagnostics.ts';
 import { withRequirements } from '../variants/requirements.ts';
 import type { RoomRules } from './store.ts';
+import { isRecord } from '../spec/own.ts';
 
 /** A request for a room, its shape checked: the rules are not compiled yet. */
 export interface RoomRequest {
@@ -28,7 +29,6 @@ const BASE = 'game.yaml';
 const VARIANT_FILE = /^variants\/([a-z0-9][a-z0-9-]*)\.yaml$/;
 const FIELDS = ['game', 'files', 'variants', 'params', 'players', 'bots'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = <T>(message: string): Checked<T> => ({ ok: false, code: 'bad-request', message });
 
 const readFiles = (files: unknown): Checked<Record<string, string>> => {

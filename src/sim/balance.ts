@@ -313,7 +313,7 @@ export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: rea
 };
 
 const ci = (i: Interval): string => `[${pct(i.low)}, ${pct(i.high)}]`;
-const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} pts`;
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${pct(x, ' pts')}`;
 const ciPts = (i: Interval): string => `[${signed(i.low).replace(' pts', '')}, ${signed(i.high)}]`;
 
 /** A metric's value as its spec asks: a number with its digits, or a percent. */

@@ -7,6 +7,12 @@ import { KEYWORDS } from '../lang/lexer.ts';
 export const own = <T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 
+/**
+ * Whether a value from outside (JSON, YAML, storage) is a mapping: an object, neither null nor a
+ * list. `V` is the values' type when the caller already knows it (an expression's `Value`).
+ */
+export const isRecord = <V = unknown>(v: unknown): v is Record<string, V> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The words of the rules language: a name that is one could never be written in an expression, so the schema reserves them too. */
 export const LANGUAGE_WORDS: readonly string[] = [...KEYWORDS];
 

@@ -6,6 +6,7 @@
  * worker would return. Storage that is full, missing or holds something unreadable is ignored.
  */
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
+import { LruCache } from '../../lang/cache.ts';
 
 /** A 53-bit hash of the input's JSON (cyrb53), with the text's length: the layout's key. */
 export const layoutKey = (input: ElkNode): string => {
@@ -38,8 +39,7 @@ export const slim = (laid: ElkNode): ElkNode => {
   return node;
 };
 
-const MEMORY_MAX = 64;
-const memory = new Map<string, ElkNode>();
+const memory = new LruCache<string, ElkNode>(64);
 
 const STORAGE_KEY = 'houserules:layouts:v1';
 /** The stored layouts' JSON stays under this many characters; the oldest go first. */
@@ -70,25 +70,20 @@ const isLaid = (x: unknown): x is ElkNode => {
   return true;
 };
 
-const remember = (key: string, laid: ElkNode): void => {
-  memory.delete(key);
-  memory.set(key, laid);
-  if (memory.size > MEMORY_MAX) memory.delete(memory.keys().next().value as string);
-};
 
 /** A layout made before for this key: this visit's, else a stored one. */
 export const cachedLayout = (key: string): ElkNode | undefined => {
   const hit = memory.get(key);
   if (hit) return hit;
   const stored = readStored().find(([k]) => k === key)?.[1];
-  if (stored) remember(key, stored);
+  if (stored) memory.set(key, stored);
   return stored;
 };
 
 /** Keeps a layout in memory and, newest first within the size cap, in localStorage. */
 export const keepLayout = (key: string, laid: ElkNode, options: { store?: boolean } = {}): void => {
   const small = slim(laid);
-  remember(key, small);
+  memory.set(key, small);
   if (options.store === false) return;
   try {
     const storage = globalThis.localStorage;

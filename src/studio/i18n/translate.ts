@@ -10,6 +10,7 @@ import { bg } from './messages/bg.ts';
 import { ro } from './messages/ro.ts';
 import { ru } from './messages/ru.ts';
 import type { MessageValue, Placeholders } from './placeholders.ts';
+import { LruCache } from '../../lang/cache.ts';
 
 export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, bg, ro, ru };
 
@@ -21,16 +22,12 @@ export type PlainMessageId = { [K in MessageId]: [Placeholders<(typeof en)[K]>] 
 
 export type Translate = <K extends MessageId>(id: K, ...values: ValuesOf<K>) => string;
 
-const parsed = new Map<string, IntlMessageFormat>();
+/** Parsed messages by language and id: about 500 ids in each of four languages, so every message of a session stays parsed. */
+const parsed = new LruCache<string, IntlMessageFormat>(2048);
 
 /** Message `id` of `lang` with `values` put in; each message is parsed once (never compiled to code: no eval). */
 export const formatMessage = (lang: Language, id: MessageId, values?: Readonly<Record<string, MessageValue>>): string => {
-  const key = `${lang}:${id}`;
-  let format = parsed.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(CATALOGS[lang][id], lang);
-    parsed.set(key, format);
-  }
+  const format = parsed.getOrSet(`${lang}:${id}`, () => new IntlMessageFormat(CATALOGS[lang][id], lang));
   const out = format.format<string>(values);
   return Array.isArray(out) ? out.join('') : String(out);
 };
@@ -67,17 +64,13 @@ export const translatorOf = (lang: Language): Translate => {
 /** A message in the current language. In a component, take `t` from `useT()` so it re-renders on a change. */
 export const t: Translate = (id, ...values) => formatMessage(current, id, values[0]);
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Number formats by language and options: a few dozen call sites' options in the current language. */
+const numberFormats = new LruCache<string, Intl.NumberFormat>(64);
 
 /** A number as the current language writes it (`12 345,5` in Russian); `options` as Intl.NumberFormat's. */
 export const formatNumber = (n: number, options: Intl.NumberFormatOptions = {}): string => {
-  const key = `${current}:${JSON.stringify(options)}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(current, options);
-    numberFormats.set(key, f);
-  }
-  return f.format(n);
+  const lang = current;
+  return numberFormats.getOrSet(`${lang}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(lang, options)).format(n);
 };
 
 /** Names joined as the current language joins them ("1, 2 and 3"; English without the serial comma). */

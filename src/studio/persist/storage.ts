@@ -8,6 +8,7 @@
  * versions beyond the ones every game keeps, and is reported if it still fails.
  */
 import type { Json, Move } from '../../engine/types.ts';
+import { isRecord } from '../../spec/own.ts';
 
 export const PREFIX = 'houserules:v1:';
 const fileKey = (file: string): string => `${PREFIX}file:${file}`;
@@ -91,7 +92,6 @@ const setAside = (key: string, raw: string, what: string, why: string): void => 
   report({ kind: 'corrupt', message: `Saved ${what} could not be read (${why}); they were set aside under "${aside}" and defaults are used.` });
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads a JSON entry; a broken one is set aside and reported. `check` returns a problem or null. */
 const readJson = <T>(key: string, what: string, parse: (raw: unknown) => { value: T } | { problem: string }): T | null => {

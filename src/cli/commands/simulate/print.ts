@@ -5,6 +5,7 @@
 import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../../sim/balance.ts';
 import { formatCoverage } from '../../../sim/coverageReport.ts';
 import type { SimulateReport } from '../../../sim/simulate.ts';
+import { pct } from '../../../sim/stats.ts';
 import { formatSweep } from '../../../sim/sweep.ts';
 import type { Plan } from './plan.ts';
 import type { Outcome, Played } from './run.ts';
@@ -29,7 +30,7 @@ const summaryLines = (played: Played, bots: readonly string[] | undefined): stri
   const width = Math.max(12, ...rows.map((r) => r.label.length));
   return [
     `${report.games} games of ${game.title}, ${report.players} players, seed ${report.seed}${bots ? `, bots ${bots.join(', ')}` : ''}`,
-    ...rows.map(({ label, wins }) => `  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${((100 * wins) / Math.max(1, report.games)).toFixed(1)}%`),
+    ...rows.map(({ label, wins }) => `  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${pct(wins / Math.max(1, report.games))}`),
     `  ${'unfinished'.padEnd(width)} ${String(report.unfinished).padStart(6)}`,
     `  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`,
     `  ${report.gamesPerSecond} games/s, ${report.movesPerSecond} moves/s`,
