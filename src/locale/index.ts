@@ -49,6 +49,7 @@ const isRecord = (v: Plain): v is Record<string, Plain> => typeof v === 'object'
 
 const errorAt = (doc: ParsedDoc, path: DocPath, message: string, offset?: number): Diagnostic => ({
   severity: 'error',
+  code: 'locale',
   message,
   path,
   file: doc.file,
