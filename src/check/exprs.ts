@@ -66,7 +66,7 @@ export const checkExpr = (
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
     for (const error of result.errors) {
-      checker.diagnostics.push(diagnosticFrom(checker.locator, path, error.message, 'error', error.start));
+      checker.diagnostics.push(diagnosticFrom(checker.locator, 'expression', path, error.message, 'error', error.start));
     }
     return undefined;
   }
@@ -108,5 +108,5 @@ export const locateError = (error: unknown, path: DocPath, text?: string): unkno
 };
 
 export const report = (checker: ExprChecker, path: DocPath, message: string, severity: 'error' | 'warning' = 'error'): void => {
-  checker.diagnostics.push(diagnosticFrom(checker.locator, path, message, severity));
+  checker.diagnostics.push(diagnosticFrom(checker.locator, 'invalid-rule', path, message, severity));
 };

@@ -4,12 +4,13 @@
  * transitions that can go round in a circle without a move in between.
  */
 import { didYouMean } from '../lang/index.ts';
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { FlowSpec, GameSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 import { acknowledgeHint, type CheckedWarning } from './warnings.ts';
 
 /** An error, or a warning the author may acknowledge where it arises. */
-export type FlowProblem = { path: DocPath; message: string; severity: 'error' } | CheckedWarning;
+export type FlowProblem = { path: DocPath; message: string; severity: 'error'; code: DiagnosticCode } | CheckedWarning;
 
 export interface StateInfo {
   name: string;
@@ -39,13 +40,14 @@ export const collectStates = (flow: FlowSpec): { states: StateInfo[]; problems: 
     for (const [name, spec] of Object.entries(children)) {
       const at = [...path, name];
       if (name.startsWith(RESERVED_PREFIX)) {
-        problems.push({ path: at, severity: 'error', message: `state names starting with '${RESERVED_PREFIX}' are reserved for the engine` });
+        problems.push({ path: at, severity: 'error', code: 'reserved-name', message: `state names starting with '${RESERVED_PREFIX}' are reserved for the engine` });
       }
       const earlier = seen.get(name);
       if (earlier) {
         problems.push({
           path: at,
           severity: 'error',
+          code: 'duplicate-name',
           message: `state '${name}' is declared twice (also at ${earlier.join('.')}): state names must be unique in a flow so targets can name them`,
         });
       }
@@ -86,13 +88,14 @@ const initialOf = (state: StateInfo, byName: Map<string, StateInfo>, problems: F
   if (children.length === 0) return undefined;
   const initial = state.spec.initial;
   if (initial === undefined) {
-    problems.push({ path: state.path, severity: 'error', message: `state '${state.name}' has child states but no 'initial' to say which comes first` });
+    problems.push({ path: state.path, severity: 'error', code: 'missing-initial', message: `state '${state.name}' has child states but no 'initial' to say which comes first` });
     return children[0];
   }
   if (!children.includes(initial) || !byName.has(initial)) {
     problems.push({
       path: [...state.path, 'initial'],
       severity: 'error',
+      code: 'missing-initial',
       message: `initial state '${initial}' is not a child of '${state.name}' (children: ${children.join(', ')})`,
     });
     return children[0];
@@ -108,6 +111,7 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
     problems.push({
       path: ['flow', 'initial'],
       severity: 'error',
+      code: 'missing-initial',
       message: `initial state '${spec.flow.initial}' is not a top-level state of the flow (top-level states: ${topLevel.join(', ')})`,
     });
   }
@@ -121,18 +125,19 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
   const offered = new Set<string>();
   for (const t of transitions) {
     if (t.target !== null && !byName.has(t.target)) {
-      problems.push({ path: t.path, severity: 'error', message: `target '${t.target}' is not a state of the flow${didYouMean(t.target, [...byName.keys()])}` });
+      problems.push({ path: t.path, severity: 'error', code: 'unknown-target', message: `target '${t.target}' is not a state of the flow${didYouMean(t.target, [...byName.keys()])}` });
     }
     if (t.kind === 'move') {
       offered.add(t.label);
       if (!(t.label in moves)) {
-        problems.push({ path: t.path, severity: 'error', message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${didYouMean(t.label, Object.keys(moves))}` });
+        problems.push({ path: t.path, severity: 'error', code: 'unknown-move', message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${didYouMean(t.label, Object.keys(moves))}` });
       }
     }
     if (t.kind === 'always' && t.target === null && !t.guarded) {
       problems.push({
         path: t.path,
         severity: 'error',
+        code: 'automatic-loop',
         message: `automatic transition '${t.label}' has neither a target nor a guard: it would fire forever`,
       });
     }
@@ -224,7 +229,7 @@ const automaticCycles = (
         if (reported.has(key)) continue;
         reported.add(key);
         const names = [...trail.slice(at).map((step) => step.node), to].join(' → ');
-        if (cycle.every((c) => !c.guarded)) problems.push({ path: t.path, severity: 'error', message: `automatic transitions loop without end: ${names}` });
+        if (cycle.every((c) => !c.guarded)) problems.push({ path: t.path, severity: 'error', code: 'automatic-loop', message: `automatic transitions loop without end: ${names}` });
         else {
           const message = `automatic transitions can loop: ${names} (make sure a guard stops it; ${acknowledgeHint('loop')} or its state)`;
           problems.push({ path: t.path, severity: 'warning', kind: 'loop', by: cycle.flatMap((c) => [c.path, pathOf(c.source)]), message });

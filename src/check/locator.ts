@@ -2,6 +2,7 @@
  * Maps a place in the (possibly merged) spec to a file position, so every stage can report
  * `file:line:col`. The parse stage provides it for one file; the variants stage for a merged spec.
  */
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath, Severity } from '../spec/diagnostics.ts';
 
 export interface SourcePosition {
@@ -19,8 +20,9 @@ export interface Locator {
 
 export const diagnosticFrom = (
   locator: Locator,
+  code: DiagnosticCode,
   path: DocPath,
   message: string,
   severity: Severity = 'error',
   offset?: number,
-): Diagnostic => ({ severity, message, path, ...locator.locate(path, offset) });
+): Diagnostic => ({ severity, code, message, path, ...locator.locate(path, offset) });

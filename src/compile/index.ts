@@ -5,7 +5,7 @@
 import { createLibrary, parseType, type Library, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
 import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.ts';
-import type { CheckedWarning } from '../check/warnings.ts';
+import { WARNING_CODES, type CheckedWarning } from '../check/warnings.ts';
 import { globalTypes } from '../check/scope.ts';
 import { checkExpr, report, scopeKey, typeOf, SpecLimitError, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
@@ -191,10 +191,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     }),
   );
   const { spec, problems } = resolveFaces(loaded.spec, asked);
-  for (const p of problems) diagnostics.push(diagnosticFrom(locator, p.path, p.message, 'error', p.start));
+  for (const p of problems) diagnostics.push(diagnosticFrom(locator, 'expression', p.path, p.message, 'error', p.start));
 
   const scope = globalTypes(spec);
-  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, d.path, d.message));
+  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, 'expression', d.path, d.message));
   const globals: Scope = Object.fromEntries(Object.entries(scope.names).map(([name, text]) => [name, typeOf(text)]));
 
   const tables: ScoringTables = new Map();
@@ -211,7 +211,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
     const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
-    diagnostics.push(diagnosticFrom(locator, path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
+    diagnostics.push(diagnosticFrom(locator, 'expression', path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
 
@@ -221,10 +221,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const warnings: CheckedWarning[] = [];
   for (const p of flow.problems) {
     if (p.severity === 'warning') warnings.push(p);
-    else diagnostics.push(diagnosticFrom(locator, p.path, p.message, p.severity));
+    else diagnostics.push(diagnosticFrom(locator, p.code, p.path, p.message, p.severity));
   }
   const warn = (found: readonly CheckedWarning[]): void => {
-    for (const w of unacknowledged(spec, found)) diagnostics.push(diagnosticFrom(locator, w.path, w.message, 'warning'));
+    for (const w of unacknowledged(spec, found)) diagnostics.push(diagnosticFrom(locator, WARNING_CODES[w.kind], w.path, w.message, 'warning'));
   };
   warn(warnings);
 
@@ -251,13 +251,13 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     compiledFlow = compileMachine(cx, spec, flow.states, flow.transitions, new Map(Object.entries(moves)));
     table = flattenFlow(compiledFlow, moves, spec.flow.initial);
   } catch (error) {
-    diagnostics.push(diagnosticFrom(locator, ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
+    diagnostics.push(diagnosticFrom(locator, 'flow-build', ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
     return { game: undefined, diagnostics, missing };
   }
   const unused = unusedProcedures(cx);
   warn(unused);
   // Every acknowledgeable warning is known only now that everything compiled.
-  for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused])) diagnostics.push(diagnosticFrom(locator, a.path, a.message, 'warning'));
+  for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused])) diagnostics.push(diagnosticFrom(locator, 'unmatched-acknowledgement', a.path, a.message, 'warning'));
   checkPieceCounts(spec, initialContext, paramValues, checker);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 

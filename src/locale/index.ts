@@ -49,6 +49,7 @@ type Plain = unknown;
 
 const errorAt = (doc: ParsedDoc, path: DocPath, message: string, offset?: number): Diagnostic => ({
   severity: 'error',
+  code: 'locale',
   message,
   path,
   file: doc.file,

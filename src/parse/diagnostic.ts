@@ -1,10 +1,12 @@
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath, Severity } from '../spec/diagnostics.ts';
 import { locate, type LocatePart } from './locate.ts';
 import { locateRangeInScalar } from './locateInScalar.ts';
 import type { ParsedDoc, ScalarRange, SourceSpan } from './types.ts';
 
-const fromSpan = (parsed: ParsedDoc, path: DocPath, message: string, severity: Severity, span: SourceSpan): Diagnostic => ({
+const fromSpan = (parsed: ParsedDoc, code: DiagnosticCode, path: DocPath, message: string, severity: Severity, span: SourceSpan): Diagnostic => ({
   severity,
+  code,
   message,
   file: parsed.file,
   path: [...path],
@@ -21,21 +23,23 @@ const fromSpan = (parsed: ParsedDoc, path: DocPath, message: string, severity: S
  */
 export const diagnosticAt = (
   parsed: ParsedDoc,
+  code: DiagnosticCode,
   path: DocPath,
   message: string,
   severity: Severity = 'error',
   offset?: number | ScalarRange,
 ): Diagnostic => {
-  if (offset === undefined) return fromSpan(parsed, path, message, severity, locate(parsed, path));
+  if (offset === undefined) return fromSpan(parsed, code, path, message, severity, locate(parsed, path));
   const range = typeof offset === 'number' ? { start: offset, end: offset + 1 } : offset;
-  return fromSpan(parsed, path, message, severity, locateRangeInScalar(parsed, path, range));
+  return fromSpan(parsed, code, path, message, severity, locateRangeInScalar(parsed, path, range));
 };
 
 /** A diagnostic pointing at a chosen part of the node at `path` (its key, for instance). */
 export const diagnosticAtPart = (
   parsed: ParsedDoc,
+  code: DiagnosticCode,
   path: DocPath,
   message: string,
   part: LocatePart,
   severity: Severity = 'error',
-): Diagnostic => fromSpan(parsed, path, message, severity, locate(parsed, path, part));
+): Diagnostic => fromSpan(parsed, code, path, message, severity, locate(parsed, path, part));

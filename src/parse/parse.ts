@@ -2,14 +2,16 @@ import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Do
 import { sizeProblem } from './size.ts';
 import { assembleSections, brokenSection, type ReadSection } from './sections.ts';
 import { LIMITS } from '../limits.ts';
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext, type YamlIssue } from './yamlProblems.ts';
 import type { ParsedDoc, ParseResult } from './types.ts';
 import { LruCache } from '../lang/cache.ts';
 
-const atStart = (file: string, message: string): Diagnostic => ({
+const atStart = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({
   severity: 'error',
+  code,
   message,
   file,
   path: [],
@@ -41,14 +43,14 @@ const describeTop = (document: Document): string => {
 const topLevelProblem = (ctx: YamlContext): Diagnostic | undefined => {
   const contents = ctx.document.contents;
   if (contents === null || contents === undefined) {
-    return atStart(ctx.file, 'the file is empty: a spec is a mapping of keys to values (key: value lines)');
+    return atStart(ctx.file, 'wrong-type', 'the file is empty: a spec is a mapping of keys to values (key: value lines)');
   }
   if (isMap(contents)) return undefined;
   const range = (contents as { range?: [number, number, number] | null }).range;
   const start = range?.[0] ?? 0;
   const { line, col } = ctx.lineCounter.linePos(start);
   return {
-    ...atStart(ctx.file, `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`),
+    ...atStart(ctx.file, 'wrong-type', `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`),
     line: Math.max(1, line),
     column: line === 0 ? start + 1 : col,
     endLine: Math.max(1, line),
@@ -70,7 +72,7 @@ const tooDeep = (ctx: YamlContext): Diagnostic | undefined => {
     if (depth >= LIMITS.yamlDepth) {
       const start = (node as { range?: [number, number, number] | null }).range?.[0] ?? 0;
       const { line, col } = ctx.lineCounter.linePos(start);
-      return { ...atStart(ctx.file, TOO_DEEP), line, column: col, endLine: line, endColumn: col + 1 };
+      return { ...atStart(ctx.file, 'too-large', TOO_DEEP), line, column: col, endLine: line, endColumn: col + 1 };
     }
     for (const item of node.items as unknown[]) {
       if (isPair(item)) {
@@ -163,7 +165,7 @@ const documentValue = (document: Document, file: string): { value: unknown } | {
     return { value: document.toJS({ maxAliasCount: 100 }) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { problem: atStart(file, `could not read the YAML: ${reason}`) };
+    return { problem: atStart(file, 'yaml-syntax', `could not read the YAML: ${reason}`) };
   }
 };
 
@@ -174,7 +176,7 @@ const yamlDiagnostics = (ctx: YamlContext, errors: readonly YamlIssue[], warning
 /** The text read in one piece, with every diagnostic; what parseSpecText returns for any text. */
 export const parseWhole = (text: string, file: string): ParseResult => {
   const read = readYaml(text);
-  if ('error' in read) return { doc: undefined, diagnostics: [atStart(file, `could not read the YAML: ${String(read.error)}`)] };
+  if ('error' in read) return { doc: undefined, diagnostics: [atStart(file, 'yaml-syntax', `could not read the YAML: ${String(read.error)}`)] };
   const { document, lineCounter } = read;
   const ctx: YamlContext = { file, text, document, lineCounter };
   const diagnostics = yamlDiagnostics(ctx, document.errors, document.warnings);

@@ -30,7 +30,7 @@ const at = (text: string, file: string, offset: number, message: string): Diagno
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return { severity: 'error', message, file, path: [], line, column, endLine: line, endColumn: column + 1 };
+  return { severity: 'error', code: 'too-large', message, file, path: [], line, column, endLine: line, endColumn: column + 1 };
 };
 
 /**

@@ -24,6 +24,7 @@ const make = (ctx: YamlContext, severity: Severity, message: string, start: numb
   const to = position(ctx, Math.max(start, end));
   return {
     severity,
+    code: 'yaml-syntax',
     message,
     file: ctx.file,
     path: pathAtOffset(ctx.document, start),

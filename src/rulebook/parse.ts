@@ -17,7 +17,7 @@ interface Reader {
 type Table = Readonly<Record<string, unknown>>;
 
 const report = (r: Reader, path: DocPath, message: string): undefined => {
-  r.problems.push(diagnosticAtPart(r.doc, path, message, 'head'));
+  r.problems.push(diagnosticAtPart(r.doc, 'rulebook', path, message, 'head'));
   return undefined;
 };
 
@@ -58,7 +58,7 @@ const claimId = (r: Reader, seen: Seen, id: string, path: DocPath): boolean => {
     report(r, path, `duplicate rule id '${id}' (first at line ${first})`);
     return false;
   }
-  seen.set(id, diagnosticAtPart(r.doc, path, '', 'node').line);
+  seen.set(id, diagnosticAtPart(r.doc, 'rulebook', path, '', 'node').line);
   return true;
 };
 
@@ -164,12 +164,12 @@ export interface RulebookParse {
 const locator =
   (doc: ParsedDoc): Locate =>
   (path, message, severity, offset) =>
-    offset === undefined ? diagnosticAtPart(doc, path, message, 'head', severity) : diagnosticAt(doc, path, message, severity, offset);
+    offset === undefined ? diagnosticAtPart(doc, 'rulebook', path, message, 'head', severity) : diagnosticAt(doc, 'rulebook', path, message, severity, offset);
 
 /** Without a document (the YAML did not parse) a later check can only point at the file's start. */
 const atStart =
   (file: string): Locate =>
-  (path, message, severity) => ({ severity, message, file, path: [...path], line: 1, column: 1 });
+  (path, message, severity) => ({ severity, code: 'rulebook', message, file, path: [...path], line: 1, column: 1 });
 
 export const parseRulebook = (file: string, source: string): RulebookParse => {
   const parsed = parseSpecText(source, file);

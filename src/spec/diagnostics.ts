@@ -1,3 +1,5 @@
+import type { DiagnosticCode } from './codes.ts';
+
 /**
  * Every stage reports problems as values of this shape; no stage throws on user input.
  * `path` is the location in the YAML document (keys and list indexes), `line` and `column` are
@@ -9,6 +11,8 @@ export type DocPath = readonly (string | number)[];
 
 export interface Diagnostic {
   severity: Severity;
+  /** What kind of problem this is, from one closed set: tests and tools match it, not the message. */
+  code: DiagnosticCode;
   message: string;
   file: string;
   path: DocPath;

@@ -1,6 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { DocPath } from '../spec/diagnostics.ts';
 
+/** The codes a schema problem can have. */
+export type SchemaCode = 'unknown-property' | 'missing-property' | 'wrong-type' | 'bad-value';
+
 /** One ajv error, with its instance path as a document path and its schema object's place. */
 export interface SchemaError {
   readonly error: ErrorObject;
@@ -17,6 +20,7 @@ export interface Issue {
   readonly path: DocPath;
   readonly message: string;
   readonly part: 'node' | 'head';
+  readonly code: SchemaCode;
   /** For "missing required property": the property. */
   readonly missing?: string;
   /** For "unknown property" with a suggestion: the property suggested. */

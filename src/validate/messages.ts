@@ -1,5 +1,5 @@
 import { describeValue, kindOf, subjectOf, typePhrase, withArticle } from './describe.ts';
-import type { Issue, SchemaError } from './issues.ts';
+import type { Issue, SchemaCode, SchemaError } from './issues.ts';
 import { isSchemaNode } from './schemaIndex.ts';
 import { didYouMean, suggest } from '../lang/suggest.ts';
 import { LANGUAGE_WORDS } from '../spec/own.ts';
@@ -53,13 +53,22 @@ const reservedMessage = (name: string): string =>
     ? `'${name}' is a word of the rules language (${LANGUAGE_WORDS.join(' ')}): choose another name`
     : `'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`;
 
+/** The schema problem's code, from the ajv keyword that failed. */
+const schemaCode = (keyword: string): SchemaCode => {
+  if (keyword === 'additionalProperties') return 'unknown-property';
+  if (keyword === 'required') return 'missing-property';
+  if (keyword === 'type') return 'wrong-type';
+  return 'bad-value';
+};
+
 export const explainError = (e: SchemaError): Issue => {
   const { error, path } = e;
   const params = error.params as Record<string, unknown>;
   const data = error.data;
   const parent = error.parentSchema;
   const subject = subjectOf(path);
-  const at = (message: string, part: Issue['part'] = 'node', where = path): Issue => ({ path: where, message, part });
+  const code = schemaCode(error.keyword);
+  const at = (message: string, part: Issue['part'] = 'node', where = path): Issue => ({ path: where, message, part, code });
 
   // An error inside `propertyNames` is about a key of the mapping, not about the mapping.
   const propertyName = stringOf((error as { propertyName?: unknown }).propertyName);

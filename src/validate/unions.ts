@@ -72,7 +72,7 @@ const chooseByKey = (union: SchemaError, discriminators: readonly Discriminator[
   const listing = `${noun} must be one of: ${keys.join(', ')}`;
   if (!isObject(data)) {
     const message = `${listing}; found ${describeValue(data)}${colonHint(data, keys)}`;
-    return { kind: 'none', issue: { path: union.path, message, part: 'head' } };
+    return { kind: 'none', issue: { path: union.path, message, part: 'head', code: 'wrong-type' } };
   }
   const written = Object.keys(data);
   const present = written.filter((key) => keys.includes(key));
@@ -81,15 +81,15 @@ const chooseByKey = (union: SchemaError, discriminators: readonly Discriminator[
   if (present.length > 1) {
     const found = orList(present.map((key) => `'${key}'`)).replace(/ or /, ' and ');
     const message = `${noun} must have only one of: ${keys.join(', ')}; found ${found} (start each on its own list item, a line beginning with -)`;
-    return { kind: 'none', issue: { path: [...union.path, present[1] ?? ''], message, part: 'head' } };
+    return { kind: 'none', issue: { path: [...union.path, present[1] ?? ''], message, part: 'head', code: 'bad-value' } };
   }
   const unknown = written[0];
   if (written.length === 1 && unknown !== undefined) {
     const message = `${listing}; found '${unknown}'${didYouMean(unknown, keys)}`;
-    return { kind: 'none', issue: { path: [...union.path, unknown], message, part: 'head' } };
+    return { kind: 'none', issue: { path: [...union.path, unknown], message, part: 'head', code: 'unknown-property' } };
   }
   const found = written.length === 0 ? 'an empty mapping' : orList(written.map((key) => `'${key}'`)).replace(/ or /, ' and ');
-  return { kind: 'none', issue: { path: union.path, message: `${listing}; found ${found}`, part: 'head' } };
+  return { kind: 'none', issue: { path: union.path, message: `${listing}; found ${found}`, part: 'head', code: 'missing-property' } };
 };
 
 const chooseByConst = (union: SchemaError, discriminators: readonly Discriminator[], prop: string): Choice => {
@@ -98,18 +98,18 @@ const chooseByConst = (union: SchemaError, discriminators: readonly Discriminato
   const names = values.map((v) => String(v));
   if (!isObject(data)) {
     const message = `${subjectOf(union.path)} must be a mapping (key: value pairs), found ${describeValue(data)}`;
-    return { kind: 'none', issue: { path: union.path, message, part: 'head' } };
+    return { kind: 'none', issue: { path: union.path, message, part: 'head', code: 'wrong-type' } };
   }
   if (!(prop in data)) {
     const message = `missing required property '${prop}' (one of: ${names.join(', ')})`;
-    return { kind: 'none', issue: { path: union.path, message, part: 'head' } };
+    return { kind: 'none', issue: { path: union.path, message, part: 'head', code: 'missing-property' } };
   }
   const index = values.indexOf(data[prop]);
   if (index >= 0) return { kind: 'branch', index };
   const found = data[prop];
   const hint = typeof found === 'string' ? didYouMean(found, names) : '';
   const message = `'${prop}' must be one of: ${names.join(', ')}, found ${describeValue(found)}${hint}`;
-  return { kind: 'none', issue: { path: [...union.path, prop], message, part: 'node' } };
+  return { kind: 'none', issue: { path: [...union.path, prop], message, part: 'node', code: 'bad-value' } };
 };
 
 const chooseBranch = (union: SchemaError, branches: readonly (SchemaNode | undefined)[], index: SchemaIndex): Choice => {
@@ -121,12 +121,13 @@ const chooseBranch = (union: SchemaError, branches: readonly (SchemaNode | undef
       path: union.path,
       message: `${subject} must be ${orList(branches.map(branchLabel))}, found ${describeValue(data)}`,
       part: 'head',
+      code: 'wrong-type',
     },
   });
   const passing = (union.error.params as { passingSchemas?: unknown }).passingSchemas;
   if (Array.isArray(passing)) {
     const message = `${subject} is ambiguous: it fits more than one of ${orList(branches.map(branchLabel))}`;
-    return { kind: 'none', issue: { path: union.path, message, part: 'head' } };
+    return { kind: 'none', issue: { path: union.path, message, part: 'head', code: 'bad-value' } };
   }
 
   const discriminators = branches.map((b) => discriminatorOf(b, index));
@@ -220,7 +221,7 @@ export const collapseUnions = (errors: readonly SchemaError[], index: SchemaInde
     else if (!inside.some((e) => !dropped.has(e))) {
       // The chosen branch failed without saying why (should not happen): say something true.
       const message = `${subjectOf(union.path)} does not fit ${branchLabel(branches[choice.index])}`;
-      issues.push({ path: union.path, message, part: 'head' });
+      issues.push({ path: union.path, message, part: 'head', code: 'bad-value' });
     }
   }
   return { kept: errors.filter((e) => !dropped.has(e)), issues };

@@ -101,6 +101,7 @@ const issueToDiagnostic = (parsed: ParsedDoc, issue: Issue): Diagnostic => {
   const span = locate(parsed, issue.path, part);
   return {
     severity: 'error',
+    code: issue.code,
     message: issue.message,
     file: parsed.file,
     path: [...issue.path],

@@ -62,6 +62,7 @@ export interface LoadedVariant {
 /** A problem with a key or a list item points at the key (or the item's first line), not the whole block under it. */
 const at = (doc: ParsedDoc, path: DocPath, message: string): Diagnostic => ({
   severity: 'error',
+  code: 'variant',
   message,
   path,
   file: doc.file,
@@ -227,7 +228,7 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     const place = problem.missing === undefined ? problem.path : [...problem.path, problem.missing];
     const culprit = culpritOf(place);
     if (culprit) diagnostics.push(at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves the game invalid: ${problem.message}`));
-    else diagnostics.push({ severity: 'error', message: problem.message, path: problem.path, ...locator.locate(problem.path) });
+    else diagnostics.push({ severity: 'error', code: problem.code, message: problem.message, path: problem.path, ...locator.locate(problem.path) });
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
   return { spec: spec as unknown as GameSpec, locator, diagnostics, changes };

@@ -241,6 +241,24 @@ describe('houserules CLI', () => {
       });
     }
 
+    // The same files as JSON: each problem's code, which does not change when a message is reworded.
+    const coded: [string, string, number][] = [
+      ['broken-yaml.yaml', 'yaml-syntax', 2],
+      ['schema-error.yaml', 'wrong-type', 3],
+      ['schema-error.yaml', 'unknown-property', 4],
+      ['unknown-name.yaml', 'expression', 10],
+      ['type-error.yaml', 'expression', 9],
+      ['bad-target.yaml', 'unknown-target', 11],
+      ['loop.yaml', 'automatic-loop', 0],
+    ];
+    for (const [file, expected, line] of coded) {
+      it(`${file} --json: ${expected}`, async () => {
+        const { out } = await run(['validate', join(BAD, file), '--json']);
+        const { diagnostics } = JSON.parse(out) as { diagnostics: { code: string; line: number }[] };
+        expect(diagnostics.some((d) => d.code === expected && (line === 0 || d.line === line))).toBe(true);
+      });
+    }
+
     it('a flow that does not settle is stopped with a message', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'hr-'));
       const moves = join(dir, 'moves.json');

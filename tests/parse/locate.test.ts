@@ -70,8 +70,9 @@ describe('pathAtOffset', () => {
 describe('diagnosticAt', () => {
   const doc = parsed(TEXT);
   it('builds an error at the node, with file, path and span', () => {
-    expect(diagnosticAt(doc, ['players', 'max'], 'too many')).toEqual({
+    expect(diagnosticAt(doc, 'bad-value', ['players', 'max'], 'too many')).toEqual({
       severity: 'error',
+      code: 'bad-value',
       message: 'too many',
       file: 'test.yaml',
       path: ['players', 'max'],
@@ -83,13 +84,13 @@ describe('diagnosticAt', () => {
   });
 
   it('points inside a string scalar when given an offset or a range', () => {
-    const at = diagnosticAt(doc, ['flow', 'states', 'start', 'entry', 0, 'roll'], 'unknown zone', 'warning', 6);
+    const at = diagnosticAt(doc, 'expression', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'unknown zone', 'warning', 6);
     expect(at).toMatchObject({ severity: 'warning', line: 10, column: 23, endLine: 10, endColumn: 24 });
-    const span = diagnosticAt(doc, ['flow', 'states', 'start', 'entry', 0, 'roll'], 'x', 'error', { start: 6, end: 10 });
+    const span = diagnosticAt(doc, 'expression', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'x', 'error', { start: 6, end: 10 });
     expect(span).toMatchObject({ line: 10, column: 23, endLine: 10, endColumn: 27 });
   });
 
   it('can point at the key instead of the value', () => {
-    expect(diagnosticAtPart(doc, ['players'], 'missing max', 'head')).toMatchObject({ line: 2, column: 1, endColumn: 8 });
+    expect(diagnosticAtPart(doc, 'missing-property', ['players'], 'missing max', 'head')).toMatchObject({ line: 2, column: 1, endColumn: 8 });
   });
 });

@@ -6,9 +6,13 @@ import { formatMissing, translationReport } from '../translation.ts';
 
 export const validateCommand: Command = {
   name: 'validate',
-  usage: 'validate <game-id|file> [--variant a,b] [--lang xx]',
+  usage: 'validate <game-id|file> [--variant a,b] [--lang xx] [--json]',
   summary: 'check a spec (and variants, and a translation): exit 0 when valid, else one file:line:col line per problem',
-  options: { variant: VARIANT_OPTION, lang: LANG_OPTION },
+  options: {
+    variant: VARIANT_OPTION,
+    lang: LANG_OPTION,
+    json: { type: 'boolean', help: 'print {valid, diagnostics: [{code, severity, message, file, line, column, path…}]} as JSON' },
+  },
   run: async ([target], values, io) => {
     if (!target) {
       io.err('name a game id or a spec file');
@@ -21,6 +25,11 @@ export const validateCommand: Command = {
       return 1;
     }
     const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, locale: resolved.locale });
+    if (values.json) {
+      // For tools: each problem with its code, which stays when a message is reworded.
+      io.out(JSON.stringify({ valid: game !== undefined, diagnostics }, null, 2));
+      return game ? 0 : 1;
+    }
     printDiagnostics(io, diagnostics);
     if (!game) return 1;
     if (lang !== undefined && resolved.locale) {

@@ -10,6 +10,7 @@ import type { AnalysisInput } from './protocol.ts';
 
 const internalError = (file: string, err: unknown): Diagnostic => ({
   severity: 'error',
+  code: 'internal',
   message: `internal compiler error (please report): ${err instanceof Error ? err.message : String(err)}`,
   file,
   path: [],

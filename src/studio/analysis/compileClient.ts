@@ -3,6 +3,7 @@
  * newest, and stops a compile that runs past a time limit (the worker is replaced and the spec
  * reported), so the page never waits on the compiler.
  */
+import type { DiagnosticCode } from '../../spec/codes.ts';
 import { LIMITS } from '../../limits.ts';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import type { AnalysisInput, CompileReply, CompileRequest } from './protocol.ts';
@@ -28,7 +29,7 @@ export interface Timers {
   clear(t: ReturnType<typeof setTimeout> | undefined): void;
 }
 
-const located = (file: string, message: string): Diagnostic => ({ severity: 'error', message, file, path: [], line: 1, column: 1 });
+const located = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({ severity: 'error', code, message, file, path: [], line: 1, column: 1 });
 
 export const createCompileClient = (
   spawn: () => CompileWorker,
@@ -42,12 +43,12 @@ export const createCompileClient = (
   let worker: CompileWorker | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const fail = (message: string): void => {
+  const fail = (code: DiagnosticCode, message: string): void => {
     const now = latest;
     if (!now) return;
     worker?.terminate();
     worker = null;
-    onResult({ seq: now.seq, ok: false, ms: limitMs, diagnostics: [located(now.input.base.file, message)] }, now.input);
+    onResult({ seq: now.seq, ok: false, ms: limitMs, diagnostics: [located(now.input.base.file, code, message)] }, now.input);
   };
 
   const ensure = (): CompileWorker => {
@@ -62,7 +63,7 @@ export const createCompileClient = (
     w.onerror = (event) => {
       event.preventDefault?.();
       timers.clear(timer);
-      fail(`the compiler stopped unexpectedly: ${event.message || 'unknown error'}`);
+      fail('internal', `the compiler stopped unexpectedly: ${event.message || 'unknown error'}`);
     };
     worker = w;
     return w;
@@ -75,7 +76,7 @@ export const createCompileClient = (
       ensure().postMessage({ seq, input });
       timers.clear(timer);
       timer = timers.set(
-        () => fail(`compiling this spec took more than ${limitMs / 1000} s and was stopped; the board keeps the last version that compiled`),
+        () => fail('slow-compile', `compiling this spec took more than ${limitMs / 1000} s and was stopped; the board keeps the last version that compiled`),
         limitMs,
       );
     },

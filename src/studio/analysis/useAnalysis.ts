@@ -105,7 +105,7 @@ export const useAnalysis = (
     const c = createCompileClient(spawn, (reply, replied) => {
       const usable = reply.ok && reply.ms <= PAGE_COMPILE_LIMIT_MS;
       const diagnostics: Diagnostic[] = reply.ok && !usable
-        ? [...reply.diagnostics, { severity: 'warning', message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`, file: replied.base.file, path: [], line: 1, column: 1 }]
+        ? [...reply.diagnostics, { severity: 'warning', code: 'slow-compile', message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`, file: replied.base.file, path: [], line: 1, column: 1 }]
         : reply.diagnostics;
       diagnosticsRef.current(diagnostics);
       setAnalysis((prev) => ({

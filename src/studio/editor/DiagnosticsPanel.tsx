@@ -29,7 +29,7 @@ export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
         {sorted.length === 0 && <li className="diagnostic none">{t('problems.none')}</li>}
         {sorted.map((d, i) => (
           <li key={i} className={`diagnostic ${d.severity}`}>
-            <button type="button" className="diag-go" onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column}`}>
+            <button type="button" className="diag-go" onClick={() => onReveal(d)} title={`${d.file}:${d.line}:${d.column} [${d.code}]`}>
               <span className="diag-icon" role="img" aria-label={t(d.severity === 'error' ? 'problems.error' : 'problems.warning')}>
                 {d.severity === 'error' ? '✖' : '▲'}
               </span>
@@ -38,6 +38,7 @@ export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
                 {d.line}:{d.column}
               </span>
               <span className="diag-message">{d.message}</span>
+              <span className="diag-code">{d.code}</span>
             </button>
           </li>
         ))}
