@@ -42,7 +42,10 @@ const diagramLayouts = (): Plugin => {
         .map((game) => `games/${game}/game.yaml`)
         .filter((file) => existsSync(resolve(import.meta.dirname, file)));
       for (const file of files) this.addWatchFile(resolve(import.meta.dirname, file));
-      const layouts = await prelayout(new ELK(), files.map((file) => ({ file, text: readFileSync(resolve(import.meta.dirname, file), 'utf8') })));
+      const layouts = await prelayout(
+        new ELK(),
+        files.map((file) => ({ file, text: readFileSync(resolve(import.meta.dirname, file), 'utf8') })),
+      );
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(layouts))});`;
     },
   };
@@ -52,7 +55,9 @@ const diagramLayouts = (): Plugin => {
 const contentSecurityPolicy = (): Plugin => ({
   name: 'houserules-content-security-policy',
   apply: 'build',
-  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  transformIndexHtml: () => [
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+  ],
 });
 
 /** The service worker as `sw.js` at the site's root (its scope), told the files of this build. */
@@ -62,7 +67,9 @@ const serviceWorker = (): Plugin => ({
   async generateBundle(_options, bundle) {
     const file = resolve(import.meta.dirname, 'src/studio/offline/serviceWorker.ts');
     const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts', target: 'es2022' });
-    const assets = Object.keys(bundle).filter((name) => name.startsWith('assets/')).sort();
+    const assets = Object.keys(bundle)
+      .filter((name) => name.startsWith('assets/'))
+      .sort();
     this.emitFile({ type: 'asset', fileName: 'sw.js', source: `const ASSETS = ${JSON.stringify(assets)};\n${code}` });
   },
 });
@@ -79,9 +86,21 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['tests/**/*.browser.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['tests/**/*.browser.test.ts'] },
+      },
       // Browser tests share one build of the site, made by the global setup only when one is selected.
-      { extends: true, test: { name: 'browser', include: ['tests/**/*.browser.test.ts'], globalSetup: ['tests/browser/global-setup.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/**/*.browser.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

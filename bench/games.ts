@@ -5,10 +5,16 @@ import { compileGame, type CompiledGame } from '../src/compile/index.ts';
 
 export const GAMES = join(import.meta.dirname, '../games');
 
-export const readShipped = (id: string, file: string): { file: string; text: string } => ({ file: `${id}/${file}`, text: readFileSync(join(GAMES, id, file), 'utf8') });
+export const readShipped = (id: string, file: string): { file: string; text: string } => ({
+  file: `${id}/${file}`,
+  text: readFileSync(join(GAMES, id, file), 'utf8'),
+});
 
 export const compileShipped = (id: string, variants: readonly string[] = []): CompiledGame => {
-  const { game, diagnostics } = compileGame({ base: readShipped(id, 'game.yaml'), variants: variants.map((v) => readShipped(id, `variants/${v}.yaml`)) });
+  const { game, diagnostics } = compileGame({
+    base: readShipped(id, 'game.yaml'),
+    variants: variants.map((v) => readShipped(id, `variants/${v}.yaml`)),
+  });
   if (!game) throw new Error(`${id} does not compile: ${diagnostics.map((d) => d.message).join('; ')}`);
   return game;
 };

@@ -35,7 +35,8 @@ const numberFlag = (flag: string, fallback: number): number => {
   const at = process.argv.indexOf(flag);
   if (at < 0) return fallback;
   const value = Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number of at least 1, not '${process.argv[at + 1] ?? ''}'`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${flag} needs a whole number of at least 1, not '${process.argv[at + 1] ?? ''}'`);
   return value;
 };
 const strength: StrengthOptions | undefined = process.argv.includes('--no-strength')
@@ -50,7 +51,6 @@ const strength: StrengthOptions | undefined = process.argv.includes('--no-streng
     };
 
 const read = readShipped;
-
 
 /** The states of one random game, for listing legal moves and weighing states. */
 const statesOf = (game: CompiledGame, players: number, seed: string, max: number): GameState[] => {
@@ -121,7 +121,12 @@ const handOf8 = newGame(soloAll, { players: 1, seed: 3 });
 const legal = {
   'ten-thousand': legalMovesUs(tenThousand, statesOf(tenThousand, 2, 'legal', 600)),
   regicide: legalMovesUs(compileShipped('regicide'), statesOf(compileShipped('regicide'), 2, 'legal', 600)),
-  'regicide-solo-hand-of-8': handOf8.ok ? legalMovesUs(soloAll, Array.from({ length: 100 }, () => handOf8.state)) : NaN,
+  'regicide-solo-hand-of-8': handOf8.ok
+    ? legalMovesUs(
+        soloAll,
+        Array.from({ length: 100 }, () => handOf8.state),
+      )
+    : NaN,
 };
 
 /** The largest shipped spec, compiled from its text as the editor does on a keystroke (editorLoop.ts). */
@@ -139,7 +144,12 @@ const memoryPerStateBytes = {
 const stepBudget = measureStepBudget(rounds);
 
 if (json) {
-  const games = speeds.map(({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }) => ({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }));
+  const games = speeds.map(({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }) => ({
+    id,
+    interpretedMovesPerSec,
+    referenceMovesPerSec,
+    ratio,
+  }));
   console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
   process.exit(0);
 }
@@ -147,14 +157,23 @@ if (json) {
 const pad = (s: string | number, n: number): string => String(s).padStart(n);
 console.log(`interpreter against hand-written reference engines: same games, single thread, ${rounds} interleaved rounds, medians`);
 console.log(`${'game'.padEnd(16)}${pad('interpreted moves/s', 22)}${pad('reference moves/s', 20)}${pad('ratio', 9)}   goal ≤ 3`);
-for (const s of speeds) console.log(`${s.id.padEnd(16)}${pad(s.interpretedMovesPerSec.toLocaleString('en'), 22)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.ratio, 9)}`);
-console.log(`\nlegal moves, µs per listing: ${Object.entries(legal).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+for (const s of speeds)
+  console.log(
+    `${s.id.padEnd(16)}${pad(s.interpretedMovesPerSec.toLocaleString('en'), 22)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.ratio, 9)}`,
+  );
+console.log(
+  `\nlegal moves, µs per listing: ${Object.entries(legal)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
 console.log(
   `editor loop (parse, validate, check, compile of ${editorLoopMs.spec} after a keystroke): median ${editorLoopMs.median} ms, p95 ${editorLoopMs.p95} ms (goal: median ≤ 20 ms); a file just opened: median ${editorLoopMs.cold.median} ms, p95 ${editorLoopMs.cold.p95} ms`,
 );
 console.log(
   `memory per game state: ${Object.entries(memoryPerStateBytes)
-    .map(([k, v]) => `${k} ${typeof v.heapBytes === 'string' ? `heap ${v.heapBytes}` : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`)
+    .map(
+      ([k, v]) => `${k} ${typeof v.heapBytes === 'string' ? `heap ${v.heapBytes}` : `${v.heapBytes} B of heap`}, ${v.jsonBytes} B as JSON`,
+    )
     .join('; ')}`,
 );
 console.log(
@@ -166,18 +185,26 @@ const t0 = performance.now();
 baseline();
 const baselineMs = performance.now() - t0;
 
-for (const id of readdirSync(GAMES).filter((d) => existsSync(join(GAMES, d, 'game.yaml'))).sort()) {
+for (const id of readdirSync(GAMES)
+  .filter((d) => existsSync(join(GAMES, d, 'game.yaml')))
+  .sort()) {
   let compiled: CompiledGame | undefined;
-  figures.push(measure(`compile ${id} (parse, validate, check, compile)`, () => {
-    compiled = compileGame({ base: read(id, 'game.yaml') }).game;
-  }));
+  figures.push(
+    measure(`compile ${id} (parse, validate, check, compile)`, () => {
+      compiled = compileGame({ base: read(id, 'game.yaml') }).game;
+    }),
+  );
   const game = compiled;
   if (!game) continue;
   const games = 20;
   let moves = 0;
-  const sim = measure(`simulate ${id}: ${games} random games`, () => {
-    moves = simulate(game, { games, seed: 1, maxTurns: 400 }).moves.mean * games;
-  }, 3);
+  const sim = measure(
+    `simulate ${id}: ${games} random games`,
+    () => {
+      moves = simulate(game, { games, seed: 1, maxTurns: 400 }).moves.mean * games;
+    },
+    3,
+  );
   figures.push({ ...sim, note: `${Math.round((games / sim.ms) * 1000)} games/s, ${Math.round((moves / sim.ms) * 1000)} moves/s` });
 }
 
@@ -200,7 +227,10 @@ if (expr.ok) {
     for (let i = 0; i < n; i++) if (env.a + env.b * 2 > env.c && [1, 2, 3].includes(env.x)) k++;
     return k;
   });
-  figures.push({ ...e, note: `${Math.round((n / e.ms) * 1000).toLocaleString('en')} evaluations/s, ${(e.ms / js.ms).toFixed(1)}× hand-written JS` });
+  figures.push({
+    ...e,
+    note: `${Math.round((n / e.ms) * 1000).toLocaleString('en')} evaluations/s, ${(e.ms / js.ms).toFixed(1)}× hand-written JS`,
+  });
 }
 
 /** The built studio in Debian's chromium (bench/studio.ts; skipped with --no-studio, or without chromium). */

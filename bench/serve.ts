@@ -35,9 +35,13 @@ const DB = flag('db', join(dir, 'rooms.db'));
 
 /** One `serve` process; its address once it listens. */
 const startServer = (): Promise<{ child: ChildProcess; url: string }> => {
-  const child = spawn(process.execPath, ['bin/houserules.js', 'serve', '--no-site', '--port', '0', '--db', DB, '--workers', WORKERS, '--rooms-per-minute', '1000000'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/houserules.js', 'serve', '--no-site', '--port', '0', '--db', DB, '--workers', WORKERS, '--rooms-per-minute', '1000000'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -55,7 +59,10 @@ const url = (servers[0] as { url: string }).url;
 
 /** The servers' memory together, from /proc. */
 const rssMb = (): number =>
-  servers.reduce((sum, { child }) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024, 0);
+  servers.reduce(
+    (sum, { child }) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    0,
+  );
 
 interface Tally {
   moves: number;
@@ -73,7 +80,11 @@ type State = Extract<ServerMessage, { type: 'state' }>;
 
 /** One room: its sockets, and for each move sent, when, until all sockets have the state after it. */
 const playRoom = async (): Promise<void> => {
-  const made = await fetch(`${url}/api/rooms`, { method: 'POST', body: JSON.stringify({ game: GAME, players: SEATS }), headers: { 'Content-Type': 'application/json' } });
+  const made = await fetch(`${url}/api/rooms`, {
+    method: 'POST',
+    body: JSON.stringify({ game: GAME, players: SEATS }),
+    headers: { 'Content-Type': 'application/json' },
+  });
   const body = (await made.json()) as { room: string; seats: { token: string }[]; code?: string };
   if (!made.ok) {
     tally.errors.set(`create ${body.code}`, (tally.errors.get(`create ${body.code}`) ?? 0) + 1);
@@ -135,7 +146,11 @@ const loop = async (): Promise<void> => {
  */
 const warmUp = async (): Promise<void> => {
   for (let i = 0; i < Number(WORKERS); i++) {
-    const made = await fetch(`${url}/api/rooms`, { method: 'POST', body: JSON.stringify({ game: GAME, players: SEATS }), headers: { 'Content-Type': 'application/json' } });
+    const made = await fetch(`${url}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ game: GAME, players: SEATS }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     const { room } = (await made.json()) as { room: string };
     await Promise.all(
       servers.map(
@@ -185,7 +200,9 @@ const result = {
 };
 if (json) console.log(JSON.stringify(result));
 else {
-  console.log(`houserules serve under load: ${ROOMS} rooms × ${SEATS} seats of ${GAME}, ${result.seconds} s, ${PROCESSES} process(es) on ${result.store}, ${WORKERS} engine workers each`);
+  console.log(
+    `houserules serve under load: ${ROOMS} rooms × ${SEATS} seats of ${GAME}, ${result.seconds} s, ${PROCESSES} process(es) on ${result.store}, ${WORKERS} engine workers each`,
+  );
   console.log(`  moves acknowledged   ${result.movesAcknowledged} (${result.movesPerSecond}/s)`);
   console.log(`  move → last broadcast p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
   console.log(`  errors ${JSON.stringify(result.errors)}, lost ${result.lost}, duplicated ${result.duplicated}`);

@@ -30,12 +30,27 @@ export interface SpeedConfig {
 }
 
 /** Regicide's published rules (the `standard` preset's variants) with the solo rules (R-O3). */
-export const SOLO_PUBLISHED_VARIANTS: readonly string[] = ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo'];
+export const SOLO_PUBLISHED_VARIANTS: readonly string[] = [
+  'immunity',
+  'jester',
+  'animal-companions',
+  'enemies-in-hand',
+  'combos',
+  'yield-limit',
+  'solo',
+];
 
 const regicide = (rules: RegicideRules) => (seed: string) => new Regicide(rules, seed) as ReferenceGame<unknown>;
 
 export const SPEED_CONFIGS: readonly SpeedConfig[] = [
-  { id: 'ten-thousand', game: 'ten-thousand', variants: [], players: 2, games: 10, reference: (seed) => new TenThousand(2, seed) as ReferenceGame<unknown> },
+  {
+    id: 'ten-thousand',
+    game: 'ten-thousand',
+    variants: [],
+    players: 2,
+    games: 10,
+    reference: (seed) => new TenThousand(2, seed) as ReferenceGame<unknown>,
+  },
   { id: 'regicide', game: 'regicide', variants: [], players: 2, games: 200, reference: regicide({ ...BASE_RULES, players: 2 }) },
   {
     id: 'regicide-solo',
@@ -71,7 +86,10 @@ const playReference = (config: SpeedConfig, seed: string): number => {
  * moves (the default `random` bot picks a move, then its arguments one by one: other games).
  */
 const playInterpreted = (config: SpeedConfig, game: CompiledGame, seed: string): number =>
-  playRange(game, { seed, players: config.players, maxTurns: MAX_TURNS, bots: ['uniform'] }, 0, config.games).reduce((a, r) => a + r.moves, 0);
+  playRange(game, { seed, players: config.players, maxTurns: MAX_TURNS, bots: ['uniform'] }, 0, config.games).reduce(
+    (a, r) => a + r.moves,
+    0,
+  );
 
 export interface SpeedFigure {
   readonly id: string;
@@ -117,9 +135,16 @@ export const measureSpeed = (config: SpeedConfig, game: CompiledGame, rounds: nu
   playInterpreted(config, game, 'warm-up');
   for (let round = 0; round < rounds; round++) {
     const seed = `bench:${round}`;
-    const pair = round % 2 === 0
-      ? (() => { const r = timedReference(config, seed); return { r, i: timed(() => playInterpreted(config, game, seed)) }; })()
-      : (() => { const i = timed(() => playInterpreted(config, game, seed)); return { r: timedReference(config, seed), i }; })();
+    const pair =
+      round % 2 === 0
+        ? (() => {
+            const r = timedReference(config, seed);
+            return { r, i: timed(() => playInterpreted(config, game, seed)) };
+          })()
+        : (() => {
+            const i = timed(() => playInterpreted(config, game, seed));
+            return { r: timedReference(config, seed), i };
+          })();
     interpreted.push(pair.i.perSec);
     reference.push(pair.r.perSec);
     ratios.push(pair.r.perSec / pair.i.perSec);

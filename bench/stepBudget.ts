@@ -30,7 +30,12 @@ export interface StepBudgetFigure {
  * A recursive definition: every call is one step and one call of the counter, and nothing else
  * counts (builtins count the items they walk in one call), so the counter's calls are its steps.
  */
-const DEFINITION = { name: 'fib', params: [{ name: 'n', type: 'number' }], returns: 'number', body: 'if n < 2 then n else fib(n - 1) + fib(n - 2)' };
+const DEFINITION = {
+  name: 'fib',
+  params: [{ name: 'n', type: 'number' }],
+  returns: 'number',
+  body: 'if n < 2 then n else fib(n - 1) + fib(n - 2)',
+};
 const EXPRESSION = 'fib(20)';
 /** Evaluations per timed run: enough that the counter's run lasts several milliseconds. */
 const REPEAT = 40;
@@ -54,25 +59,37 @@ export const measureStepBudget = (rounds: number): StepBudgetFigure => {
   if (steps === 0 || steps > LIMITS.exprSteps) throw new Error(`the step-budget workload takes ${steps} steps`);
   const origin = {};
   const span = {};
-  const workload = measure('step budget workload', () => {
-    for (let r = 0; r < REPEAT; r++) expr.run({});
-  }, rounds);
+  const workload = measure(
+    'step budget workload',
+    () => {
+      for (let r = 0; r < REPEAT; r++) expr.run({});
+    },
+    rounds,
+  );
   // Two loops written out, not one taking the function, so that neither call site sees the other's
   // target; each evaluation starts from a fresh meter, as `makeRunner` does for an outermost run.
-  const withCounter = measure('step counter', () => {
-    for (let r = 0; r < REPEAT; r++) {
-      meter.steps = 0;
-      for (let i = 0; i < steps; i++) counted(origin, span, 1, 'this function');
-    }
-    return meter.steps;
-  }, rounds);
-  const without = measure('no-op counter', () => {
-    for (let r = 0; r < REPEAT; r++) {
-      meter.steps = 0;
-      for (let i = 0; i < steps; i++) noop(origin, span, 1, 'this function');
-    }
-    return meter.steps;
-  }, rounds);
+  const withCounter = measure(
+    'step counter',
+    () => {
+      for (let r = 0; r < REPEAT; r++) {
+        meter.steps = 0;
+        for (let i = 0; i < steps; i++) counted(origin, span, 1, 'this function');
+      }
+      return meter.steps;
+    },
+    rounds,
+  );
+  const without = measure(
+    'no-op counter',
+    () => {
+      for (let r = 0; r < REPEAT; r++) {
+        meter.steps = 0;
+        for (let i = 0; i < steps; i++) noop(origin, span, 1, 'this function');
+      }
+      return meter.steps;
+    },
+    rounds,
+  );
   const counterMs = Math.max(0, withCounter.ms - without.ms);
   const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
   return {

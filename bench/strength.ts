@@ -36,7 +36,12 @@ export interface StrengthOptions {
 }
 
 /** The defaults: the whole section takes about ten minutes on two cores. */
-export const STRENGTH_DEFAULTS: StrengthOptions = { games: 12, soloMs: 1000, versusMs: 100, threads: Math.max(1, Math.min(2, availableParallelism())) };
+export const STRENGTH_DEFAULTS: StrengthOptions = {
+  games: 12,
+  soloMs: 1000,
+  versusMs: 100,
+  threads: Math.max(1, Math.min(2, availableParallelism())),
+};
 
 type Job = Omit<StrengthJob, 'from' | 'to'>;
 
@@ -45,12 +50,16 @@ const SEED = 'strength';
 /** A row's games on `threads` workers, in order, with the searches' figures summed. */
 const playRow = async (job: Job, games: number, threads: number, onGame: () => void): Promise<StrengthSlice> => {
   const size = Math.ceil(games / threads);
-  const slices = Array.from({ length: threads }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter((s) => s.from < s.to);
+  const slices = Array.from({ length: threads }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter(
+    (s) => s.from < s.to,
+  );
   const done = await Promise.all(
     slices.map(
       (slice) =>
         new Promise<StrengthSlice>((resolve, reject) => {
-          const worker = new Worker(new URL('./strength-worker.js', import.meta.url), { workerData: { ...job, ...slice } satisfies StrengthJob });
+          const worker = new Worker(new URL('./strength-worker.js', import.meta.url), {
+            workerData: { ...job, ...slice } satisfies StrengthJob,
+          });
           worker.on('message', (message: StrengthMessage) => {
             if (message.kind === 'game') return onGame();
             if (message.kind === 'done') resolve(message.slice);
@@ -72,7 +81,8 @@ const playRow = async (job: Job, games: number, threads: number, onGame: () => v
 /** Where a search stops: at a time a move, or at a number of iterations. */
 type SearchBudget = { readonly timeMs: number } | { readonly iterations: number };
 
-const budgetText = (b: SearchBudget): string => ('timeMs' in b ? `${b.timeMs} ms a move` : `${b.iterations.toLocaleString('en')} iterations a move`);
+const budgetText = (b: SearchBudget): string =>
+  'timeMs' in b ? `${b.timeMs} ms a move` : `${b.iterations.toLocaleString('en')} iterations a move`;
 
 /** "7 of 20, 35.0% [18.1%, 56.7%]": the wins with their 95% Wilson interval. */
 export const winLine = (wins: number, games: number): string => {
@@ -81,7 +91,9 @@ export const winLine = (wins: number, games: number): string => {
 };
 
 const speedOf = (s: StrengthSlice): string =>
-  s.searches === 0 ? 'no searches' : `${Math.round((s.iterations / s.ms) * 1000).toLocaleString('en')} iterations/s over ${s.searches.toLocaleString('en')} searches (${Math.round(s.iterations / s.searches).toLocaleString('en')} a move)`;
+  s.searches === 0
+    ? 'no searches'
+    : `${Math.round((s.iterations / s.ms) * 1000).toLocaleString('en')} iterations/s over ${s.searches.toLocaleString('en')} searches (${Math.round(s.iterations / s.searches).toLocaleString('en')} a move)`;
 
 const errorsOf = (s: StrengthSlice): string => {
   const errors = s.records.filter((r) => r.error);
@@ -112,9 +124,13 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
     const values = played.records.map((r) => r.metrics?.[defeated]).filter((v): v is number => typeof v === 'number');
     const d = meanInterval(values);
     const ci = d.ci ? `[${d.ci.low.toFixed(2)}, ${d.ci.high.toFixed(2)}]` : '(one game: no interval)';
-    lines.push(`  ${label.padEnd(40)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`);
+    lines.push(
+      `  ${label.padEnd(40)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`,
+    );
   }
-  lines.push('  published anchors (other implementations, not run here): information-set MCTS at 3,000 simulations a decision 42% wins; determinized Monte Carlo (PIMC) 24%');
+  lines.push(
+    '  published anchors (other implementations, not run here): information-set MCTS at 3,000 simulations a decision 42% wins; determinized Monte Carlo (PIMC) 24%',
+  );
   return lines;
 };
 
@@ -124,12 +140,23 @@ const versus = async (o: StrengthOptions, id: string, search: string, progress: 
   const lines: string[] = [];
   for (const strategy of Object.keys(game.bots)) {
     const label = `${game.title}: ${search} (${o.versusMs} ms a move) against ${strategy}`;
-    const job: Job = { game: id, variants: [], players: 2, bots: [search, strategy], rotate: true, seed: `${SEED}:${id}`, maxTurns: 1000, timeMs: o.versusMs };
+    const job: Job = {
+      game: id,
+      variants: [],
+      players: 2,
+      bots: [search, strategy],
+      rotate: true,
+      seed: `${SEED}:${id}`,
+      maxTurns: 1000,
+      timeMs: o.versusMs,
+    };
     const played = await playRow(job, o.games, o.threads, progress(label));
     const won = (r: GameRecord): boolean => (r.winners ?? []).some((s) => r.bots?.[s] === search);
     const wins = played.records.filter(won).length;
     const unfinished = played.records.filter((r) => r.winners === null).length;
-    lines.push(`  ${label}, seats rotated: ${search} won ${winLine(wins, o.games)}${unfinished > 0 ? ` (${unfinished} unfinished)` : ''}; ${speedOf(played)}${errorsOf(played)}`);
+    lines.push(
+      `  ${label}, seats rotated: ${search} won ${winLine(wins, o.games)}${unfinished > 0 ? ` (${unfinished} unfinished)` : ''}; ${speedOf(played)}${errorsOf(played)}`,
+    );
   }
   return lines;
 };

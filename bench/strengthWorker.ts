@@ -44,14 +44,23 @@ export const playSlice = (job: StrengthJob, onGame: () => void): StrengthSlice =
     ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
     ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
   };
-  const records = playRange(game, { seed: job.seed, players: job.players, bots: job.bots, rotate: job.rotate, maxTurns: job.maxTurns, botOptions }, job.from, job.to, onGame);
+  const records = playRange(
+    game,
+    { seed: job.seed, players: job.players, bots: job.bots, rotate: job.rotate, maxTurns: job.maxTurns, botOptions },
+    job.from,
+    job.to,
+    onGame,
+  );
   return { records, ...totals };
 };
 
 if (parentPort) {
   const port = parentPort;
   try {
-    port.postMessage({ kind: 'done', slice: playSlice(workerData as StrengthJob, () => port.postMessage({ kind: 'game' } satisfies StrengthMessage)) } satisfies StrengthMessage);
+    port.postMessage({
+      kind: 'done',
+      slice: playSlice(workerData as StrengthJob, () => port.postMessage({ kind: 'game' } satisfies StrengthMessage)),
+    } satisfies StrengthMessage);
   } catch (error) {
     port.postMessage({ kind: 'error', error: (error as Error).message } satisfies StrengthMessage);
   }

@@ -103,33 +103,37 @@ const gameOf = (game: string, n: number): { seed: number; players: number; moves
   let best = { seed: 1, players: 2, moves: [] as Move[] };
   if (!compiled) return best;
   const strategies = Object.keys(compiled.bots);
-  const players = Array.from({ length: compiled.players.max - compiled.players.min + 1 }, (_, i) => compiled.players.min + i).filter((p) => p >= 2);
+  const players = Array.from({ length: compiled.players.max - compiled.players.min + 1 }, (_, i) => compiled.players.min + i).filter(
+    (p) => p >= 2,
+  );
   const tries: { bots: string[]; seeds: number }[] = [
     { bots: ['random', ...strategies], seeds: 50 },
     { bots: strategies.map((s) => `mcts:${s}`), seeds: 5 },
   ];
-  for (const table of players) for (const { bots: names, seeds } of tries) {
-    const bots = names.map((name) => createBot(compiled, name)).filter((b): b is Bot => 'choose' in b);
-    for (let seed = 1; seed <= seeds; seed++) for (const bot of bots) {
-      const start = newGame(compiled, { players: table, seed });
-      if (!start.ok) return best;
-      const rng = new Rng(seedRng(`bench:${seed}`));
-      let state = start.state;
-      const moves: Move[] = [];
-      while (moves.length < n) {
-        const seat = actingSeats(compiled, state)[0];
-        const legal = seat === undefined ? [] : legalMovesWithEvents(compiled, state, seat);
-        if (seat === undefined || legal.length === 0) break;
-        const chosen = bot.choose(state, seat, legal, rng);
-        const r = applyLegal(compiled, state, chosen);
-        if (!r.ok) break;
-        moves.push(chosen.move);
-        state = r.state;
-      }
-      if (moves.length > best.moves.length) best = { seed, players: table, moves };
-      if (moves.length >= n) return best;
+  for (const table of players)
+    for (const { bots: names, seeds } of tries) {
+      const bots = names.map((name) => createBot(compiled, name)).filter((b): b is Bot => 'choose' in b);
+      for (let seed = 1; seed <= seeds; seed++)
+        for (const bot of bots) {
+          const start = newGame(compiled, { players: table, seed });
+          if (!start.ok) return best;
+          const rng = new Rng(seedRng(`bench:${seed}`));
+          let state = start.state;
+          const moves: Move[] = [];
+          while (moves.length < n) {
+            const seat = actingSeats(compiled, state)[0];
+            const legal = seat === undefined ? [] : legalMovesWithEvents(compiled, state, seat);
+            if (seat === undefined || legal.length === 0) break;
+            const chosen = bot.choose(state, seat, legal, rng);
+            const r = applyLegal(compiled, state, chosen);
+            if (!r.ok) break;
+            moves.push(chosen.move);
+            state = r.state;
+          }
+          if (moves.length > best.moves.length) best = { seed, players: table, moves };
+          if (moves.length >= n) return best;
+        }
     }
-  }
   return best;
 };
 
@@ -153,8 +157,20 @@ export const measureTyping = async (browser: Browser, url: string, game: string,
   await marks(page);
   await page.waitForTimeout(1500);
   // The moves the studio's playtest holds: the game it saved after resuming the one given.
-  const resumed = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { cursor?: number }).cursor ?? 0, `houserules:v1:play:${game}`);
-  const fig: StudioTypingFigures = { game, lines: text.split('\n').length, moves: resumed, players, markerMs: [], driverMs: [], longTasks: [], settledTasks: [] };
+  const resumed = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { cursor?: number }).cursor ?? 0,
+    `houserules:v1:play:${game}`,
+  );
+  const fig: StudioTypingFigures = {
+    game,
+    lines: text.split('\n').length,
+    moves: resumed,
+    players,
+    markerMs: [],
+    driverMs: [],
+    longTasks: [],
+    settledTasks: [],
+  };
   await page.focus('[data-testid=editor] .monaco-editor textarea');
   await page.keyboard.press('Control+Home');
   for (let k = 0; k < keys; k++) {
@@ -164,7 +180,12 @@ export const measureTyping = async (browser: Browser, url: string, game: string,
     await page.waitForSelector('[data-testid=editor] .squiggly-error', { timeout: 20_000 });
     fig.driverMs.push(performance.now() - t0);
     await page.waitForFunction(() => (window as unknown as { __markerAt: number }).__markerAt > 0);
-    fig.markerMs.push(await page.evaluate(() => { const w = window as unknown as { __markerAt: number; __keyAt: number }; return w.__markerAt - w.__keyAt; }));
+    fig.markerMs.push(
+      await page.evaluate(() => {
+        const w = window as unknown as { __markerAt: number; __keyAt: number };
+        return w.__markerAt - w.__keyAt;
+      }),
+    );
     await page.keyboard.press('Backspace');
     await page.waitForSelector('[data-testid=editor] .squiggly-error', { state: 'detached', timeout: 20_000 });
     await page.waitForTimeout(100);
@@ -178,7 +199,8 @@ export const measureTyping = async (browser: Browser, url: string, game: string,
   const to = await page.evaluate(() => performance.now());
   const tasksIn = (a: number, b: number): Promise<number[]> =>
     page.evaluate(
-      ([a, b]) => (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([s]) => s >= a && s <= b).map(([, d]) => d),
+      ([a, b]) =>
+        (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([s]) => s >= a && s <= b).map(([, d]) => d),
       [a, b] as const,
     );
   fig.longTasks = await tasksIn(from, to);
@@ -192,10 +214,18 @@ export const measureTyping = async (browser: Browser, url: string, game: string,
 /** The largest shipped spec, by lines. */
 export const largestGame = (): string => {
   const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`));
-  return games.sort((a, b) => readFileSync(`games/${b}/game.yaml`, 'utf8').split('\n').length - readFileSync(`games/${a}/game.yaml`, 'utf8').split('\n').length)[0] ?? '';
+  return (
+    games.sort(
+      (a, b) =>
+        readFileSync(`games/${b}/game.yaml`, 'utf8').split('\n').length - readFileSync(`games/${a}/game.yaml`, 'utf8').split('\n').length,
+    )[0] ?? ''
+  );
 };
 
-export const measureStudioBench = async (siteDir?: string, runs = 3): Promise<{ load: StudioLoadFigures[]; typing: StudioTypingFigures }> => {
+export const measureStudioBench = async (
+  siteDir?: string,
+  runs = 3,
+): Promise<{ load: StudioLoadFigures[]; typing: StudioTypingFigures }> => {
   const site = siteDir ? await serveDir(siteDir) : await buildAndServe();
   const browser = await launchChromium();
   try {
@@ -213,19 +243,53 @@ export const measureStudioBench = async (siteDir?: string, runs = 3): Promise<{ 
 export const studioReport = (r: { load: StudioLoadFigures[]; typing: StudioTypingFigures }, baselineMs?: number): string[] => {
   const rows: [string, number, string][] = [];
   for (const l of r.load) {
-    rows.push([`studio ${l.game}: first load to a playable board`, p50(l.boardMs), `goal ≤ 1500 ms; runs ${l.boardMs.map((x) => x.toFixed(0)).join(', ')}`]);
-    rows.push([`studio ${l.game}: first load to the editor ready`, p50(l.editorMs), `goal ≤ 3000 ms; runs ${l.editorMs.map((x) => x.toFixed(0)).join(', ')}`]);
-    rows.push([`studio ${l.game}: first load to the first diagram`, p50(l.diagramMs), `goal ≤ 1500 ms; runs ${l.diagramMs.map((x) => x.toFixed(0)).join(', ')}`]);
-    rows.push([`studio ${l.game}: second load to a playable board`, p50(l.secondBoardMs), `a reload: files from the service worker's cache (a build without one: the HTTP cache); runs ${l.secondBoardMs.map((x) => x.toFixed(0)).join(', ')}`]);
-    rows.push([`studio ${l.game}: second load to the editor ready`, p50(l.secondEditorMs), "a reload"]);
+    rows.push([
+      `studio ${l.game}: first load to a playable board`,
+      p50(l.boardMs),
+      `goal ≤ 1500 ms; runs ${l.boardMs.map((x) => x.toFixed(0)).join(', ')}`,
+    ]);
+    rows.push([
+      `studio ${l.game}: first load to the editor ready`,
+      p50(l.editorMs),
+      `goal ≤ 3000 ms; runs ${l.editorMs.map((x) => x.toFixed(0)).join(', ')}`,
+    ]);
+    rows.push([
+      `studio ${l.game}: first load to the first diagram`,
+      p50(l.diagramMs),
+      `goal ≤ 1500 ms; runs ${l.diagramMs.map((x) => x.toFixed(0)).join(', ')}`,
+    ]);
+    rows.push([
+      `studio ${l.game}: second load to a playable board`,
+      p50(l.secondBoardMs),
+      `a reload: files from the service worker's cache (a build without one: the HTTP cache); runs ${l.secondBoardMs.map((x) => x.toFixed(0)).join(', ')}`,
+    ]);
+    rows.push([`studio ${l.game}: second load to the editor ready`, p50(l.secondEditorMs), 'a reload']);
   }
   const t = r.typing;
   const where = `${t.game} (${t.lines} lines, ${t.players} players, ${t.moves} moves in the playtest)`;
-  rows.push([`studio ${where}: keystroke to markers p50`, p50(t.markerMs), `in the page, key event to marker; seen from the test driver ${p50(t.driverMs).toFixed(0)} ms`]);
-  rows.push([`studio ${where}: keystroke to markers p95`, p95(t.markerMs), `goal ≤ 100 ms; seen from the test driver ${p95(t.driverMs).toFixed(0)} ms`]);
-  rows.push([`studio ${where}: longest main-thread task while typing 39 keys at 60 ms a key`, t.longTasks.length ? Math.max(...t.longTasks) : 0, `${t.longTasks.length} long task(s); goal: none over 50 ms`]);
-  rows.push([`studio ${where}: longest main-thread task when typing pauses (the page's playable game built, the playtest replayed)`, t.settledTasks.length ? Math.max(...t.settledTasks) : 0, `${t.settledTasks.length} long task(s): ${t.settledTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; goal: none over 50 ms`]);
-  return rows.map(([name, ms, note]) => `${name}: ${ms.toFixed(0)} ms${baselineMs ? `   ratio ${(ms / baselineMs).toFixed(2)}` : ''}   ${note}`);
+  rows.push([
+    `studio ${where}: keystroke to markers p50`,
+    p50(t.markerMs),
+    `in the page, key event to marker; seen from the test driver ${p50(t.driverMs).toFixed(0)} ms`,
+  ]);
+  rows.push([
+    `studio ${where}: keystroke to markers p95`,
+    p95(t.markerMs),
+    `goal ≤ 100 ms; seen from the test driver ${p95(t.driverMs).toFixed(0)} ms`,
+  ]);
+  rows.push([
+    `studio ${where}: longest main-thread task while typing 39 keys at 60 ms a key`,
+    t.longTasks.length ? Math.max(...t.longTasks) : 0,
+    `${t.longTasks.length} long task(s); goal: none over 50 ms`,
+  ]);
+  rows.push([
+    `studio ${where}: longest main-thread task when typing pauses (the page's playable game built, the playtest replayed)`,
+    t.settledTasks.length ? Math.max(...t.settledTasks) : 0,
+    `${t.settledTasks.length} long task(s): ${t.settledTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; goal: none over 50 ms`,
+  ]);
+  return rows.map(
+    ([name, ms, note]) => `${name}: ${ms.toFixed(0)} ms${baselineMs ? `   ratio ${(ms / baselineMs).toFixed(2)}` : ''}   ${note}`,
+  );
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -33,12 +33,29 @@ export interface RegicideRules {
 }
 
 export const BASE_RULES: Omit<RegicideRules, 'players'> = {
-  immunity: false, jester: false, companions: false, enemiesInHand: false, combos: false, yieldLimit: false, soloYield: false, stallRounds: 2, flips: 0,
+  immunity: false,
+  jester: false,
+  companions: false,
+  enemiesInHand: false,
+  combos: false,
+  yieldLimit: false,
+  soloYield: false,
+  stallRounds: 2,
+  flips: 0,
 };
 
 /** The published game (immunity, Jester, companions, enemies in hand, combos, yield limit), and solo's flips. */
 export const SOLO_PUBLISHED: RegicideRules = {
-  players: 1, immunity: true, jester: true, companions: true, enemiesInHand: true, combos: true, yieldLimit: true, soloYield: false, stallRounds: 2, flips: 2,
+  players: 1,
+  immunity: true,
+  jester: true,
+  companions: true,
+  enemiesInHand: true,
+  combos: true,
+  yieldLimit: true,
+  soloYield: false,
+  stallRounds: 2,
+  flips: 2,
 };
 
 export type RegicideMove =
@@ -161,12 +178,22 @@ export class Regicide {
     if (companion) return true;
     const rank = (cards[0] as Card).rank;
     return (
-      this.rules.combos && cards.length <= COMBO_SIZE && cards.every((c) => c.rank === rank && c.rank !== 'A' && !isEnemy(c)) && cards.reduce((a, c) => a + c.value, 0) <= COMBO_LIMIT
+      this.rules.combos &&
+      cards.length <= COMBO_SIZE &&
+      cards.every((c) => c.rank === rank && c.rank !== 'A' && !isEnemy(c)) &&
+      cards.reduce((a, c) => a + c.value, 0) <= COMBO_LIMIT
     );
   }
 
   /** Subsets of `hand` of `min`…`max` cards, in the order the spec's enumeration gives them. */
-  private subsets(hand: readonly Card[], min: number, max: number, keep: (cards: Card[]) => boolean, out: RegicideMove[], move: 'play' | 'discard'): void {
+  private subsets(
+    hand: readonly Card[],
+    min: number,
+    max: number,
+    keep: (cards: Card[]) => boolean,
+    out: RegicideMove[],
+    move: 'play' | 'discard',
+  ): void {
     const chosen: Card[] = [];
     const walk = (i: number): void => {
       if (chosen.length > max || hand.length - i + chosen.length < min) return;

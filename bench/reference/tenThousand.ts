@@ -24,7 +24,14 @@ const triple = (face: number): number => (face === 1 ? 1000 : 100 * face);
 export const scoreRoll = (faces: readonly number[]): { points: number; used: number } => {
   const counts = [0, 0, 0, 0, 0, 0, 0];
   for (const f of faces) counts[f] = (counts[f] as number) + 1;
-  if (faces.length === 5 && counts[2] === 1 && counts[3] === 1 && counts[4] === 1 && counts[5] === 1 && (counts[1] === 1 || counts[6] === 1)) {
+  if (
+    faces.length === 5 &&
+    counts[2] === 1 &&
+    counts[3] === 1 &&
+    counts[4] === 1 &&
+    counts[5] === 1 &&
+    (counts[1] === 1 || counts[6] === 1)
+  ) {
     return { points: 1500, used: 5 };
   }
   let points = 0;
@@ -92,7 +99,9 @@ export class TenThousand {
 
   private mayBank(): boolean {
     const entered = (this.levels[this.active] as number[]).length > 0;
-    return !this.mustRoll && this.turnPoints % 100 === 0 && (entered || this.turnPoints >= ENTRY) && (!entered || this.turnPoints >= MIN_BANK);
+    return (
+      !this.mustRoll && this.turnPoints % 100 === 0 && (entered || this.turnPoints >= ENTRY) && (!entered || this.turnPoints >= MIN_BANK)
+    );
   }
 
   apply(move: TenThousandMove): void {

@@ -44,7 +44,8 @@ export const featureReader = (display: CompiledDisplay): FeatureReader => {
       if (label !== undefined && !names.has(key)) names.set(key, label);
     };
     for (const [name, v] of Object.entries(c.game)) put(name, plain(v), Array.isArray(v), gameLabels.get(name));
-    for (const [name, v] of Object.entries(c.players[seat] ?? {})) if (name !== 'seat') put(name, plain(v), Array.isArray(v), playerLabels.get(name));
+    for (const [name, v] of Object.entries(c.players[seat] ?? {}))
+      if (name !== 'seat') put(name, plain(v), Array.isArray(v), playerLabels.get(name));
     for (const [name, contents] of Object.entries(c.zones)) {
       const [first] = contents;
       const own = Array.isArray(first) ? ((contents as readonly (readonly Piece[])[])[seat] ?? []) : (contents as readonly Piece[]);

@@ -68,7 +68,13 @@ export type AnalyzeResult = { readonly ok: true; readonly analysis: Analysis } |
 
 export { DEFAULT_MIN_REACH };
 
-export const DEFAULT_LIMITS: SearchLimits = { epsilon: 1e-11, maxStates: 500_000, maxSteps: 20_000_000, maxOutcomes: 100_000, maxSweeps: 10_000 };
+export const DEFAULT_LIMITS: SearchLimits = {
+  epsilon: 1e-11,
+  maxStates: 500_000,
+  maxSteps: 20_000_000,
+  maxOutcomes: 100_000,
+  maxSweeps: 10_000,
+};
 
 const hiddenZones = (game: CompiledGame): string[] =>
   Object.entries(game.zones)
@@ -82,14 +88,20 @@ const diceOf = (game: CompiledGame): Map<string, DieFaces> =>
       .map(([kind, d]) => [kind, dieFaces(d.faces as (number | string)[])]),
   );
 
-const policyColumns = (table: PolicyTableData): Pick<Analysis, 'columns' | 'labels' | 'policy'> => ({ columns: table.columns, labels: table.labels, policy: table.rows });
+const policyColumns = (table: PolicyTableData): Pick<Analysis, 'columns' | 'labels' | 'policy'> => ({
+  columns: table.columns,
+  labels: table.labels,
+  policy: table.rows,
+});
 
 const refuse = (error: string): AnalyzeResult => ({ ok: false, error });
 
 export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeResult => {
   const hidden = hiddenZones(game);
   if (hidden.length > 0) {
-    return refuse(`${game.title} has hidden information (zones ${hidden.join(', ')}): an exact analysis would decide with knowledge a player does not have`);
+    return refuse(
+      `${game.title} has hidden information (zones ${hidden.join(', ')}): an exact analysis would decide with knowledge a player does not have`,
+    );
   }
   const until = options.until ?? 'turn';
   if (!UNTIL.includes(until)) return refuse(`--until must be one of ${UNTIL.join(', ')}, not '${String(until)}'`);
@@ -125,7 +137,10 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
     ...(options.maxSweeps !== undefined ? { maxSweeps: options.maxSweeps } : {}),
   };
   try {
-    const result = search({ game, seat, dice: diceOf(game), keyOf: stateKeyOf(game, analyzeLiveness(game.spec, options.objective)), objective, isLeaf, limits }, start);
+    const result = search(
+      { game, seat, dice: diceOf(game), keyOf: stateKeyOf(game, analyzeLiveness(game.spec, options.objective)), objective, isLeaf, limits },
+      start,
+    );
     // Without cuts or cycles the one sweep that matters is exact; with them the bounds say how close.
     const errorBound = result.cuts > 0 || result.cycles > 0 ? Math.max(0, result.value - result.lower, result.upper - result.value) : 0;
     return {
@@ -140,7 +155,9 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
         states: result.nodes.length,
         steps: result.steps,
         sweeps: result.sweeps,
-        ...policyColumns(policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH, result.names, limits.maxSweeps)),
+        ...policyColumns(
+          policyOf(result.nodes as DecisionNode[], result.root, options.minReach ?? DEFAULT_MIN_REACH, result.names, limits.maxSweeps),
+        ),
       },
     };
   } catch (error) {

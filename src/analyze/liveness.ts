@@ -45,8 +45,7 @@ const merge = (a: FlowData, b: FlowData): FlowData => {
   return { origins, ended: a.ended && b.ended };
 };
 
-const signature = (f: FlowData): string =>
-  JSON.stringify([f.ended, [...f.origins].map(([k, v]) => [k, [...v].sort()]).sort()]);
+const signature = (f: FlowData): string => JSON.stringify([f.ended, [...f.origins].map(([k, v]) => [k, [...v].sort()]).sort()]);
 
 const ZONE_REF = /^\s*zones\.([A-Za-z_]\w*)/;
 
@@ -178,11 +177,18 @@ export const analyzeLiveness = (spec: GameSpec, objective: string): Liveness => 
     };
 
     /** Takes a transition from `atomic`: exits, effects (the move's first), entries; the new innermost state. */
-    const take = (atomic: string, t: TransitionInfo, f0: FlowData, moveEffects: readonly Effect[] | undefined): { atomic: string; f: FlowData }[] => {
+    const take = (
+      atomic: string,
+      t: TransitionInfo,
+      f0: FlowData,
+      moveEffects: readonly Effect[] | undefined,
+    ): { atomic: string; f: FlowData }[] => {
       readText(f0, t.spec.guard);
       if (t.target === null) return [{ atomic, f: effects(t.spec.effects, effects(moveEffects, f0)) }];
       const from = ancestors(atomic).map((s) => s.name);
-      const to = ancestors(t.target).map((s) => s.name).reverse();
+      const to = ancestors(t.target)
+        .map((s) => s.name)
+        .reverse();
       const paths: { exited: string[]; entered: string[] }[] = [];
       const targetActive = from.includes(t.target);
       const domain = (keep: (name: string) => boolean) => ({

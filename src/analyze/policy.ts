@@ -148,18 +148,33 @@ export interface PolicyTableData {
   readonly rows: readonly PolicyEntry[];
 }
 
-export const policyOf = (nodes: readonly DecisionNode[], root: number | undefined, minReach: number, names: ReadonlyMap<string, string>, maxSweeps: number): PolicyTableData => {
+export const policyOf = (
+  nodes: readonly DecisionNode[],
+  root: number | undefined,
+  minReach: number,
+  names: ReadonlyMap<string, string>,
+  maxSweeps: number,
+): PolicyTableData => {
   if (root === undefined) return { columns: [], labels: [], rows: [] };
   const decisions = decisionsOf(nodes, root, maxSweeps);
   // Rare states should not add columns; they still count in the merged rows.
   const likely = decisions.filter((d) => d.reach >= minReach / 10);
   const columns = chooseColumns(likely.length > 0 ? likely : decisions, names);
-  const groups = new Map<string, { state: Features; reach: number; sums: Map<string, number>; weights: Map<string, number>; bests: Set<string> }>();
+  const groups = new Map<
+    string,
+    { state: Features; reach: number; sums: Map<string, number>; weights: Map<string, number>; bests: Set<string> }
+  >();
   for (const d of decisions) {
     const key = keyOf(d, columns);
     let g = groups.get(key);
     if (!g) {
-      g = { state: Object.fromEntries(columns.map((c) => [c, d.features[c] ?? null])), reach: 0, sums: new Map(), weights: new Map(), bests: new Set() };
+      g = {
+        state: Object.fromEntries(columns.map((c) => [c, d.features[c] ?? null])),
+        reach: 0,
+        sums: new Map(),
+        weights: new Map(),
+        bests: new Set(),
+      };
       groups.set(key, g);
     }
     g.reach += d.reach;
@@ -172,20 +187,24 @@ export const policyOf = (nodes: readonly DecisionNode[], root: number | undefine
   const rows: PolicyEntry[] = [];
   for (const g of groups.values()) {
     if (g.reach < minReach) continue;
-    const alternatives = [...g.sums].map(([move, sum]) => ({ move, value: sum / (g.weights.get(move) ?? 1) })).sort((a, b) => b.value - a.value);
+    const alternatives = [...g.sums]
+      .map(([move, sum]) => ({ move, value: sum / (g.weights.get(move) ?? 1) }))
+      .sort((a, b) => b.value - a.value);
     rows.push({ state: g.state, reach: g.reach, best: alternatives[0]?.move ?? '', alternatives, mixed: g.bests.size > 1 });
   }
   return { columns, labels: columns.map((c) => names.get(c) ?? c), rows: rows.sort(compareStates(columns)) };
 };
 
 /** Rows in the order of their columns' values. */
-export const compareStates = (columns: readonly string[]) => (a: PolicyEntry, b: PolicyEntry): number => {
-  for (const c of columns) {
-    const x: Json = a.state[c] ?? null;
-    const y: Json = b.state[c] ?? null;
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
-  }
-  return 0;
-};
+export const compareStates =
+  (columns: readonly string[]) =>
+  (a: PolicyEntry, b: PolicyEntry): number => {
+    for (const c of columns) {
+      const x: Json = a.state[c] ?? null;
+      const y: Json = b.state[c] ?? null;
+      if (x === y) continue;
+      if (typeof x === 'number' && typeof y === 'number') return x - y;
+      return String(x) < String(y) ? -1 : 1;
+    }
+    return 0;
+  };

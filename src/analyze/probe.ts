@@ -71,7 +71,14 @@ const otherChance = (move: string): Probe => ({
 });
 
 /** One kind of die in the game: one application with a long enough queue counts the positions. */
-const probeOneKind = (apply: (queue: readonly Json[]) => StepResult, state: GameState, move: string, kind: string, face: Json, held: number): Probe => {
+const probeOneKind = (
+  apply: (queue: readonly Json[]) => StepResult,
+  state: GameState,
+  move: string,
+  kind: string,
+  face: Json,
+  held: number,
+): Probe => {
   for (let length = Math.max(1, held); length <= 2 * held + 1; length = 2 * length + 1) {
     const result = apply(new Array<Json>(length).fill(face));
     if (!result.ok) return { kind: 'refused', reason: `'${move}' fails: ${result.error}` };
@@ -87,7 +94,13 @@ const probeOneKind = (apply: (queue: readonly Json[]) => StepResult, state: Game
 };
 
 /** Several kinds: position by position, the first face that a position accepts and its kind. */
-const probeKinds = (apply: (queue: readonly Json[]) => StepResult, state: GameState, move: string, dice: ReadonlyMap<string, DieFaces>, held: number): Probe => {
+const probeKinds = (
+  apply: (queue: readonly Json[]) => StepResult,
+  state: GameState,
+  move: string,
+  dice: ReadonlyMap<string, DieFaces>,
+  held: number,
+): Probe => {
   const known: Json[] = [];
   const kinds: string[] = [];
   const firstFaces = [...new Set([...dice.values()].map((d) => d.faces[0] as Json))];

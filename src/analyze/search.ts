@@ -132,7 +132,9 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
 
   const applied = (state: GameState, legal: LegalMove): GameState => {
     if (++steps > limits.maxSteps) {
-      throw new SearchStop(`the analysis took more than ${limits.maxSteps.toLocaleString('en')} moves (its work budget) with ${nodes.length.toLocaleString('en')} states valued: raise --epsilon or analyse a smaller part of the game`);
+      throw new SearchStop(
+        `the analysis took more than ${limits.maxSteps.toLocaleString('en')} moves (its work budget) with ${nodes.length.toLocaleString('en')} states valued: raise --epsilon or analyse a smaller part of the game`,
+      );
     }
     const result = applyLegal(game, state, legal);
     if (!result.ok) throw new SearchStop(`'${legal.move.move}' fails: ${result.error}`);
@@ -147,13 +149,17 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     if (probe.kind === 'fixed') return [{ key: keyOf(probe.next), state: probe.next, probability: 1, leaf: undefined, cut: undefined }];
     const count = outcomeCount(probe.kinds, dice);
     if (count > limits.maxOutcomes) {
-      throw new SearchStop(`'${legal.move.move}' rolls ${probe.kinds.length} dice: ${count.toLocaleString('en')} outcomes, more than the ${limits.maxOutcomes.toLocaleString('en')} one roll may have`);
+      throw new SearchStop(
+        `'${legal.move.move}' rolls ${probe.kinds.length} dice: ${count.toLocaleString('en')} outcomes, more than the ${limits.maxOutcomes.toLocaleString('en')} one roll may have`,
+      );
     }
     const merged = new Map<string, Branch>();
     for (const outcome of rollOutcomes(probe.kinds, dice)) {
       const next = applied(rig(state, outcome.faces), legal);
       if (next.context.rigged.length > 0 || !sameRng(state, next)) {
-        throw new SearchStop(`how many dice '${legal.move.move}' rolls depends on the faces rolled: the analysis enumerates one roll per move`);
+        throw new SearchStop(
+          `how many dice '${legal.move.move}' rolls depends on the faces rolled: the analysis enumerates one roll per move`,
+        );
       }
       const key = keyOf(next);
       const known = merged.get(key);
@@ -193,7 +199,9 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
       const legal = legalMovesWithEvents(game, state, seat);
       if (legal.length === 0) return { leaf: judge(state) };
       if (nodes.length >= limits.maxStates) {
-        throw new SearchStop(`more than ${limits.maxStates.toLocaleString('en')} states (the limit) before the analysis finished: raise --epsilon or --max-states, or analyse a smaller part of the game`);
+        throw new SearchStop(
+          `more than ${limits.maxStates.toLocaleString('en')} states (the limit) before the analysis finished: raise --epsilon or --max-states, or analyse a smaller part of the game`,
+        );
       }
       id = nodes.length;
       node = { p, value: 0, miss: 0, done: false, children: [], probs: [], branches: legal.map((l) => branches(state, l)) };
@@ -244,7 +252,9 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
     for (let change = Infinity; change > tolerance; ) {
       if (++sweeps > limits.maxSweeps) {
         const states = `${nodes.length.toLocaleString('en')} state${nodes.length === 1 ? '' : 's'}`;
-        throw new SearchStop(`the values of the turn's ${states} still changed by ${change.toPrecision(2)} after ${limits.maxSweeps.toLocaleString('en')} sweeps (the limit): the turn comes back to where it was too often to settle; raise --max-sweeps or --epsilon`);
+        throw new SearchStop(
+          `the values of the turn's ${states} still changed by ${change.toPrecision(2)} after ${limits.maxSweeps.toLocaleString('en')} sweeps (the limit): the turn comes back to where it was too often to settle; raise --max-sweeps or --epsilon`,
+        );
       }
       change = 0;
       for (const id of order) {
@@ -287,7 +297,13 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
           hi = Math.max(hi, mh);
           m = Math.max(m, mm);
         });
-        change = Math.max(change, Math.abs(v - (point[id] as number)), Math.abs(lo - (lowerOf[id] as number)), Math.abs(hi - (upperOf[id] as number)), Math.abs(m - (missOf[id] as number)) * Math.max(1, high - low));
+        change = Math.max(
+          change,
+          Math.abs(v - (point[id] as number)),
+          Math.abs(lo - (lowerOf[id] as number)),
+          Math.abs(hi - (upperOf[id] as number)),
+          Math.abs(m - (missOf[id] as number)) * Math.max(1, high - low),
+        );
         point[id] = v;
         lowerOf[id] = lo;
         upperOf[id] = hi;
@@ -313,6 +329,21 @@ export const search = (input: SearchInput, start: GameState): SearchResult => {
   };
 
   const top = visit(start, 1);
-  const [value, lower, upper, miss] = 'id' in top ? solve(top.id) : 'leaf' in top ? [top.leaf, top.leaf, top.leaf, 0] : [top.cut, low, high, 1];
-  return { value, miss, lower, upper, root: 'id' in top ? top.id : undefined, nodes, steps, cuts, cycles, sweeps, low, high, names: reader.names };
+  const [value, lower, upper, miss] =
+    'id' in top ? solve(top.id) : 'leaf' in top ? [top.leaf, top.leaf, top.leaf, 0] : [top.cut, low, high, 1];
+  return {
+    value,
+    miss,
+    lower,
+    upper,
+    root: 'id' in top ? top.id : undefined,
+    nodes,
+    steps,
+    cuts,
+    cycles,
+    sweeps,
+    low,
+    high,
+    names: reader.names,
+  };
 };

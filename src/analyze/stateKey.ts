@@ -55,7 +55,9 @@ export const stateKeyOf = (game: CompiledGame, liveness: Liveness): StateKey => 
   return (state) => {
     const c = state.context;
     const dead = liveness.deadAt(activeStates(state.value).at(-1) ?? '');
-    const zones = zoneNames.map((z) => zoneText(c.zones[z] ?? [], game.zones[z]?.ordered === true, { keepId, keepFace: !dead.has(`faces:${z}`) }));
+    const zones = zoneNames.map((z) =>
+      zoneText(c.zones[z] ?? [], game.zones[z]?.ordered === true, { keepId, keepFace: !dead.has(`faces:${z}`) }),
+    );
     const players = c.players.map((p) => without(p, dead, 'player.'));
     const rest: Json = [c.active, c.turn, without(c.game, dead, 'game.'), players, c.teams, c.result as unknown as Json];
     return `${JSON.stringify(state.value)}|${JSON.stringify(rest)}|${zones.join('|')}`;

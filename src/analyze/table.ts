@@ -39,10 +39,16 @@ export interface PolicyRule {
 export const policyRuleData = (table: PolicyTable): PolicyRule[] => {
   const numeric = table.columns.filter((c) => table.rows.every((r) => typeof r.state[c] === 'number' || r.state[c] === undefined));
   const label = (c: string): string => table.labels[table.columns.indexOf(c)] ?? c;
-  const axis = [...numeric].sort((a, b) => new Set(table.rows.map((r) => r.state[b])).size - new Set(table.rows.map((r) => r.state[a])).size)[0];
+  const axis = [...numeric].sort(
+    (a, b) => new Set(table.rows.map((r) => r.state[b])).size - new Set(table.rows.map((r) => r.state[a])).size,
+  )[0];
   if (axis === undefined) {
     // No column: the one row's best move is the whole rule.
-    return table.rows.map((r) => ({ given: table.columns.map((c) => `${label(c)} ${text(r.state[c])}`), axis: null, runs: [{ best: r.best, range: '' }] }));
+    return table.rows.map((r) => ({
+      given: table.columns.map((c) => `${label(c)} ${text(r.state[c])}`),
+      axis: null,
+      runs: [{ best: r.best, range: '' }],
+    }));
   }
   const others = table.columns.filter((c) => c !== axis);
   const groups = new Map<string, { given: string[]; rows: PolicyEntry[] }>();

@@ -86,7 +86,10 @@ const notMinimal = (c: CompiledConsideration, list: string, moves: readonly Lega
         const small = group[j] as Choice;
         if (small.size === big.size) return;
         if (++compared > LIMITS.moveSteps) {
-          throw new SpecLimitError(`considering only minimal '${list}' compares more than ${formatLimit(LIMITS.moveSteps)} pairs of the move '${c.move}''s ${formatLimit(group.length)} legal choices`, c.path);
+          throw new SpecLimitError(
+            `considering only minimal '${list}' compares more than ${formatLimit(LIMITS.moveSteps)} pairs of the move '${c.move}''s ${formatLimit(group.length)} legal choices`,
+            c.path,
+          );
         }
         if (inside(small.bits, big.bits)) {
           out.add(big.move);
@@ -118,7 +121,8 @@ export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly Leg
 };
 
 /** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
-export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => moves.filter(weighsOf(bot, state, moves));
+export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] =>
+  moves.filter(weighsOf(bot, state, moves));
 
 export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
   if (bot.consider.length === 0) return moves;

@@ -98,7 +98,10 @@ export const determinize = (game: CompiledGame, state: GameState, seat: number, 
       placeAll(places, z.contents);
     } else open.push(...places);
   }
-  placeAll(open, allPieces(game, state).filter((p) => !seen.has(p.id) && !listed.has(p.id)));
+  placeAll(
+    open,
+    allPieces(game, state).filter((p) => !seen.has(p.id) && !listed.has(p.id)),
+  );
   const { seat: _seat, states: _states, context } = view;
   return {
     value: state.value,
@@ -125,7 +128,9 @@ export const seenBy = (game: CompiledGame, state: GameState, seat: number, rng: 
 export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => {
   if (places.length === 0) return [];
   if (pool.length !== places.length) {
-    throw new Error(`cannot determinise: ${places.length} face-down places but ${pool.length} pieces to put there (pieces made or lost during the game?)`);
+    throw new Error(
+      `cannot determinise: ${places.length} face-down places but ${pool.length} pieces to put there (pieces made or lost during the game?)`,
+    );
   }
   const groups = new Map<string, { places: number[]; accepts: Set<number> }>();
   places.forEach((place, i) => {
@@ -142,7 +147,9 @@ export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng)
     for (const h of ordered.slice(i + 1)) {
       const shared = [...g.accepts].filter((j) => h.accepts.has(j)).length;
       if (shared > 0 && shared < g.accepts.size) {
-        throw new Error(`cannot determinise evenly: the face-down places of '${places[g.places[0] as number]?.zone}' and '${places[h.places[0] as number]?.zone}' accept overlapping sets of pieces`);
+        throw new Error(
+          `cannot determinise evenly: the face-down places of '${places[g.places[0] as number]?.zone}' and '${places[h.places[0] as number]?.zone}' accept overlapping sets of pieces`,
+        );
       }
     }
   });
@@ -153,7 +160,9 @@ export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng)
     for (const i of g.places) {
       if (free.length === 0) {
         const place = places[i] as Place;
-        throw new Error(`cannot determinise: no unseen piece fits the face-down place ${place.index + 1} of '${place.zone}' (${JSON.stringify(place.known)})`);
+        throw new Error(
+          `cannot determinise: no unseen piece fits the face-down place ${place.index + 1} of '${place.zone}' (${JSON.stringify(place.known)})`,
+        );
       }
       const [j] = free.splice(rng.below(free.length), 1) as [number];
       taken[j] = true;

@@ -19,4 +19,5 @@ export const ismctsSearch = (
   moves: readonly LegalMove[],
   rng: Rng,
   options: BotOptions,
-): { move: LegalMove; stats: SearchStats } => search(game, state, seat, moves, rng, { evaluation: evaluationOf(game), hidden: true, options });
+): { move: LegalMove; stats: SearchStats } =>
+  search(game, state, seat, moves, rng, { evaluation: evaluationOf(game), hidden: true, options });

@@ -72,7 +72,13 @@ export const pickBest = (moves: readonly LegalMove[], values: readonly number[],
 };
 
 /** `strategy`: greedy:NAME weighs only the moves that strategy considers (consider.ts). */
-export const greedyBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, name = 'greedy', strategy?: CompiledBot): Bot => ({
+export const greedyBot = (
+  game: CompiledGame,
+  evaluation: Evaluation,
+  options: BotOptions,
+  name = 'greedy',
+  strategy?: CompiledBot,
+): Bot => ({
   name,
   choose: (state, seat, legal, rng) => {
     const moves = strategy ? considered(strategy, seenBy(game, state, seat, rng), legal) : legal;

@@ -65,9 +65,13 @@ export const createBot = (game: CompiledGame, name: string, options: BotOptions 
 
 /** One bot per seat from a comma-separated list; a single name plays every seat. */
 export const createBots = (game: CompiledGame, list: string, players: number, options: BotOptions = {}): Bot[] | { error: string } => {
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) return { error: 'name at least one bot' };
-  if (names.length !== 1 && names.length !== players) return { error: `${names.length} bots for ${players} seats: give one bot per seat, or one for all` };
+  if (names.length !== 1 && names.length !== players)
+    return { error: `${names.length} bots for ${players} seats: give one bot per seat, or one for all` };
   const bots: Bot[] = [];
   for (let seat = 0; seat < players; seat++) {
     const bot = createBot(game, names[names.length === 1 ? 0 : seat] as string, options);

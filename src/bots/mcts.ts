@@ -76,7 +76,13 @@ const legalOrNone = (game: CompiledGame, state: GameState, minimal?: MinimalArgs
  * none or its conditions cannot be read in this determinisation, as with `legalOrNone`; a
  * condition past its limit still stops the search with its message.
  */
-const weighedOf = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, spared: readonly LegalMove[], only?: (m: LegalMove) => boolean): readonly LegalMove[] => {
+const weighedOf = (
+  game: CompiledGame,
+  policy: CompiledBot | undefined,
+  state: GameState,
+  spared: readonly LegalMove[],
+  only?: (m: LegalMove) => boolean,
+): readonly LegalMove[] => {
   const listed = (moves: readonly LegalMove[]): readonly LegalMove[] => (only ? moves.filter(only) : moves);
   if (!policy || policy.consider.length === 0) return listed(spared);
   try {
@@ -89,8 +95,12 @@ const weighedOf = (game: CompiledGame, policy: CompiledBot | undefined, state: G
 };
 
 /** The moves the search weighs in `state` (of those `only` keeps), as `weighedOf` gives. */
-const weighed = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, only?: (m: LegalMove) => boolean): readonly LegalMove[] =>
-  weighedOf(game, policy, state, legalOrNone(game, state, policy?.minimal), only);
+const weighed = (
+  game: CompiledGame,
+  policy: CompiledBot | undefined,
+  state: GameState,
+  only?: (m: LegalMove) => boolean,
+): readonly LegalMove[] => weighedOf(game, policy, state, legalOrNone(game, state, policy?.minimal), only);
 
 /**
  * The strategy's move in a playout when one seat may act: its preferences over the moves it
@@ -142,7 +152,13 @@ export const playout = (
 };
 
 /** A random seat of those the search weighs a move of, then its preferred move or a random one. */
-const randomPreferred = (game: CompiledGame, policy: CompiledBot | undefined, state: GameState, spared: readonly LegalMove[], rng: Rng): LegalMove | undefined => {
+const randomPreferred = (
+  game: CompiledGame,
+  policy: CompiledBot | undefined,
+  state: GameState,
+  spared: readonly LegalMove[],
+  rng: Rng,
+): LegalMove | undefined => {
   const moves = weighedOf(game, policy, state, spared);
   if (moves.length === 0) return undefined;
   let pick = moves[rng.below(moves.length)] as LegalMove;
@@ -168,10 +184,22 @@ const randomPreferred = (game: CompiledGame, policy: CompiledBot | undefined, st
  * random move's followed by the policy's (progressive bias, Chaslot et al. 2008): a node the
  * search has seen only a few times is judged by what a good player would do there.
  */
-const expansion = (policy: CompiledBot | undefined, state: GameState, here: readonly LegalMove[], fresh: readonly number[], rng: Rng): number => {
+const expansion = (
+  policy: CompiledBot | undefined,
+  state: GameState,
+  here: readonly LegalMove[],
+  fresh: readonly number[],
+  rng: Rng,
+): number => {
   if (policy && fresh.length > 1) {
     // The node's moves are those the search weighs already: no consideration to judge again.
-    const pick = preferredWhenOneSeat(policy, state, fresh.map((j) => here[j] as LegalMove), rng, weighsAll);
+    const pick = preferredWhenOneSeat(
+      policy,
+      state,
+      fresh.map((j) => here[j] as LegalMove),
+      rng,
+      weighsAll,
+    );
     const at = pick ? here.indexOf(pick) : -1;
     if (at >= 0) return at;
   }
@@ -291,7 +319,14 @@ export const search = (
  * seat, goes on from the kept tree. Only the tree's statistics carry over: whether the position
  * matches never depends on what it hides, since the bot computes it from the state it was given.
  */
-export const mctsBot = (game: CompiledGame, evaluation: Evaluation, options: BotOptions, hidden: boolean, name: string, policy?: CompiledBot): Bot => {
+export const mctsBot = (
+  game: CompiledGame,
+  evaluation: Evaluation,
+  options: BotOptions,
+  hidden: boolean,
+  name: string,
+  policy?: CompiledBot,
+): Bot => {
   const memory = treeMemory<SearchTree>(game);
   const config: MctsConfig = { evaluation, hidden, options, ...(policy ? { policy } : {}) };
   return {

@@ -43,7 +43,13 @@ export const weighsAll = (): boolean => true;
  * the strategy's considerations here (consider.ts's weighsOf) rather than the considered moves,
  * so that of a scored preference only the best-scored moves are judged.
  */
-export const preferred = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], rng: Rng, weighs: (m: LegalMove) => boolean = weighsAll): LegalMove | undefined => {
+export const preferred = (
+  bot: CompiledBot,
+  state: GameState,
+  moves: readonly LegalMove[],
+  rng: Rng,
+  weighs: (m: LegalMove) => boolean = weighsAll,
+): LegalMove | undefined => {
   const spent = decisionBudget(bot.name, moves.length);
   const onMove = moveRunner(state);
   for (const pref of bot.prefer) {
@@ -55,7 +61,13 @@ export const preferred = (bot: CompiledBot, state: GameState, moves: readonly Le
     const when = pref.when;
     const allowed = moves.filter((m) => m.move.move === pref.move && (!when || run(when, m) === true));
     const score = pref.score;
-    const top = score ? bestWeighed(allowed, allowed.map((m) => run(score, m) as number), weighs) : allowed.filter(weighs);
+    const top = score
+      ? bestWeighed(
+          allowed,
+          allowed.map((m) => run(score, m) as number),
+          weighs,
+        )
+      : allowed.filter(weighs);
     if (top.length > 0) return top[rng.below(top.length)];
   }
   return undefined;
@@ -69,7 +81,8 @@ export const preferenceBot = (game: CompiledGame, bot: CompiledBot, options: Bot
     const chosen = preferred(bot, seen, moves, rng);
     if (chosen) return chosen;
     if (moves.length === 1) return moves[0] as LegalMove;
-    if (bot.evaluate) return pickBest(moves, greedyValues(game, state, seat, moves, rng, bot.evaluate, options.samples ?? 6, bot.name), rng);
+    if (bot.evaluate)
+      return pickBest(moves, greedyValues(game, state, seat, moves, rng, bot.evaluate, options.samples ?? 6, bot.name), rng);
     return moves[rng.below(moves.length)] as LegalMove;
   },
 });

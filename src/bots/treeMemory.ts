@@ -7,7 +7,8 @@ import type { CompiledGame } from '../compile/index.ts';
 import { applyLegal, isOver, type GameState, type LegalMove } from '../engine/index.ts';
 
 /** The same string for the same position and seat, and a different one for any other. */
-export const positionKey = (state: GameState, seat: number): string => `${seat} ${JSON.stringify(state.value)} ${JSON.stringify(state.context)}`;
+export const positionKey = (state: GameState, seat: number): string =>
+  `${seat} ${JSON.stringify(state.value)} ${JSON.stringify(state.context)}`;
 
 export interface TreeMemory<T> {
   /** The tree kept for this very position and seat, if any; the memory is emptied either way. */

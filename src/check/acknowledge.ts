@@ -20,7 +20,11 @@ interface Acknowledgement {
 }
 
 const PLACES: Record<WarningKind, { readonly on: readonly Place[]; readonly where: string; readonly none: string }> = {
-  loop: { on: ['transition', 'state'], where: 'automatic transitions and their states', none: 'no loop of automatic transitions passes through here' },
+  loop: {
+    on: ['transition', 'state'],
+    where: 'automatic transitions and their states',
+    none: 'no loop of automatic transitions passes through here',
+  },
   unreachable: { on: ['state'], where: 'states', none: 'this state can be reached' },
   unoffered: { on: ['move'], where: 'moves', none: 'a state offers this move' },
   unused: { on: ['procedure'], where: 'procedures', none: 'an effect calls this procedure' },
@@ -59,6 +63,9 @@ export const unmatchedAcknowledgements = (spec: GameSpec, warnings: readonly Che
     .map((a) => {
       const { on, where, none } = PLACES[a.kind];
       const why = on.includes(a.place) ? none : `'${a.kind}' warnings arise on ${where}, not on a ${a.place}`;
-      return { path: [...a.at, 'acknowledge', a.index], message: `'${a.kind}' is acknowledged here but ${why}: remove it, so that it cannot hide a warning that arises later` };
+      return {
+        path: [...a.at, 'acknowledge', a.index],
+        message: `'${a.kind}' is acknowledged here but ${why}: remove it, so that it cannot hide a warning that arises later`,
+      };
     });
 };

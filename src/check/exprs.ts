@@ -43,8 +43,7 @@ export const typeOf = (text: string): Type =>
   });
 
 /** YAML gives plain numbers and booleans where an expression may stand; they are expressions too. */
-export const sourceText = (source: ExprSource | number | boolean): string =>
-  typeof source === 'string' ? source : String(source);
+export const sourceText = (source: ExprSource | number | boolean): string => (typeof source === 'string' ? source : String(source));
 
 const hasKeys = (record: object): boolean => {
   for (const _ in record) return true;

@@ -40,7 +40,12 @@ export const collectStates = (flow: FlowSpec): { states: StateInfo[]; problems: 
     for (const [name, spec] of Object.entries(children)) {
       const at = [...path, name];
       if (name.startsWith(RESERVED_PREFIX)) {
-        problems.push({ path: at, severity: 'error', code: 'reserved-name', message: `state names starting with '${RESERVED_PREFIX}' are reserved for the engine` });
+        problems.push({
+          path: at,
+          severity: 'error',
+          code: 'reserved-name',
+          message: `state names starting with '${RESERVED_PREFIX}' are reserved for the engine`,
+        });
       }
       const earlier = seen.get(name);
       if (earlier) {
@@ -76,7 +81,12 @@ export const transitionsOf = (state: StateInfo): TransitionInfo[] => {
   for (const [move, value] of Object.entries(state.spec.on ?? {})) {
     const list = typeof value === 'string' ? [{ target: value }] : Array.isArray(value) ? value : [value];
     list.forEach((t, i) => {
-      const path = typeof value === 'string' ? [...state.path, 'on', move] : Array.isArray(value) ? [...state.path, 'on', move, i] : [...state.path, 'on', move];
+      const path =
+        typeof value === 'string'
+          ? [...state.path, 'on', move]
+          : Array.isArray(value)
+            ? [...state.path, 'on', move, i]
+            : [...state.path, 'on', move];
       out.push({ source: state.name, target: t.target ?? null, kind: 'move', label: move, guarded: t.guard !== undefined, spec: t, path });
     });
   }
@@ -88,7 +98,12 @@ const initialOf = (state: StateInfo, byName: Map<string, StateInfo>, problems: F
   if (children.length === 0) return undefined;
   const initial = state.spec.initial;
   if (initial === undefined) {
-    problems.push({ path: state.path, severity: 'error', code: 'missing-initial', message: `state '${state.name}' has child states but no 'initial' to say which comes first` });
+    problems.push({
+      path: state.path,
+      severity: 'error',
+      code: 'missing-initial',
+      message: `state '${state.name}' has child states but no 'initial' to say which comes first`,
+    });
     return children[0];
   }
   if (!children.includes(initial) || !byName.has(initial)) {
@@ -125,12 +140,22 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
   const offered = new Set<string>();
   for (const t of transitions) {
     if (t.target !== null && !byName.has(t.target)) {
-      problems.push({ path: t.path, severity: 'error', code: 'unknown-target', message: `target '${t.target}' is not a state of the flow${didYouMean(t.target, [...byName.keys()])}` });
+      problems.push({
+        path: t.path,
+        severity: 'error',
+        code: 'unknown-target',
+        message: `target '${t.target}' is not a state of the flow${didYouMean(t.target, [...byName.keys()])}`,
+      });
     }
     if (t.kind === 'move') {
       offered.add(t.label);
       if (!(t.label in moves)) {
-        problems.push({ path: t.path, severity: 'error', code: 'unknown-move', message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${didYouMean(t.label, Object.keys(moves))}` });
+        problems.push({
+          path: t.path,
+          severity: 'error',
+          code: 'unknown-move',
+          message: `'${t.label}' is not a move (moves: ${Object.keys(moves).join(', ') || 'none'})${didYouMean(t.label, Object.keys(moves))}`,
+        });
       }
     }
     if (t.kind === 'always' && t.target === null && !t.guarded) {
@@ -145,7 +170,13 @@ export const checkFlow = (spec: GameSpec): { states: StateInfo[]; transitions: T
   for (const name of Object.keys(moves)) {
     if (!offered.has(name)) {
       const path = ['moves', name];
-      problems.push({ path, severity: 'warning', kind: 'unoffered', by: [path], message: `move '${name}' is offered by no state of the flow (${acknowledgeHint('unoffered')})` });
+      problems.push({
+        path,
+        severity: 'warning',
+        kind: 'unoffered',
+        by: [path],
+        message: `move '${name}' is offered by no state of the flow (${acknowledgeHint('unoffered')})`,
+      });
     }
   }
   if (problems.some((p) => p.severity === 'error')) return { states, transitions, problems };
@@ -225,11 +256,20 @@ const automaticCycles = (
       const at = trail.findIndex((step) => step.node === to);
       if (at >= 0) {
         const cycle = [...trail.slice(at + 1).map((step) => step.via as TransitionInfo), t];
-        const key = cycle.map((c) => `${c.source}:${c.label}`).sort().join('|');
+        const key = cycle
+          .map((c) => `${c.source}:${c.label}`)
+          .sort()
+          .join('|');
         if (reported.has(key)) continue;
         reported.add(key);
         const names = [...trail.slice(at).map((step) => step.node), to].join(' → ');
-        if (cycle.every((c) => !c.guarded)) problems.push({ path: t.path, severity: 'error', code: 'automatic-loop', message: `automatic transitions loop without end: ${names}` });
+        if (cycle.every((c) => !c.guarded))
+          problems.push({
+            path: t.path,
+            severity: 'error',
+            code: 'automatic-loop',
+            message: `automatic transitions loop without end: ${names}`,
+          });
         else {
           const message = `automatic transitions can loop: ${names} (make sure a guard stops it; ${acknowledgeHint('loop')} or its state)`;
           problems.push({ path: t.path, severity: 'warning', kind: 'loop', by: cycle.flatMap((c) => [c.path, pathOf(c.source)]), message });

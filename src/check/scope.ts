@@ -36,10 +36,7 @@ export const pieceFieldsByKind = (spec: GameSpec): Map<string, FieldTypes> => {
  * A zone's pieces have the fields that all the kinds it holds share with the same type; a field
  * whose type differs between kinds is reported, since no expression could read it safely.
  */
-export const zonePieceFields = (
-  zone: ZoneSpec,
-  kinds: Map<string, FieldTypes>,
-): { fields: FieldTypes; conflicts: string[] } => {
+export const zonePieceFields = (zone: ZoneSpec, kinds: Map<string, FieldTypes>): { fields: FieldTypes; conflicts: string[] } => {
   const held = zone.holds.map((k) => kinds.get(k)).filter((f): f is FieldTypes => f !== undefined);
   const [first, ...rest] = held;
   if (!first) return { fields: { id: 'string', kind: 'string' }, conflicts: [] };
@@ -65,7 +62,10 @@ const knowledgeDiagnostics = (name: string, zone: ZoneSpec, fields: FieldTypes):
   const visibility = zone.visibility ?? 'public';
   for (const key of ['knownAttributes', 'knownContents'] as const) {
     if (zone[key] !== undefined && visibility === 'public') {
-      out.push({ path: ['zones', name, key], message: `zone '${name}' is public, so every seat sees its pieces: '${key}' has nothing to add (remove it, or give the zone a visibility that hides pieces)` });
+      out.push({
+        path: ['zones', name, key],
+        message: `zone '${name}' is public, so every seat sees its pieces: '${key}' has nothing to add (remove it, or give the zone a visibility that hides pieces)`,
+      });
     }
   }
   const readable = Object.keys(fields).filter((f) => f !== 'id' && f !== 'kind');

@@ -76,20 +76,32 @@ export const listGames = (dir = GAMES_DIR): GameEntry[] => {
     });
 };
 
-export type Resolved = { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput; /** Every variant of the game. */ known: VariantEntry[] } | { error: string };
+export type Resolved =
+  | { base: SourceFile; variants: SourceFile[]; locale?: LocaleInput /** Every variant of the game. */; known: VariantEntry[] }
+  | { error: string };
 
 /** The languages a game folder has translations for (its locales/<lang>.yaml files). */
 const localesIn = (gameDir: string): string[] => {
   const dir = join(gameDir, 'locales');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => basename(f, '.yaml'))
+        .sort()
+    : [];
 };
 
 /** The game's locale file for `lang` (undefined for English), or why there is none. */
-const localeOf = (basePath: string, lang: string | undefined, known: readonly VariantEntry[]): { locale?: LocaleInput } | { error: string } => {
+const localeOf = (
+  basePath: string,
+  lang: string | undefined,
+  known: readonly VariantEntry[],
+): { locale?: LocaleInput } | { error: string } => {
   if (lang === undefined || lang === SPEC_LANGUAGE) return {};
   const gameDir = dirname(basePath);
   const path = join(gameDir, 'locales', `${lang}.yaml`);
-  if (!existsSync(path)) return { error: `no '${lang}' translation of ${display(basePath)} (languages: ${[SPEC_LANGUAGE, ...localesIn(gameDir)].join(', ')})` };
+  if (!existsSync(path))
+    return { error: `no '${lang}' translation of ${display(basePath)} (languages: ${[SPEC_LANGUAGE, ...localesIn(gameDir)].join(', ')})` };
   return { locale: { file: read(path), knownVariants: known.map((k) => k.id) } };
 };
 
@@ -110,7 +122,9 @@ export const resolveGame = (target: string, variantIds: readonly string[], lang?
     const v = known.find((k) => k.id === id);
     const path = v ? resolve(v.file) : join(variantsDir, `${id}.yaml`);
     if (!existsSync(path)) {
-      return { error: `no variant '${id}' for ${entry?.id ?? display(basePath)} (variants: ${known.map((k) => k.id).join(', ') || 'none'})` };
+      return {
+        error: `no variant '${id}' for ${entry?.id ?? display(basePath)} (variants: ${known.map((k) => k.id).join(', ') || 'none'})`,
+      };
     }
     variants.push(read(path));
   }

@@ -33,7 +33,11 @@ export interface Command {
 
 export const VARIANT_OPTION: OptionSpec = { type: 'string', hint: 'a,b', help: 'variants to apply, comma-separated' };
 export const PARAM_OPTION: OptionSpec = { type: 'string', hint: 'json', help: 'param values as JSON, e.g. {"entry":800}' };
-export const LANG_OPTION: OptionSpec = { type: 'string', hint: 'xx', help: "the language of the game's texts: a games/<id>/locales/<xx>.yaml file, or en (the spec's own)" };
+export const LANG_OPTION: OptionSpec = {
+  type: 'string',
+  hint: 'xx',
+  help: "the language of the game's texts: a games/<id>/locales/<xx>.yaml file, or en (the spec's own)",
+};
 export const langOf = (values: Values): string | undefined => (typeof values.lang === 'string' ? values.lang : undefined);
 export const PLAYERS_OPTION: OptionSpec = { type: 'string', hint: 'n', help: "number of players (default: the game's default)" };
 
@@ -47,7 +51,9 @@ export const seedOf = (text: string): { seed: number | string } | { error: strin
   const n = Number(text);
   return Number.isSafeInteger(n)
     ? { seed: n }
-    : { error: `--seed ${text} is too large to be a whole-number seed (at most ${formatLimit(Number.MAX_SAFE_INTEGER)}; a word works too)` };
+    : {
+        error: `--seed ${text} is too large to be a whole-number seed (at most ${formatLimit(Number.MAX_SAFE_INTEGER)}; a word works too)`,
+      };
 };
 
 /** The --param values, or why they cannot be read: a JSON object of param names and values. */
@@ -66,13 +72,19 @@ export const paramsOf = (values: Values): { params: Record<string, Json> } | { e
 };
 
 export const variantList = (values: Values): string[] =>
-  typeof values.variant === 'string' ? values.variant.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  typeof values.variant === 'string'
+    ? values.variant
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** A variant named twice is a typo more often than a wish; it is refused rather than applied once. */
 export const variantProblem = (variants: readonly string[]): string | undefined => {
   const twice = variants.find((v, i) => variants.indexOf(v) !== i);
   if (twice !== undefined) return `--variant names '${twice}' twice`;
-  if (variants.length > LIMITS.variants) return `--variant names ${variants.length} variants; at most ${LIMITS.variants} may be applied at once`;
+  if (variants.length > LIMITS.variants)
+    return `--variant names ${variants.length} variants; at most ${LIMITS.variants} may be applied at once`;
   return undefined;
 };
 
@@ -101,8 +113,16 @@ export const loadGame = (io: Io, target: string | undefined, values: Values): Co
     io.err(given.error);
     return undefined;
   }
-  const { game, diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants, locale: resolved.locale, params: given.params });
-  printDiagnostics(io, diagnostics.filter((d) => d.severity === 'error' || !game));
+  const { game, diagnostics } = compileGame({
+    base: resolved.base,
+    variants: resolved.variants,
+    locale: resolved.locale,
+    params: given.params,
+  });
+  printDiagnostics(
+    io,
+    diagnostics.filter((d) => d.severity === 'error' || !game),
+  );
   return game;
 };
 

@@ -16,7 +16,19 @@ import { serveCommand } from './commands/serve.ts';
 import { rulesCommand } from './commands/rules.ts';
 import type { Command, Io } from './command.ts';
 
-const COMMANDS: readonly Command[] = [listCommand, validateCommand, evalCommand, simulateCommand, replayCommand, graphCommand, analyzeCommand, diffCommand, whyCommand, rulesCommand, serveCommand];
+const COMMANDS: readonly Command[] = [
+  listCommand,
+  validateCommand,
+  evalCommand,
+  simulateCommand,
+  replayCommand,
+  graphCommand,
+  analyzeCommand,
+  diffCommand,
+  whyCommand,
+  rulesCommand,
+  serveCommand,
+];
 
 const usage = (): string =>
   [
@@ -28,7 +40,9 @@ const usage = (): string =>
   ].join('\n');
 
 const commandHelp = (c: Command): string => {
-  const options = Object.entries(c.options).map(([name, o]) => `  --${name}${o.type === 'string' ? ` <${o.hint ?? 'value'}>` : ''}`.padEnd(28) + o.help);
+  const options = Object.entries(c.options).map(
+    ([name, o]) => `  --${name}${o.type === 'string' ? ` <${o.hint ?? 'value'}>` : ''}`.padEnd(28) + o.help,
+  );
   return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, `${'  --help'.padEnd(28)}show this help`].join('\n');
 };
 

@@ -11,7 +11,11 @@ export const rulebookDir = (game: GameEntry): string => join(dirname(game.file),
 
 export const readGameRulebooks = (game: GameEntry): RulebooksRead => {
   const dir = rulebookDir(game);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== GLOSSARY).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml') && f !== GLOSSARY)
+        .sort()
+    : [];
   const sources = files.map((f) => ({ file: relative(process.cwd(), join(dir, f)) || join(dir, f), text: readYamlText(join(dir, f)) }));
   return readRulebooks({ game: game.id, variants: game.variants.map((v) => v.id) }, sources);
 };

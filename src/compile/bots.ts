@@ -39,11 +39,21 @@ export interface CompiledBot {
 /** The move an item names, or a located error. */
 const namedMove = (checker: ExprChecker, moves: ReadonlyMap<string, CompiledMove>, name: string, at: DocPath): CompiledMove | undefined => {
   const move = moves.get(name);
-  if (!move) report(checker, [...at, 'move'], `'${name}' is not a move (moves: ${[...moves.keys()].join(', ') || 'none'})${didYouMean(name, [...moves.keys()])}`);
+  if (!move)
+    report(
+      checker,
+      [...at, 'move'],
+      `'${name}' is not a move (moves: ${[...moves.keys()].join(', ') || 'none'})${didYouMean(name, [...moves.keys()])}`,
+    );
   return move;
 };
 
-const compileConsideration = (checker: ExprChecker, c: ConsiderSpec, at: DocPath, move: CompiledMove): CompiledConsideration | undefined => {
+const compileConsideration = (
+  checker: ExprChecker,
+  c: ConsiderSpec,
+  at: DocPath,
+  move: CompiledMove,
+): CompiledConsideration | undefined => {
   if (c.when === undefined && c.minimal === undefined) {
     report(checker, at, `considering '${c.move}' needs 'when' (a condition on its choices) or 'minimal' (one of its subsetOf arguments)`);
     return undefined;
@@ -51,7 +61,11 @@ const compileConsideration = (checker: ExprChecker, c: ConsiderSpec, at: DocPath
   const lists = move.args.filter((a) => a.kind === 'subsetOf').map((a) => a.name);
   if (c.minimal !== undefined && !lists.includes(c.minimal)) {
     const known = lists.length ? `its subsetOf arguments: ${lists.join(', ')}` : 'it has no subsetOf argument';
-    report(checker, [...at, 'minimal'], `'${c.minimal}' is not a subsetOf argument of the move '${c.move}' (${known})${didYouMean(c.minimal, lists)}`);
+    report(
+      checker,
+      [...at, 'minimal'],
+      `'${c.minimal}' is not a subsetOf argument of the move '${c.move}' (${known})${didYouMean(c.minimal, lists)}`,
+    );
     return undefined;
   }
   const when = c.when === undefined ? undefined : checkExpr(checker, c.when, [...at, 'when'], move.locals, typeOf('bool'));
@@ -59,7 +73,11 @@ const compileConsideration = (checker: ExprChecker, c: ConsiderSpec, at: DocPath
   return { move: c.move, path: at, ...(when ? { when } : {}), ...(c.minimal !== undefined ? { minimal: c.minimal } : {}) };
 };
 
-export const compileBots = (checker: ExprChecker, spec: GameSpec, moves: ReadonlyMap<string, CompiledMove>): Record<string, CompiledBot> => {
+export const compileBots = (
+  checker: ExprChecker,
+  spec: GameSpec,
+  moves: ReadonlyMap<string, CompiledMove>,
+): Record<string, CompiledBot> => {
   const out: Record<string, CompiledBot> = {};
   for (const [name, bot] of Object.entries(spec.bots ?? {})) {
     const path = ['bots', name];
@@ -78,8 +96,12 @@ export const compileBots = (checker: ExprChecker, spec: GameSpec, moves: Readonl
       const score = p.score === undefined ? undefined : checkExpr(checker, p.score, [...at, 'score'], move.locals, typeOf('number'));
       prefer.push({ move: p.move, ...(when ? { when } : {}), ...(score ? { score } : {}) });
     });
-    const evaluate = bot.evaluate === undefined ? undefined : checkExpr(checker, bot.evaluate, [...path, 'evaluate'], { seat: typeOf('number') }, typeOf('number'));
-    if (!bot.consider?.length && !bot.prefer?.length && bot.evaluate === undefined) report(checker, path, `bot '${name}' needs 'consider', 'prefer' or 'evaluate'`);
+    const evaluate =
+      bot.evaluate === undefined
+        ? undefined
+        : checkExpr(checker, bot.evaluate, [...path, 'evaluate'], { seat: typeOf('number') }, typeOf('number'));
+    if (!bot.consider?.length && !bot.prefer?.length && bot.evaluate === undefined)
+      report(checker, path, `bot '${name}' needs 'consider', 'prefer' or 'evaluate'`);
     const minimal = new Map<string, string[]>();
     for (const c of consider) if (c.minimal !== undefined) minimal.set(c.move, [...(minimal.get(c.move) ?? []), c.minimal]);
     out[name] = { name, description: bot.description ?? '', consider, minimal, prefer, ...(evaluate ? { evaluate } : {}) };

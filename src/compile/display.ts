@@ -46,7 +46,13 @@ const known = (checker: ExprChecker, path: (string | number)[], what: string, na
 };
 
 /** A shown value's label, and its format and when checked with `locals` (which hold `value`). */
-const shownValue = (checker: ExprChecker, path: (string | number)[], name: string, shown: DisplayVarSpec, locals: Locals): CompiledShownVar => {
+const shownValue = (
+  checker: ExprChecker,
+  path: (string | number)[],
+  name: string,
+  shown: DisplayVarSpec,
+  locals: Locals,
+): CompiledShownVar => {
   const format = shown.format === undefined ? undefined : checkExpr(checker, shown.format, [...path, 'format'], locals, STRING);
   const when = shown.when === undefined ? undefined : checkExpr(checker, shown.when, [...path, 'when'], locals, typeOf('bool'));
   return { name, label: shown.label, format, when };
@@ -71,16 +77,21 @@ const isScoreType = (t: Type): boolean => ['number', 'string'].includes(formatTy
 export const compileDisplay = (checker: ExprChecker, spec: GameSpec, moves: ReadonlyMap<string, CompiledMove>): CompiledDisplay => {
   const d: DisplaySpec = spec.display ?? {};
   const seat = d.seat === undefined ? undefined : checkExpr(checker, d.seat, ['display', 'seat'], { seat: NUMBER }, STRING);
-  if (d.team !== undefined && !spec.teams) report(checker, ['display', 'team'], 'display: a team name needs teams (the game declares none)');
+  if (d.team !== undefined && !spec.teams)
+    report(checker, ['display', 'team'], 'display: a team name needs teams (the game declares none)');
   const team = d.team === undefined || !spec.teams ? undefined : checkExpr(checker, d.team, ['display', 'team'], { team: NUMBER }, STRING);
   let score: CompiledDisplay['score'];
   if (d.score) {
     const value = checkExpr(checker, d.score.value, ['display', 'score', 'value'], { seat: NUMBER });
-    if (value && !isScoreType(value.type)) report(checker, ['display', 'score', 'value'], `display: a score must be a number or a string, found ${formatType(value.type)}`);
+    if (value && !isScoreType(value.type))
+      report(checker, ['display', 'score', 'value'], `display: a score must be a number or a string, found ${formatType(value.type)}`);
     else if (value) score = { label: d.score.label ?? 'Score', value };
   }
   const owners: VarOwner[] = ['game', 'player', 'team'];
-  const vars = Object.fromEntries(owners.map((o) => [o, shownVars(checker, spec, o, d.vars?.[o] ?? {})])) as Record<VarOwner, CompiledShownVar[]>;
+  const vars = Object.fromEntries(owners.map((o) => [o, shownVars(checker, spec, o, d.vars?.[o] ?? {})])) as Record<
+    VarOwner,
+    CompiledShownVar[]
+  >;
 
   const kinds = pieceFieldsByKind(spec);
   const pieces: Record<string, CompiledExpr> = {};
@@ -97,12 +108,14 @@ export const compileDisplay = (checker: ExprChecker, spec: GameSpec, moves: Read
   for (const [name, shown] of Object.entries(d.props ?? {})) {
     const path = ['display', 'props', name];
     const type = propTypes.get(name);
-    if (known(checker, path, 'piece prop', name, [...propTypes.keys()]) && type) props[name] = shownValue(checker, path, name, shown, { value: type });
+    if (known(checker, path, 'piece prop', name, [...propTypes.keys()]) && type)
+      props[name] = shownValue(checker, path, name, shown, { value: type });
   }
 
   const zones: Record<string, { label?: string; hidden: boolean }> = {};
   for (const [name, z] of Object.entries(d.zones ?? {})) {
-    if (known(checker, ['display', 'zones', name], 'zone', name, Object.keys(spec.zones ?? {}))) zones[name] = { label: z.label, hidden: z.hidden === true };
+    if (known(checker, ['display', 'zones', name], 'zone', name, Object.keys(spec.zones ?? {})))
+      zones[name] = { label: z.label, hidden: z.hidden === true };
   }
 
   const moveTexts: Record<string, CompiledExpr> = {};

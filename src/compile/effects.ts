@@ -21,14 +21,16 @@ export type { EffectCompiler, EffectProbe } from './effects/kind.ts';
  * going round automatic transitions whose guards cost 300,000 steps each ran for 26 s before the
  * flow's own limit; now their steps count toward the move's, at the transition.
  */
-export const chargedTransition = (effects: EffectRun, path: DocPath): EffectRun => (d, vals, rng, work) => {
-  try {
-    work.charge();
-  } catch (error) {
-    throw locateError(error, path);
-  }
-  effects(d, vals, rng, work);
-};
+export const chargedTransition =
+  (effects: EffectRun, path: DocPath): EffectRun =>
+  (d, vals, rng, work) => {
+    try {
+      work.charge();
+    } catch (error) {
+      throw locateError(error, path);
+    }
+    effects(d, vals, rng, work);
+  };
 
 /** One step of an effect list: an effect, or a `let` that names values for the steps after it. */
 type Step = { readonly effect: EffectRun } | Pick<Binding, 'bind'>;
@@ -53,12 +55,7 @@ const compileKind = <K extends EffectKey>(key: K, effect: EffectOf<K>, site: Eff
 };
 
 /** Compiles `effects`; `let` grows the locals for the effects after it in the same list. */
-export const compileEffects = (
-  cx: EffectCompiler,
-  effects: readonly Effect[] | undefined,
-  path: DocPath,
-  locals: Locals,
-): EffectRun => {
+export const compileEffects = (cx: EffectCompiler, effects: readonly Effect[] | undefined, path: DocPath, locals: Locals): EffectRun => {
   const steps: Step[] = [];
   let scope = locals;
   const nested = (list: readonly Effect[] | undefined, at: DocPath, names: Locals): EffectRun => compileEffects(cx, list, at, names);

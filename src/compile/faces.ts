@@ -25,7 +25,9 @@ const paramsScope = (spec: GameSpec): Scope => {
 /** The spec with every die's faces as a list; `params` are the values in force. */
 export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Json>>): { spec: GameSpec; problems: FacesProblem[] } => {
   const dice = spec.components?.dice ?? {};
-  const computed = Object.entries(dice).filter((entry): entry is [string, DieSpec & { faces: string }] => typeof entry[1].faces === 'string');
+  const computed = Object.entries(dice).filter(
+    (entry): entry is [string, DieSpec & { faces: string }] => typeof entry[1].faces === 'string',
+  );
   if (computed.length === 0) return { spec, problems: [] };
   const scope = paramsScope(spec);
   const { library } = createLibrary([], [], scope);

@@ -18,7 +18,14 @@ interface Node {
   readonly chain: readonly string[];
 }
 
-const engineState = (name: string): CompiledState => ({ name, parent: null, initial: undefined, final: true, entry: undefined, exit: undefined });
+const engineState = (name: string): CompiledState => ({
+  name,
+  parent: null,
+  initial: undefined,
+  final: true,
+  entry: undefined,
+  exit: undefined,
+});
 
 export const flattenFlow = (
   flow: Pick<CompiledFlow, 'states' | 'transitions'>,
@@ -66,14 +73,19 @@ export const flattenFlow = (
     const reenter = t.reenter;
     let domain: string | null;
     if (!reenter && (target === source || inside(target, source))) domain = source;
-    else domain = node(target).chain.slice(1).find((ancestor) => inside(source, ancestor)) ?? null;
+    else
+      domain =
+        node(target)
+          .chain.slice(1)
+          .find((ancestor) => inside(source, ancestor)) ?? null;
     const ancestors = node(target).chain.slice(1);
     const above = (domain === null ? ancestors : ancestors.slice(0, ancestors.indexOf(domain))).reverse();
     const enterTarget = source !== target || source !== domain || reenter;
     return plan(leaf, domain, [...above, ...(enterTarget ? [target] : []), ...initialChain(target)]);
   };
 
-  const flowValueOf = (chain: readonly string[]): FlowValue => chain.slice(1).reduce<FlowValue>((value, parent) => ({ [parent]: value }), chain[0] as string);
+  const flowValueOf = (chain: readonly string[]): FlowValue =>
+    chain.slice(1).reduce<FlowValue>((value, parent) => ({ [parent]: value }), chain[0] as string);
 
   const transitionsFrom = (name: string, kind: 'move' | 'always'): CompiledTransition[] =>
     flow.transitions.filter((t) => t.source === name && t.kind === kind);

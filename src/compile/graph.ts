@@ -85,7 +85,9 @@ export const graphToDot = (graph: FlowGraph, title: string): string => {
   for (const e of graph.edges) {
     const label = e.kind === 'always' ? `[${e.label}]${e.guard ? ` ${e.guard}` : ''}` : `${e.label}${e.guard ? ` [${e.guard}]` : ''}`;
     const target = e.target === null ? e.source : e.target;
-    lines.push(`  ${quote(leafOf(e.source))} -> ${quote(leafOf(target))} [label=${quote(label)}${e.kind === 'always' ? ', style=dashed' : ''}];`);
+    lines.push(
+      `  ${quote(leafOf(e.source))} -> ${quote(leafOf(target))} [label=${quote(label)}${e.kind === 'always' ? ', style=dashed' : ''}];`,
+    );
   }
   lines.push('}');
   return lines.join('\n');

@@ -24,7 +24,14 @@ export type Admit = (pieces: readonly Piece[]) => void;
  * every kind `from` holds fits `to`. `chosen`: the move names its pieces (`pieces:`), so whether
  * one of them is a stranger is known only when it runs.
  */
-export const holdingGuard = (checker: ExprChecker, spec: GameSpec, from: string, to: string, path: DocPath, chosen: boolean): Admit | undefined => {
+export const holdingGuard = (
+  checker: ExprChecker,
+  spec: GameSpec,
+  from: string,
+  to: string,
+  path: DocPath,
+  chosen: boolean,
+): Admit | undefined => {
   const holds = new Set(spec.zones?.[to]?.holds ?? []);
   const strangers = (spec.zones?.[from]?.holds ?? []).filter((k) => !holds.has(k));
   if (strangers.length === 0) return undefined;
@@ -39,7 +46,9 @@ export const holdingGuard = (checker: ExprChecker, spec: GameSpec, from: string,
   return (pieces) => {
     for (const piece of pieces) {
       if (!holds.has(piece.kind)) {
-        throw new EffectError(`cannot put ${piece.id} into zone '${to}': it is a '${piece.kind}', and '${to}' holds only ${quoted(holds)} (add '${piece.kind}' to its 'holds')`);
+        throw new EffectError(
+          `cannot put ${piece.id} into zone '${to}': it is a '${piece.kind}', and '${to}' holds only ${quoted(holds)} (add '${piece.kind}' to its 'holds')`,
+        );
       }
     }
   };

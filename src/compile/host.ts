@@ -41,10 +41,10 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec, namers: Pie
       name: 'cover',
       params: [typeOf('string'), typeOf('list<number>')],
       result: typeOf(COVER_TYPE),
-      description:
-        'The best reading of a roll by a scoring table: cover(TABLE, faces) gives {points, used, unused, combos}.',
+      description: 'The best reading of a roll by a scoring table: cover(TABLE, faces) gives {points, used, unused, combos}.',
       check: ([table]) => {
-        if (!table || table.literal === undefined) return `cover's first argument must be a table name in quotes (${tableNames.join(', ') || 'no tables declared'})`;
+        if (!table || table.literal === undefined)
+          return `cover's first argument must be a table name in quotes (${tableNames.join(', ') || 'no tables declared'})`;
         if (typeof table.literal !== 'string' || !tableNames.includes(table.literal)) {
           return `there is no scoring table '${String(table.literal)}' (tables: ${tableNames.join(', ') || 'none'})`;
         }
@@ -67,7 +67,8 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec, namers: Pie
       name: 'pieceName',
       params: [typeOf('{id: string, kind: string}')],
       result: typeOf('string'),
-      description: "A piece as players read it, in the log and the moves: the display's name for its kind (display.pieces), else a die's face, else its id.",
+      description:
+        "A piece as players read it, in the log and the moves: the display's name for its kind (display.pieces), else a die's face, else its id.",
       impl: ([piece], env: Env): Value => namePiece(namers, naming, piece as Value, env),
     },
   ];

@@ -111,7 +111,11 @@ const resolveParams = (spec: GameSpec, values: Readonly<Record<string, Json>>, c
 };
 
 /** The piece-limit error of setting up a game this way, if it has one (other setup errors show when a game starts). */
-const pieceLimitError = (initialContext: InitialContext, players: number, params: Readonly<Record<string, Json>>): SpecLimitError | undefined => {
+const pieceLimitError = (
+  initialContext: InitialContext,
+  players: number,
+  params: Readonly<Record<string, Json>>,
+): SpecLimitError | undefined => {
   try {
     initialContext({ players, seed: 0, params });
   } catch (error) {
@@ -131,7 +135,11 @@ interface PieceCountProblem {
  * most players (an error), and with every number param at its declared maximum (a warning: the
  * house-rules panel would let a player ask for it).
  */
-const pieceCountProblems = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>): PieceCountProblem[] => {
+const pieceCountProblems = (
+  spec: GameSpec,
+  initialContext: InitialContext,
+  params: Readonly<Record<string, Json>>,
+): PieceCountProblem[] => {
   for (const players of [spec.players.min, spec.players.max]) {
     const error = pieceLimitError(initialContext, players, params);
     if (error) return [{ path: error.path, message: error.message, severity: 'error' }];
@@ -142,7 +150,9 @@ const pieceCountProblems = (spec: GameSpec, initialContext: InitialContext, para
   const error = pieceLimitError(initialContext, spec.players.max, largest);
   if (!error) return [];
   const names = atMax.map(([name, p]) => `${name}: ${(p as { max: number }).max}`).join(', ');
-  return [{ path: error.path, message: `${error.message} when the params are at their maximum (${names}): lower their max`, severity: 'warning' }];
+  return [
+    { path: error.path, message: `${error.message} when the params are at their maximum (${names}): lower their max`, severity: 'warning' },
+  ];
 };
 
 /**
@@ -160,7 +170,12 @@ const SETUP_SECTIONS = ['players', 'teams', 'params', 'components', 'zones', 'va
 const pieceChecks: { sections: readonly unknown[]; params: string; problems: readonly PieceCountProblem[] }[] = [];
 const PIECE_CHECKS_KEPT = 8;
 
-const checkPieceCounts = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>, checker: ExprChecker): void => {
+const checkPieceCounts = (
+  spec: GameSpec,
+  initialContext: InitialContext,
+  params: Readonly<Record<string, Json>>,
+  checker: ExprChecker,
+): void => {
   const sections = SETUP_SECTIONS.map((key) => spec[key]);
   const paramsKey = JSON.stringify(params);
   const same = (e: (typeof pieceChecks)[number]): boolean => e.params === paramsKey && e.sections.every((s, i) => s === sections[i]);
@@ -207,7 +222,11 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   }));
   const { library, errors } = createLibrary(hostFunctions(tables, spec, namers), defs, globals);
   const scopes = new Map<string, Locals>();
-  for (const d of defs) scopes.set(scopeKey(['definitions', d.name, 'body']), Object.fromEntries(d.params.map((p) => [p.name, parseType(p.type).ok ? typeOf(p.type) : typeOf('number')])));
+  for (const d of defs)
+    scopes.set(
+      scopeKey(['definitions', d.name, 'body']),
+      Object.fromEntries(d.params.map((p) => [p.name, parseType(p.type).ok ? typeOf(p.type) : typeOf('number')])),
+    );
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
     const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
@@ -224,14 +243,24 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     else diagnostics.push(diagnosticFrom(locator, p.code, p.path, p.message, p.severity));
   }
   const warn = (found: readonly CheckedWarning[]): void => {
-    for (const w of unacknowledged(spec, found)) diagnostics.push(diagnosticFrom(locator, WARNING_CODES[w.kind], w.path, w.message, 'warning'));
+    for (const w of unacknowledged(spec, found))
+      diagnostics.push(diagnosticFrom(locator, WARNING_CODES[w.kind], w.path, w.message, 'warning'));
   };
   warn(warnings);
 
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
-  const cx: EffectCompiler = { checker, spec, faces, nextSeat, procedure: procedureTable(spec, () => cx), called: new Set(), probe: input.probe, lang };
+  const cx: EffectCompiler = {
+    checker,
+    spec,
+    faces,
+    nextSeat,
+    procedure: procedureTable(spec, () => cx),
+    called: new Set(),
+    probe: input.probe,
+    lang,
+  };
   const moves: Record<string, CompiledMove> = {};
   for (const [name, move] of Object.entries(spec.moves ?? {})) {
     const compiled = compileMove(cx, name, move, ['moves', name]);
@@ -251,13 +280,16 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     compiledFlow = compileMachine(cx, spec, flow.states, flow.transitions, new Map(Object.entries(moves)));
     table = flattenFlow(compiledFlow, moves, spec.flow.initial);
   } catch (error) {
-    diagnostics.push(diagnosticFrom(locator, 'flow-build', ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`));
+    diagnostics.push(
+      diagnosticFrom(locator, 'flow-build', ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`),
+    );
     return { game: undefined, diagnostics, missing };
   }
   const unused = unusedProcedures(cx);
   warn(unused);
   // Every acknowledgeable warning is known only now that everything compiled.
-  for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused])) diagnostics.push(diagnosticFrom(locator, 'unmatched-acknowledgement', a.path, a.message, 'warning'));
+  for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused]))
+    diagnostics.push(diagnosticFrom(locator, 'unmatched-acknowledgement', a.path, a.message, 'warning'));
   checkPieceCounts(spec, initialContext, paramValues, checker);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 

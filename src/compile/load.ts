@@ -40,13 +40,24 @@ export const loadSpec = (base: SourceFile, variants: readonly SourceFile[], loca
 };
 
 /** The merged spec with the locale's texts, after the variants and before the checks. */
-const translated = (loaded: Loaded & { spec: GameSpec; locator: Locator }, base: SourceFile, variants: readonly SourceFile[], input: LocaleInput): Loaded => {
+const translated = (
+  loaded: Loaded & { spec: GameSpec; locator: Locator },
+  base: SourceFile,
+  variants: readonly SourceFile[],
+  input: LocaleInput,
+): Loaded => {
   const read = readLocale(input.file);
   const diagnostics = [...loaded.diagnostics, ...read.diagnostics];
   if (!read.locale) return { spec: undefined, diagnostics };
   const baseSpec = parseSpecText(base.text, base.file).doc?.value as GameSpec;
   const ids = variants.flatMap((v) => parseVariant(v).variant?.spec.variant ?? []);
-  const out = localize(read.locale, { base: baseSpec, spec: loaded.spec, variants: ids, knownVariants: input.knownVariants, locator: loaded.locator });
+  const out = localize(read.locale, {
+    base: baseSpec,
+    spec: loaded.spec,
+    variants: ids,
+    knownVariants: input.knownVariants,
+    locator: loaded.locator,
+  });
   diagnostics.push(...out.diagnostics);
   if (hasErrors(diagnostics)) return { spec: undefined, diagnostics };
   return { spec: out.spec, locator: out.locator, diagnostics, lang: out.lang, missing: out.missing };

@@ -23,14 +23,23 @@ const idsOf = (files: GameFiles, pattern: RegExp): [string, string][] =>
   });
 
 /** The languages the game can be read in: the spec's own, then each locale file's. */
-export const languagesOf = (files: GameFiles): string[] => [SPEC_LANGUAGE, ...idsOf(files, LOCALE).map(([lang]) => lang).sort()];
+export const languagesOf = (files: GameFiles): string[] => [
+  SPEC_LANGUAGE,
+  ...idsOf(files, LOCALE)
+    .map(([lang]) => lang)
+    .sort(),
+];
 
 /**
  * The compile input for `variants` (in the order to apply them) in `lang`: the spec's own texts for
  * English or a language the game has no file for (then `fallback` is true), else the locale file's.
  * An error names a missing game file or variant.
  */
-export const localizedInput = (files: GameFiles, variants: readonly string[], lang: string): { input: CompileInput; fallback: boolean } | { error: string } => {
+export const localizedInput = (
+  files: GameFiles,
+  variants: readonly string[],
+  lang: string,
+): { input: CompileInput; fallback: boolean } | { error: string } => {
   const base = Object.keys(files).find((path) => BASE.test(path));
   if (base === undefined) return { error: 'no game.yaml among the files' };
   const known = idsOf(files, VARIANT);
@@ -41,7 +50,9 @@ export const localizedInput = (files: GameFiles, variants: readonly string[], la
   const input: CompileInput = {
     base: { file: base, text: files[base] as string },
     variants: chosen.map((entry) => ({ file: (entry as [string, string])[1], text: files[(entry as [string, string])[1]] as string })),
-    ...(localePath ? { locale: { file: { file: localePath, text: files[localePath] as string }, knownVariants: known.map(([v]) => v) } } : {}),
+    ...(localePath
+      ? { locale: { file: { file: localePath, text: files[localePath] as string }, knownVariants: known.map(([v]) => v) } }
+      : {}),
   };
   return { input, fallback: lang !== SPEC_LANGUAGE && localePath === undefined };
 };

@@ -114,9 +114,7 @@ export const compileMachine = (
     if (s.final) config.type = 'final';
     if (s.states) {
       config.initial = s.initial;
-      config.states = Object.fromEntries(
-        states.filter((c) => c.parent === info.name).map((c) => [c.name, stateConfig(c)]),
-      );
+      config.states = Object.fromEntries(states.filter((c) => c.parent === info.name).map((c) => [c.name, stateConfig(c)]));
     }
     const mine = transitions.filter((t) => t.source === info.name);
     const always = mine.filter((t) => t.kind === 'always');
@@ -125,7 +123,16 @@ export const compileMachine = (
         const name = `${info.name}:always:${i}`;
         const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], {});
         const effects = chargedTransition(compileEffects(cx, t.spec.effects, [...t.path, 'effects'], {}), t.path);
-        compiled.push({ source: t.source, target: t.target, kind: 'always', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path });
+        compiled.push({
+          source: t.source,
+          target: t.target,
+          kind: 'always',
+          label: t.label,
+          reenter: t.spec.reenter === true,
+          guard,
+          effects,
+          path: t.path,
+        });
         guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
         actions[name] = assign(({ context }) => runWith({ ...draftOf(context), auto: context.auto + 1 }, [effects], {}));
         return { guard: name, actions: name, ...targetOf(t) };
@@ -141,11 +148,22 @@ export const compileMachine = (
         const name = `${info.name}:on:${t.label}:${i}`;
         const guard = compileGuard(cx.checker, t.spec.guard, [...t.path, 'guard'], move.locals);
         const effects = compileEffects(cx, t.spec.effects, [...t.path, 'effects'], move.locals);
-        const transition: CompiledTransition = { source: t.source, target: t.target, kind: 'move', label: t.label, reenter: t.spec.reenter === true, guard, effects, path: t.path };
+        const transition: CompiledTransition = {
+          source: t.source,
+          target: t.target,
+          kind: 'move',
+          label: t.label,
+          reenter: t.spec.reenter === true,
+          guard,
+          effects,
+          path: t.path,
+        };
         compiled.push(transition);
         byMove.set(t.label, [...(byMove.get(t.label) ?? []), transition]);
         guards[name] = ({ context, event }) => judge(move, [transition], context, event.seat, moveLocals(event)).ok;
-        actions[name] = assign(({ context, event }) => runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)));
+        actions[name] = assign(({ context, event }) =>
+          runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)),
+        );
         (on[`move.${t.label}`] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
       });
     if (byMove.size > 0) moveTransitions.set(info.name, byMove);
@@ -187,7 +205,8 @@ const assertRegistered = (config: unknown, guards: Record<string, unknown>, acti
     }
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'guard' && typeof value === 'string' && !(value in guards)) throw new Error(`internal: guard '${value}' is not registered`);
+      if (key === 'guard' && typeof value === 'string' && !(value in guards))
+        throw new Error(`internal: guard '${value}' is not registered`);
       if ((key === 'actions' || key === 'entry' || key === 'exit') && typeof value === 'string' && !(value in actions)) {
         throw new Error(`internal: action '${value}' is not registered`);
       }

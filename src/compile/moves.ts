@@ -34,7 +34,13 @@ export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, pat
   });
 };
 
-const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocPath, locals: Locals): { arg: CompiledArg; type: Type } | undefined => {
+const compileArg = (
+  checker: ExprChecker,
+  name: string,
+  arg: ArgSpec,
+  path: DocPath,
+  locals: Locals,
+): { arg: CompiledArg; type: Type } | undefined => {
   const num = typeOf('number');
   if ('oneOf' in arg) {
     const domain = checkExpr(checker, arg.oneOf, [...path, 'oneOf'], locals);
@@ -44,7 +50,10 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
       report(checker, [...path, 'oneOf'], `'oneOf' needs a list to choose from, found ${formatType(domain.type)}`);
       return undefined;
     }
-    const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: element }, typeOf('bool'));
+    const where =
+      arg.where === undefined
+        ? undefined
+        : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: element }, typeOf('bool'));
     return { arg: { name, path, kind: 'oneOf', domain, where }, type: element };
   }
   if ('subsetOf' in arg) {
@@ -56,8 +65,14 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
     }
     const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
     const max = arg.max === undefined ? undefined : checkExpr(checker, arg.max, [...path, 'max'], locals, num);
-    const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
-    return { arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) }, type: domain.type };
+    const where =
+      arg.where === undefined
+        ? undefined
+        : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
+    return {
+      arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) },
+      type: domain.type,
+    };
   }
   const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
   const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);
@@ -69,7 +84,8 @@ const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocP
     return undefined;
   }
   const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
-  const where = arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
+  const where =
+    arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
   return { arg: { name, path, kind: 'assign', from, to, where }, type };
 };
 
@@ -78,7 +94,8 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
   const by = checkExpr(checker, move.by ?? 'active', [...path, 'by'], {});
   if (by) {
     const t = formatType(by.type);
-    if (t !== 'number' && t !== 'list<number>') report(checker, [...path, 'by'], `'by' must give a seat (number) or seats (list<number>), found ${t}`);
+    if (t !== 'number' && t !== 'list<number>')
+      report(checker, [...path, 'by'], `'by' must give a seat (number) or seats (list<number>), found ${t}`);
   }
   let locals: Locals = { seat: typeOf('number') };
   const args: CompiledArg[] = [];
@@ -97,7 +114,9 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
   if (!by) return undefined;
   const exprs = [
     ...guard.map((c) => c.test),
-    ...args.flatMap((a) => (a.kind === 'assign' ? [a.from, a.to, a.where] : a.kind === 'subsetOf' ? [a.domain, a.min, a.max, a.where] : [a.domain, a.where])),
+    ...args.flatMap((a) =>
+      a.kind === 'assign' ? [a.from, a.to, a.where] : a.kind === 'subsetOf' ? [a.domain, a.min, a.max, a.where] : [a.domain, a.where],
+    ),
   ];
   const readsSeat = exprs.some((e) => e?.usedNames.has('seat') ?? false);
   return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals, readsSeat };

@@ -36,8 +36,16 @@ export const procedureTable = (spec: GameSpec, cx: () => EffectCompiler): Proced
     const procedure = spec.procedures?.[name];
     if (!procedure) return undefined;
     compiled.set(name, 'compiling');
-    const params = Object.entries(procedure.params ?? {}).map(([param, text]) => ({ name: param, type: paramType(cx(), name, param, text) }));
-    const run = compileEffects(cx(), procedure.effects, ['procedures', name, 'effects'], Object.fromEntries(params.map((p) => [p.name, p.type])));
+    const params = Object.entries(procedure.params ?? {}).map(([param, text]) => ({
+      name: param,
+      type: paramType(cx(), name, param, text),
+    }));
+    const run = compileEffects(
+      cx(),
+      procedure.effects,
+      ['procedures', name, 'effects'],
+      Object.fromEntries(params.map((p) => [p.name, p.type])),
+    );
     const done = { params, run };
     compiled.set(name, done);
     return done;
@@ -55,5 +63,11 @@ export const unusedProcedures = (cx: EffectCompiler): CheckedWarning[] =>
     .filter((name) => !cx.called.has(name))
     .map((name) => {
       const path = ['procedures', name];
-      return { severity: 'warning', kind: 'unused', path, by: [path], message: `procedure '${name}' is never called (${acknowledgeHint('unused')})` };
+      return {
+        severity: 'warning',
+        kind: 'unused',
+        path,
+        by: [path],
+        message: `procedure '${name}' is never called (${acknowledgeHint('unused')})`,
+      };
     });

@@ -34,47 +34,54 @@ export interface Cover {
   readonly combos: readonly { id: string; points: number; faces: readonly number[] }[];
 }
 
-export const COVER_TYPE = '{points: number, used: list<number>, unused: list<number>, combos: list<{id: string, points: number, faces: list<number>}>}';
+export const COVER_TYPE =
+  '{points: number, used: list<number>, unused: list<number>, combos: list<{id: string, points: number, faces: list<number>}>}';
 
 const repeat = (face: number, n: number): number[] => Array.from({ length: n }, () => face);
 
-const sameMatches = (sizes: readonly number[]) => (counts: ReadonlyMap<number, number>): Match[] => {
-  const out: Match[] = [];
-  for (const [face, count] of counts) {
-    for (const n of sizes) if (count >= n) out.push({ faces: repeat(face, n), bindings: { face, n } });
-  }
-  return out;
-};
+const sameMatches =
+  (sizes: readonly number[]) =>
+  (counts: ReadonlyMap<number, number>): Match[] => {
+    const out: Match[] = [];
+    for (const [face, count] of counts) {
+      for (const n of sizes) if (count >= n) out.push({ faces: repeat(face, n), bindings: { face, n } });
+    }
+    return out;
+  };
 
 /** Distinct faces for each group size; faces of equal-sized groups ascend, so no reading repeats. */
-const groupMatches = (sizes: readonly number[]) => (counts: ReadonlyMap<number, number>): Match[] => {
-  const out: Match[] = [];
-  const faces = [...counts.keys()].sort((a, b) => a - b);
-  const choose = (i: number, chosen: number[]): void => {
-    if (i === sizes.length) {
-      const used = chosen.flatMap((f, k) => repeat(f, sizes[k] as number)).sort((a, b) => a - b);
-      out.push({ faces: used, bindings: { faces: chosen.slice() } });
-      return;
-    }
-    const size = sizes[i] as number;
-    for (const f of faces) {
-      if (chosen.includes(f) || (counts.get(f) ?? 0) < size) continue;
-      if (i > 0 && sizes[i - 1] === size && f < (chosen[i - 1] as number)) continue;
-      choose(i + 1, [...chosen, f]);
-    }
+const groupMatches =
+  (sizes: readonly number[]) =>
+  (counts: ReadonlyMap<number, number>): Match[] => {
+    const out: Match[] = [];
+    const faces = [...counts.keys()].sort((a, b) => a - b);
+    const choose = (i: number, chosen: number[]): void => {
+      if (i === sizes.length) {
+        const used = chosen.flatMap((f, k) => repeat(f, sizes[k] as number)).sort((a, b) => a - b);
+        out.push({ faces: used, bindings: { faces: chosen.slice() } });
+        return;
+      }
+      const size = sizes[i] as number;
+      for (const f of faces) {
+        if (chosen.includes(f) || (counts.get(f) ?? 0) < size) continue;
+        if (i > 0 && sizes[i - 1] === size && f < (chosen[i - 1] as number)) continue;
+        choose(i + 1, [...chosen, f]);
+      }
+    };
+    choose(0, []);
+    return out;
   };
-  choose(0, []);
-  return out;
-};
 
-const runMatches = (length: number) => (counts: ReadonlyMap<number, number>): Match[] => {
-  const out: Match[] = [];
-  for (const low of counts.keys()) {
-    const faces = Array.from({ length }, (_, k) => low + k);
-    if (faces.every((f) => (counts.get(f) ?? 0) >= 1)) out.push({ faces, bindings: { low, high: low + length - 1 } });
-  }
-  return out;
-};
+const runMatches =
+  (length: number) =>
+  (counts: ReadonlyMap<number, number>): Match[] => {
+    const out: Match[] = [];
+    for (const low of counts.keys()) {
+      const faces = Array.from({ length }, (_, k) => low + k);
+      if (faces.every((f) => (counts.get(f) ?? 0) >= 1)) out.push({ faces, bindings: { low, high: low + length - 1 } });
+    }
+    return out;
+  };
 
 const exactMatch = (faces: readonly number[], counts: ReadonlyMap<number, number>): Match[] => {
   const need = countFaces(faces);
@@ -257,7 +264,9 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
       const combo = combos[i] as CompiledCombo;
       for (const match of combo.matches(counts, withRoll)) {
         if (++tried > LIMITS.coverSteps) {
-          throw new HostCallError(`reading ${roll.length} faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations (the limit for one cover)`);
+          throw new HostCallError(
+            `reading ${roll.length} faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations (the limit for one cover)`,
+          );
         }
         const scope = extendEnv(withRoll, match.bindings);
         if (combo.when && !combo.when.run(scope)) continue;

@@ -4,7 +4,16 @@
  * attribute values, with derived attributes, a filter and copies.
  */
 import type { Env } from '../lang/index.ts';
-import { checkExpr, report, typeOf, SpecLimitError, SpecRuntimeError, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import {
+  checkExpr,
+  report,
+  typeOf,
+  SpecLimitError,
+  SpecRuntimeError,
+  type CompiledExpr,
+  type ExprChecker,
+  type Locals,
+} from '../check/exprs.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
@@ -35,8 +44,10 @@ const evalVars = (inits: readonly VarInit[], env: Env): Record<string, Json> =>
 
 /** A count of pieces must be a whole number, and all of them together within the piece limit. */
 const pieceCount = (n: unknown, path: DocPath, what: string): number => {
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new SpecRuntimeError(`${what} must be a whole number, 0 or more; got ${String(n)}`, path);
-  if (n > LIMITS.pieces) throw new SpecLimitError(`${what} is ${formatLimit(n)}; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`, path);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new SpecRuntimeError(`${what} must be a whole number, 0 or more; got ${String(n)}`, path);
+  if (n > LIMITS.pieces)
+    throw new SpecLimitError(`${what} is ${formatLimit(n)}; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`, path);
   return n;
 };
 
@@ -70,7 +81,11 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
   }
   const combinations = product.reduce((n, [, values]) => n * values.length, 1);
   if (product.length > 0 && combinations > LIMITS.pieces) {
-    report(checker, [...path, 'product'], `the product makes ${formatLimit(combinations)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`);
+    report(
+      checker,
+      [...path, 'product'],
+      `the product makes ${formatLimit(combinations)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`,
+    );
     return undefined;
   }
   return (env) => {
@@ -85,7 +100,10 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
       if (where && !where.run(scope)) continue;
       const n = copies ? pieceCount(copies.run(scope), [...path, 'copies'], `the copies of a '${name}' card`) : 1;
       if (cards.length + n > LIMITS.pieces) {
-        throw new SpecLimitError(`'${name}' has more than ${formatLimit(LIMITS.pieces)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`, path);
+        throw new SpecLimitError(
+          `'${name}' has more than ${formatLimit(LIMITS.pieces)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`,
+          path,
+        );
       }
       for (let k = 0; k < n; k++) cards.push(card);
     }
@@ -98,7 +116,8 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
   const gameVars = compileVars(checker, spec.vars?.game, ['vars', 'game'], {});
   const playerVars = compileVars(checker, spec.vars?.player, ['vars', 'player'], { seat: typeOf('number') });
   const teamVars = compileVars(checker, spec.vars?.team, ['vars', 'team'], { index: typeOf('number') });
-  const first = spec.turns?.first === undefined ? undefined : checkExpr(checker, spec.turns.first, ['turns', 'first'], {}, typeOf('number'));
+  const first =
+    spec.turns?.first === undefined ? undefined : checkExpr(checker, spec.turns.first, ['turns', 'first'], {}, typeOf('number'));
   const kinds: KindSetup[] = [];
   for (const [kind, die] of Object.entries(spec.components?.dice ?? {})) {
     const path = ['components', 'dice', kind];
@@ -110,7 +129,8 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       kind,
       path: [...path, 'count'],
       start: die.start,
-      make: (env) => Array.from({ length: pieceCount(count.run(env), [...path, 'count'], `the count of die '${kind}'`) }, () => ({ face: first })),
+      make: (env) =>
+        Array.from({ length: pieceCount(count.run(env), [...path, 'count'], `the count of die '${kind}'`) }, () => ({ face: first })),
       props: compileVars(checker, die.props, [...path, 'props'], {}),
     });
   }
@@ -169,17 +189,19 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       const counted = (share: Record<string, Json>[]): Record<string, Json>[] => {
         pieces += share.length;
         if (pieces > LIMITS.pieces) {
-          throw new SpecLimitError(`with ${numPlayers} players the game would have more than ${formatLimit(LIMITS.pieces)} pieces (the limit)`, k.path);
+          throw new SpecLimitError(
+            `with ${numPlayers} players the game would have more than ${formatLimit(LIMITS.pieces)} pieces (the limit)`,
+            k.path,
+          );
         }
         return share;
       };
-      const makeShare = (): Piece[] => counted(k.make(env)).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
+      const makeShare = (): Piece[] =>
+        counted(k.make(env)).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
       const current = zones[k.start];
       if (current === undefined) continue;
       zones[k.start] =
-        n === null
-          ? [...(current as Piece[]), ...makeShare()]
-          : (current as Piece[][]).map((list) => [...list, ...makeShare()]);
+        n === null ? [...(current as Piece[]), ...makeShare()] : (current as Piece[][]).map((list) => [...list, ...makeShare()]);
     }
     const ctx: GameContext = { ...blank, game, players: playersList, teams, zones };
     return { ...ctx, active: first ? (first.run(envOf(ctx)) as number) : 0 };

@@ -37,20 +37,18 @@ export const piecePropTypes = (spec: GameSpec): Map<string, Type> => {
   return props;
 };
 
-export const parseVarTarget = (
-  checker: ExprChecker,
-  spec: GameSpec,
-  key: string,
-  path: DocPath,
-  locals: Locals,
-): VarTarget | undefined => {
+export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string, path: DocPath, locals: Locals): VarTarget | undefined => {
   const simple = GAME_VAR.exec(key);
   if (simple) {
     const [, owner = '', name = ''] = simple;
     const vars = owner === 'game' ? spec.vars?.game : spec.vars?.player;
     const type = varType(vars, name);
     if (!type) {
-      report(checker, path, `'${key}': there is no ${owner} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${owner})`);
+      report(
+        checker,
+        path,
+        `'${key}': there is no ${owner} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${owner})`,
+      );
       return undefined;
     }
     return owner === 'game' ? { kind: 'game', name, type } : { kind: 'player', name, type, index: 'active' };
@@ -62,7 +60,11 @@ export const parseVarTarget = (
     const type = varType(vars, name);
     if (!type) {
       const kind = owner === 'players' ? 'player' : 'team';
-      report(checker, path, `'${key}': there is no ${kind} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${kind})`);
+      report(
+        checker,
+        path,
+        `'${key}': there is no ${kind} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${kind})`,
+      );
       return undefined;
     }
     const index = checkExpr(checker, indexSource, path, locals, NUMBER());
@@ -75,7 +77,11 @@ export const parseVarTarget = (
     const [, local = '', name = ''] = prop;
     const type = piecePropTypes(spec).get(name);
     if (!type) {
-      report(checker, path, `'${key}': '${name}' is not a piece property${didYouMean(name, [...piecePropTypes(spec).keys()])} (a new one is declared under props of a die or card set)`);
+      report(
+        checker,
+        path,
+        `'${key}': '${name}' is not a piece property${didYouMean(name, [...piecePropTypes(spec).keys()])} (a new one is declared under props of a die or card set)`,
+      );
       return undefined;
     }
     return { kind: 'piece', local, name, type };

@@ -27,7 +27,10 @@ export interface Presentable {
 export { defaultSeatName, seatName, moveTitle, type DisplayContext };
 
 /** Seat names before any move (for reports and pickers that have no game state): from the start context. */
-export const seatNamesAtStart = (game: Presentable & { readonly initialContext: InitialContext; readonly paramValues: Readonly<Record<string, Json>> }, players: number): string[] => {
+export const seatNamesAtStart = (
+  game: Presentable & { readonly initialContext: InitialContext; readonly paramValues: Readonly<Record<string, Json>> },
+  players: number,
+): string[] => {
   const ctx = game.initialContext({ players, seed: 0, params: game.paramValues });
   return Array.from({ length: players }, (_, s) => seatName(game, ctx, s));
 };
@@ -132,11 +135,13 @@ export const findPiece = (ctx: DisplayContext, id: string): Piece | undefined =>
  * Names pieces by id for a reader who sees the whole state (the CLI): the spec's name for the
  * piece, else a die's face, else the id.
  */
-export const pieceNamerOf = (game: Presentable, ctx: DisplayContext) => (id: string): string | null => {
-  const piece = findPiece(ctx, id);
-  if (!piece) return null;
-  return pieceName(game, ctx, piece) ?? (piece.face !== undefined ? valueText(piece.face) : id);
-};
+export const pieceNamerOf =
+  (game: Presentable, ctx: DisplayContext) =>
+  (id: string): string | null => {
+    const piece = findPiece(ctx, id);
+    if (!piece) return null;
+    return pieceName(game, ctx, piece) ?? (piece.face !== undefined ? valueText(piece.face) : id);
+  };
 
 export const zoneLabel = (game: Presentable, zone: string): string => game.display.zones[zone]?.label ?? zone;
 
@@ -166,7 +171,9 @@ export const moveText = (game: Presentable, ctx: GameContext, move: Move, namePi
     if (v !== null && typeof v === 'object') {
       const pair = v as Readonly<Record<string, Json>>;
       if (Object.keys(pair).length === 2 && 'from' in pair && 'to' in pair) return `${show(pair.from ?? null)} → ${show(pair.to ?? null)}`;
-      return Object.entries(pair).map(([k, x]) => `${k} ${show(x)}`).join(', ');
+      return Object.entries(pair)
+        .map(([k, x]) => `${k} ${show(x)}`)
+        .join(', ');
     }
     return JSON.stringify(v);
   };
@@ -182,7 +189,8 @@ export const winnersText = (game: Presentable, ctx: DisplayContext, winners: rea
   const teamCount = game.spec.teams?.ids.length ?? 0;
   for (let t = 0; t < teamCount; t += 1) {
     const members = teams.flatMap((team, seat) => (team === t ? [seat] : []));
-    if (members.length > 0 && members.length === winners.length && members.every((s) => winners.includes(s))) return `${teamName(game, ctx, t)} won`;
+    if (members.length > 0 && members.length === winners.length && members.every((s) => winners.includes(s)))
+      return `${teamName(game, ctx, t)} won`;
   }
   if (winners.length === n && n > 1) return 'Everybody won';
   const names = winners.map((s) => seatName(game, ctx, s));

@@ -1,8 +1,22 @@
 /** The engine's public API: pure functions over serialisable game states. */
 export {
-  newGame, legalMoves, legalMovesWithEvents, applyLegal, step, replay, rig, actingSeats, activeStates, isOver,
-  workingOf, stateOf, legalMovesOf, applyInPlace,
-  type LegalMove, type MinimalArgs, type NewGameOptions,
+  newGame,
+  legalMoves,
+  legalMovesWithEvents,
+  applyLegal,
+  step,
+  replay,
+  rig,
+  actingSeats,
+  activeStates,
+  isOver,
+  workingOf,
+  stateOf,
+  legalMovesOf,
+  applyInPlace,
+  type LegalMove,
+  type MinimalArgs,
+  type NewGameOptions,
 } from './play.ts';
 export { newGameByMachine, stepByMachine, legalMovesByMachine } from './statechart.ts';
 export { cloneWorking, type Working } from '../runtime/stepper.ts';

@@ -6,9 +6,14 @@
 import type { Json, Move } from './types.ts';
 import { isRecord } from '../spec/own.ts';
 
-
 const describe = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`;
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'an object'
+        : `${typeof value} ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`;
 
 /** One entry as a Move, or what is wrong with it; `where` names it (`move 3`). */
 export const readMove = (entry: unknown, where: string): Move | string => {

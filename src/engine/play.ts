@@ -53,7 +53,10 @@ export const workingOf = (game: CompiledGame, state: GameState): Working => {
 };
 
 /** The game state of a working state (no copy: the context is shared, as contexts never change). */
-export const stateOf = (game: CompiledGame, w: Working): GameState => ({ value: (game.table.leaves[w.leaf] as Leaf).value, context: w.ctx });
+export const stateOf = (game: CompiledGame, w: Working): GameState => ({
+  value: (game.table.leaves[w.leaf] as Leaf).value,
+  context: w.ctx,
+});
 
 const settled = (game: CompiledGame, w: Working): StepResult =>
   isStalled(game.table, w) ? { ok: false, error: STALLED_ERROR } : { ok: true, state: stateOf(game, w) };
@@ -91,8 +94,13 @@ export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number, obse
   workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer, minimal);
 
 /** Every legal move with its event; the simulator and bots apply them with `applyLegal`. With `minimal`, the bots' shorter list (see `MinimalArgs`). */
-export const legalMovesWithEvents = (game: CompiledGame, state: GameState, seat?: number, observer?: PlayObserver, minimal?: MinimalArgs): LegalMove[] =>
-  legalMovesOf(game, workingOf(game, state), seat, observer, minimal);
+export const legalMovesWithEvents = (
+  game: CompiledGame,
+  state: GameState,
+  seat?: number,
+  observer?: PlayObserver,
+  minimal?: MinimalArgs,
+): LegalMove[] => legalMovesOf(game, workingOf(game, state), seat, observer, minimal);
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>

@@ -18,7 +18,10 @@ import type { FlowValue, GameState, Move, StepResult } from './types.ts';
 const settle = (snapshot: SnapshotFrom<GameMachine>): StepResult => {
   const value = snapshot.value as FlowValue;
   if (value === STALLED) {
-    return { ok: false, error: `the flow did not settle: ${AUTO_LIMIT} automatic transitions ran without a move (check the 'always' transitions and their guards)` };
+    return {
+      ok: false,
+      error: `the flow did not settle: ${AUTO_LIMIT} automatic transitions ran without a move (check the 'always' transitions and their guards)`,
+    };
   }
   return { ok: true, state: { value, context: snapshot.context } };
 };
@@ -81,7 +84,13 @@ export const legalMovesByMachine = (game: CompiledGame, state: GameState): Legal
 export const stepByMachine = (game: CompiledGame, state: GameState, move: Move): StepResult => {
   try {
     if (isOver(state)) return { ok: false, error: 'the game is over' };
-    const checked = checkMove(game.moves, { where: activeStates(state.value).join('.'), moves: offeredByMachine(game, state) }, state.context, move, peopleOf(game, state.context));
+    const checked = checkMove(
+      game.moves,
+      { where: activeStates(state.value).join('.'), moves: offeredByMachine(game, state) },
+      state.context,
+      move,
+      peopleOf(game, state.context),
+    );
     if (!checked.ok) return { ok: false, error: checked.error };
     const machine = game.flow.machine;
     const snapshot = machine.resolveState({ value: state.value, context: state.context });

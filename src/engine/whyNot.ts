@@ -9,7 +9,15 @@ import type { Value } from '../lang/index.ts';
 import { envOf, scopeOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { blamedClause, judge, refusalText, seatsOf, type CompiledGuardClause, type Refused, type TransitionRules as CompiledTransition } from '../runtime/legality.ts';
+import {
+  blamedClause,
+  judge,
+  refusalText,
+  seatsOf,
+  type CompiledGuardClause,
+  type Refused,
+  type TransitionRules as CompiledTransition,
+} from '../runtime/legality.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import { choicesOf, decodeArg, encodeValue, newChoiceBudget } from '../runtime/args.ts';
 import { describeRuntimeError } from './errors.ts';
@@ -53,7 +61,14 @@ const RULE_ID = /\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)?\b/g;
 
 export const rulesCited = (text: string): string[] => [...new Set(text.match(RULE_ID) ?? [])];
 
-const refusalOf = (game: CompiledGame, move: CompiledMove, reason: string, path: DocPath | null, ways: number, why?: RefusalWhy): Refusal => {
+const refusalOf = (
+  game: CompiledGame,
+  move: CompiledMove,
+  reason: string,
+  path: DocPath | null,
+  ways: number,
+  why?: RefusalWhy,
+): Refusal => {
   const cited = rulesCited(reason);
   return { reason, ...(why ? { why } : {}), rules: cited.length > 0 ? cited : (game.spec.moves?.[move.name]?.rules ?? []), path, ways };
 };
@@ -71,11 +86,22 @@ const blameOf = (game: CompiledGame, ctx: GameState['context'], move: string, re
   const clause = blamedClause(refused);
   if (clause) return { reason: clause.reason, path: clause.test.path, key: clause };
   const reason = refusalText(move, refused, peopleOf(game, ctx));
-  const why: RefusalWhy | undefined = refused.kind === 'over' ? { kind: 'over' } : refused.kind === 'seat' ? { kind: 'seat', seat: refused.seat, seats: refused.seats } : undefined;
+  const why: RefusalWhy | undefined =
+    refused.kind === 'over'
+      ? { kind: 'over' }
+      : refused.kind === 'seat'
+        ? { kind: 'seat', seat: refused.seat, seats: refused.seats }
+        : undefined;
   return { reason, ...(why ? { why } : {}), path: null, key: reason };
 };
 
-const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, transitions: readonly CompiledTransition[], seat: number): MoveOption => {
+const optionFor = (
+  game: CompiledGame,
+  state: GameState,
+  move: CompiledMove,
+  transitions: readonly CompiledTransition[],
+  seat: number,
+): MoveOption => {
   const ctx = state.context;
   const legal: Move[] = [];
   const tally = new Map<Blame['key'], { blame: Blame; ways: number }>();
@@ -106,11 +132,25 @@ const optionFor = (game: CompiledGame, state: GameState, move: CompiledMove, tra
   }
   if (legal.length > 0) return { move: move.name, seat, legal, refusal: null };
   const [worst] = [...tally.values()].sort((a, b) => b.ways - a.ways);
-  if (worst) return { move: move.name, seat, legal, refusal: refusalOf(game, move, worst.blame.reason, worst.blame.path, worst.ways, worst.blame.why) };
+  if (worst)
+    return {
+      move: move.name,
+      seat,
+      legal,
+      refusal: refusalOf(game, move, worst.blame.reason, worst.blame.path, worst.ways, worst.blame.why),
+    };
   const arg = (empty as { arg: CompiledMove['args'][number] } | null)?.arg;
   const where = arg?.where;
-  const why: RefusalWhy = arg ? (where ? { kind: 'noChoiceMeets', arg: arg.name, where: where.source } : { kind: 'nothingToChoose', arg: arg.name }) : { kind: 'noWay' };
-  const reason = arg ? (where ? `no choice of '${arg.name}' meets \`${where.source}\`` : `there is nothing to choose as '${arg.name}'`) : 'no way to make it';
+  const why: RefusalWhy = arg
+    ? where
+      ? { kind: 'noChoiceMeets', arg: arg.name, where: where.source }
+      : { kind: 'nothingToChoose', arg: arg.name }
+    : { kind: 'noWay' };
+  const reason = arg
+    ? where
+      ? `no choice of '${arg.name}' meets \`${where.source}\``
+      : `there is nothing to choose as '${arg.name}'`
+    : 'no way to make it';
   return { move: move.name, seat, legal, refusal: refusalOf(game, move, reason, where?.path ?? null, 0, why) };
 };
 

@@ -95,7 +95,12 @@ const SPECS: Readonly<Record<string, Spec>> = {
   },
   sum: {
     signatures: ['(list<number>) => number'],
-    impl: ([xs], call) => finite(list(xs).reduce<number>((total, x) => total + num(x), 0), call, 'the sum'),
+    impl: ([xs], call) =>
+      finite(
+        list(xs).reduce<number>((total, x) => total + num(x), 0),
+        call,
+        'the sum',
+      ),
   },
   max: {
     signatures: ['(list<number>) => number', '(number, number) => number'],
@@ -252,7 +257,12 @@ const SPECS: Readonly<Record<string, Spec>> = {
   },
   sumBy: {
     signatures: ['(list<T>, (T) => number) => number'],
-    impl: ([xs, f], call) => finite(list(xs).reduce<number>((total, x) => total + num(fn1(f)(x)), 0), call, 'the sum'),
+    impl: ([xs, f], call) =>
+      finite(
+        list(xs).reduce<number>((total, x) => total + num(fn1(f)(x)), 0),
+        call,
+        'the sum',
+      ),
   },
   maxBy: {
     signatures: ['(list<T>, (T) => K) => T'],

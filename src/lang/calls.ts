@@ -1,19 +1,13 @@
 import type { CallExpr, Expr, LambdaExpr } from './ast.ts';
 import { BUILTINS, type Builtin } from './builtins.ts';
-import {
-  LAMBDA_MISPLACED, allChecked, at, constValue, findLocal, report, type Check, type Checked, type Ctx,
-} from './context.ts';
+import { LAMBDA_MISPLACED, allChecked, at, constValue, findLocal, report, type Check, type Checked, type Ctx } from './context.ts';
 import type { Lambda, Node } from './ir.ts';
 import { hostCallName, type ArgInfo, type DefinitionEntry, type HostFunction, type Library } from './library.ts';
 import { didYouMean } from './suggest.ts';
 import { formatType, typeEquals, type FunctionType, type Type } from './types.ts';
 import { resolve, unify, type Bindings } from './unify.ts';
 
-const callableNames = (library: Library): string[] => [
-  ...library.definitions.keys(),
-  ...library.hostFunctions.keys(),
-  ...BUILTINS.keys(),
-];
+const callableNames = (library: Library): string[] => [...library.definitions.keys(), ...library.hostFunctions.keys(), ...BUILTINS.keys()];
 
 /** An argument as the call sees it: a checked value, or a lambda whose types the callee decides. */
 type Arg =
@@ -22,8 +16,8 @@ type Arg =
 
 /** Checks a call of a builtin, a definition or a host function; `check` checks sub-expressions. */
 export function checkCall(expr: CallExpr, ctx: Ctx, check: Check): Checked | undefined {
-  const args = expr.args.map((arg): Arg =>
-    arg.kind === 'lambda' ? { kind: 'lambda', expr: arg } : { kind: 'value', expr: arg, checked: check(arg, ctx) },
+  const args = expr.args.map(
+    (arg): Arg => (arg.kind === 'lambda' ? { kind: 'lambda', expr: arg } : { kind: 'value', expr: arg, checked: check(arg, ctx) }),
   );
   const name = expr.callee.name;
   const { library, scope } = ctx.unit.env;
@@ -33,7 +27,11 @@ export function checkCall(expr: CallExpr, ctx: Ctx, check: Check): Checked | und
   const host = library.hostFunctions.get(name);
   if (!definition && !host) {
     const isVariable = findLocal(ctx.locals, name) !== undefined || Object.hasOwn(scope, name);
-    return report(ctx, expr.callee, isVariable ? `'${name}' is not a function` : `unknown function '${name}'${didYouMean(name, callableNames(library))}`);
+    return report(
+      ctx,
+      expr.callee,
+      isVariable ? `'${name}' is not a function` : `unknown function '${name}'${didYouMean(name, callableNames(library))}`,
+    );
   }
   for (const arg of args) if (arg.kind === 'lambda') report(ctx, arg.expr, LAMBDA_MISPLACED);
   const values = args.map((arg) => (arg.kind === 'value' ? arg.checked : undefined));
@@ -51,9 +49,13 @@ const argTypes = (args: readonly Checked[]): string => formatArgs(args.map((arg)
 
 // Messages are written only when a call is wrong: most calls are right, and formatting every
 // signature on every call was a visible part of the editor's recompile on each keystroke.
-const definitionMismatch = (definition: DefinitionEntry, params: NonNullable<DefinitionEntry['params']>, args: readonly Checked[]): string =>
-  `'${definition.name}' expects ${formatArgs(params.map((p) => `${p.name}: ${formatType(p.type)}`))}, got ${argTypes(args)}`;
-const hostMismatch = (host: HostFunction, args: readonly Checked[]): string => `'${host.name}' expects ${formatArgs(host.params.map(formatType))}, got ${argTypes(args)}`;
+const definitionMismatch = (
+  definition: DefinitionEntry,
+  params: NonNullable<DefinitionEntry['params']>,
+  args: readonly Checked[],
+): string => `'${definition.name}' expects ${formatArgs(params.map((p) => `${p.name}: ${formatType(p.type)}`))}, got ${argTypes(args)}`;
+const hostMismatch = (host: HostFunction, args: readonly Checked[]): string =>
+  `'${host.name}' expects ${formatArgs(host.params.map(formatType))}, got ${argTypes(args)}`;
 
 function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: readonly Checked[], ctx: Ctx): Checked | undefined {
   const use = ctx.unit.env.definitionUse(definition);
@@ -62,7 +64,11 @@ function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: reado
   if (params === undefined) return undefined;
   ctx.unit.calls.add(definition);
   if (args.length !== params.length) return report(ctx, expr, definitionMismatch(definition, params, args));
-  const bad = mismatch(params.map((p) => p.type), args, new Map());
+  const bad = mismatch(
+    params.map((p) => p.type),
+    args,
+    new Map(),
+  );
   if (bad >= 0) return report(ctx, expr.args[bad] as Expr, definitionMismatch(definition, params, args));
   return { node: { kind: 'definition', definition, args: args.map((arg) => arg.node), ...at(expr) }, type: use.result };
 }
@@ -173,7 +179,11 @@ function checkLambda(
 ): { node: Lambda; paramTypes: Type[]; result: Type } | undefined {
   const arity = fnType.params.length;
   if (lambda.params.length !== arity) {
-    return report(ctx, lambda, `the function given to '${callee}' must take ${arity} parameter${arity === 1 ? '' : 's'}, not ${lambda.params.length}`);
+    return report(
+      ctx,
+      lambda,
+      `the function given to '${callee}' must take ${arity} parameter${arity === 1 ? '' : 's'}, not ${lambda.params.length}`,
+    );
   }
   for (let round = 0; round < MAX_LAMBDA_ROUNDS; round++) {
     const paramTypes = fnType.params.map((p) => resolve(p, bindings));

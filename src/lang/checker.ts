@@ -2,8 +2,18 @@ import type { BinaryExpr, Expr, ListExpr, RecordExpr } from './ast.ts';
 import { BUILTINS } from './builtins.ts';
 import { checkCall } from './calls.ts';
 import {
-  LAMBDA_MISPLACED, allChecked, at, constValue, findLocal, localNames, report,
-  type CheckEnv, type Checked, type Ctx, type Unit, type Local,
+  LAMBDA_MISPLACED,
+  allChecked,
+  at,
+  constValue,
+  findLocal,
+  localNames,
+  report,
+  type CheckEnv,
+  type Checked,
+  type Ctx,
+  type Unit,
+  type Local,
 } from './context.ts';
 import type { ExprError, Span } from './errors.ts';
 import type { Node } from './ir.ts';
@@ -68,7 +78,9 @@ function check(expr: Expr, ctx: Ctx): Checked | undefined {
       }
       if (!isAssignable(operand.type, NUMBER)) return report(ctx, expr.operand, `'-' needs a number, found ${formatType(operand.type)}`);
       const value = constValue(operand.node);
-      return typeof value === 'number' ? constant(expr, -value, NUMBER) : { node: { kind: 'neg', operand: operand.node, ...at(expr) }, type: NUMBER };
+      return typeof value === 'number'
+        ? constant(expr, -value, NUMBER)
+        : { node: { kind: 'neg', operand: operand.node, ...at(expr) }, type: NUMBER };
     }
     case 'binary':
       return checkBinary(expr, ctx);
@@ -141,7 +153,11 @@ function checkList(expr: ListExpr, ctx: Ctx): Checked | undefined {
   for (const [i, item] of items.entries()) {
     const joined = joinTypes(element, item.type);
     if (joined === undefined) {
-      return report(ctx, expr.items[i] as Expr, `list items must all have one type: this one is ${formatType(item.type)}, the ones before are ${formatType(element)}`);
+      return report(
+        ctx,
+        expr.items[i] as Expr,
+        `list items must all have one type: this one is ${formatType(item.type)}, the ones before are ${formatType(element)}`,
+      );
     }
     element = joined;
   }
@@ -187,9 +203,10 @@ function checkBinary(expr: BinaryExpr, ctx: Ctx): Checked | undefined {
     const l = expectType(left, want, expr.left, ctx, message);
     const r = expectType(right, want, expr.right, ctx, message);
     if (!l || !r) return undefined;
-    const node: Node = op === 'and' || op === 'or'
-      ? { kind: op, left: l.node, right: r.node, ...span }
-      : { kind: 'arith', op, left: l.node, right: r.node, ...span };
+    const node: Node =
+      op === 'and' || op === 'or'
+        ? { kind: op, left: l.node, right: r.node, ...span }
+        : { kind: 'arith', op, left: l.node, right: r.node, ...span };
     return { node, type: want };
   }
   if (!left || !right) return undefined;

@@ -112,7 +112,8 @@ const callOf = (definition: DefinitionEntry): string => `this call of '${definit
 const constantOf = (node: Node): { readonly value: Value } | undefined => (node.kind === 'const' ? node : undefined);
 
 /** The frame slot of an operand that is a local. */
-const slotOf = (site: Site, node: Node | Lambda | undefined): number | undefined => (node?.kind === 'local' ? node.slot + site.base : undefined);
+const slotOf = (site: Site, node: Node | Lambda | undefined): number | undefined =>
+  node?.kind === 'local' ? node.slot + site.base : undefined;
 
 type Junction = Node & { readonly kind: 'and' | 'or'; readonly left: Node; readonly right: Node };
 
@@ -165,7 +166,13 @@ const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Ca
   const [one, two] = node.slots as [number, number | undefined];
   const call = node.body;
   // `c => playable(c)`: the value goes straight to the inlined body's parameter, one call per item, not two.
-  if (two === undefined && call.kind === 'definition' && call.args.length === 1 && call.args[0]?.kind === 'local' && call.args[0].slot === one) {
+  if (
+    two === undefined &&
+    call.kind === 'definition' &&
+    call.args.length === 1 &&
+    call.args[0]?.kind === 'local' &&
+    call.args[0].slot === one
+  ) {
     const inlined = inlinedBody(site, call.definition);
     if (inlined) {
       const { code, at } = inlined;
@@ -269,9 +276,7 @@ const gen = (site: Site, node: Node): Code => {
       }
       const right = gen(site, node.right);
       if (eq === strictEquality) {
-        return negated
-          ? (env, frame) => left(env, frame) !== right(env, frame)
-          : (env, frame) => left(env, frame) === right(env, frame);
+        return negated ? (env, frame) => left(env, frame) !== right(env, frame) : (env, frame) => left(env, frame) === right(env, frame);
       }
       return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
     }
@@ -344,18 +349,20 @@ const gen = (site: Site, node: Node): Code => {
         const i = index(env, frame) as number;
         const value = xs[i];
         if (value === undefined) {
-          throw fail(origin, node, Number.isInteger(i)
-            ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
-            : `index ${i} is not a whole number`);
+          throw fail(
+            origin,
+            node,
+            Number.isInteger(i)
+              ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
+              : `index ${i} is not a whole number`,
+          );
         }
         return value;
       };
     }
     case 'builtin': {
       const { impl } = node.builtin;
-      const makers = node.args.map((arg): Maker =>
-        arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg),
-      );
+      const makers = node.args.map((arg): Maker => (arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg)));
       const what = `${node.builtin.name}(…)`;
       const call: CallContext = {
         eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
@@ -380,7 +387,9 @@ const gen = (site: Site, node: Node): Code => {
             work(origin, node, listed(x) + listed(y), what);
             return built(origin, node, impl([x, y], call));
           };
-          return from === undefined ? (env, frame) => apply(a(env, frame), b(env, frame)) : (env, frame) => apply(frame[from] as Value, b(env, frame));
+          return from === undefined
+            ? (env, frame) => apply(a(env, frame), b(env, frame))
+            : (env, frame) => apply(frame[from] as Value, b(env, frame));
         }
         case 3:
           return (env, frame) => {
@@ -476,7 +485,14 @@ const inlinedBody = (site: Site, definition: DefinitionEntry): { code: Code; at:
  * Undefined when the definition is not inlined (see `inlinedBody`). `from` is the slot of a first
  * argument that is a local.
  */
-const inline = (site: Site, definition: DefinitionEntry, args: readonly Code[], span: Span, what: string, from: number | undefined): Code | undefined => {
+const inline = (
+  site: Site,
+  definition: DefinitionEntry,
+  args: readonly Code[],
+  span: Span,
+  what: string,
+  from: number | undefined,
+): Code | undefined => {
   const inlined = inlinedBody(site, definition);
   if (!inlined) return undefined;
   const { code, at } = inlined;

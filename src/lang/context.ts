@@ -45,8 +45,7 @@ export interface Ctx {
 
 export type Check = (expr: Expr, ctx: Ctx) => Checked | undefined;
 
-export const LAMBDA_MISPLACED =
-  "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count";
+export const LAMBDA_MISPLACED = "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count";
 
 export const report = (ctx: Ctx, span: Span, message: string): undefined => {
   ctx.errors.push({ message, start: span.start, end: span.end });
@@ -58,8 +57,7 @@ export const at = (span: Span): Span => ({ start: span.start, end: span.end });
 
 export const constValue = (node: Node): Value | undefined => (node.kind === 'const' ? node.value : undefined);
 
-export const allChecked = <T>(items: readonly T[]): items is Exclude<T, undefined>[] =>
-  items.every((i) => i !== undefined);
+export const allChecked = <T>(items: readonly T[]): items is Exclude<T, undefined>[] => items.every((i) => i !== undefined);
 
 export function findLocal(locals: Local | undefined, name: string): Local | undefined {
   for (let local = locals; local; local = local.parent) if (local.name === name) return local;

@@ -149,7 +149,12 @@ export function createLibrary(
       const body = outcome.checked;
       if (body && entry.result && state.annotated && !isAssignable(body.type, entry.result)) {
         const message = `'${entry.name}' should return ${formatType(entry.result)}, but its body is ${formatType(body.type)}`;
-        errors.push({ index: state.index, name: entry.name, where: 'body', error: { message, start: state.body.start, end: state.body.end } });
+        errors.push({
+          index: state.index,
+          name: entry.name,
+          where: 'body',
+          error: { message, start: state.body.start, end: state.body.end },
+        });
       } else if (body) {
         state.checked = body.node;
         if (!state.annotated) entry.result = body.type;
@@ -180,7 +185,8 @@ export function createLibrary(
     if (!entry.broken) entry.body = stateOf(entry).checked;
   }
   for (const entry of definitions.values()) {
-    if (entry.body && entry.params) entry.code = generate(entry.body, { source: entry.source, definition: entry.name }, entry.params.length).code;
+    if (entry.body && entry.params)
+      entry.code = generate(entry.body, { source: entry.source, definition: entry.name }, entry.params.length).code;
   }
 
   errors.sort((a, b) => a.index - b.index);

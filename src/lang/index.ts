@@ -5,7 +5,17 @@ export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Lib
 export { MAX_CALL_DEPTH, stepsSpent } from './codegen.ts';
 export { parseType } from './typeSyntax.ts';
 export {
-  BOOL, NEVER, NUMBER, STRING, formatType, isAssignable, joinTypes, listOf, recordOf, typeEquals, type Type,
+  BOOL,
+  NEVER,
+  NUMBER,
+  STRING,
+  formatType,
+  isAssignable,
+  joinTypes,
+  listOf,
+  recordOf,
+  typeEquals,
+  type Type,
 } from './types.ts';
 export { deepEqual, formatValue, type Value } from './values.ts';
 export { didYouMean, editDistance } from './suggest.ts';

@@ -10,25 +10,45 @@ export type Token =
       readonly end: number;
     };
 
-export const KEYWORDS: ReadonlySet<string> = new Set([
-  'and', 'or', 'not', 'in', 'if', 'then', 'else', 'let', 'true', 'false',
-]);
+export const KEYWORDS: ReadonlySet<string> = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'let', 'true', 'false']);
 
 // Longest first, so that `<=` wins over `<` and `=>` over `=`.
 const PUNCTUATION = [
-  '=>', '==', '!=', '<=', '>=', '&&', '||',
-  '(', ')', '[', ']', '{', '}', ',', ':', '.', '?', '<', '>', '+', '-', '*', '/', '%', '!', '=',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '.',
+  '?',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '=',
 ] as const;
 
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t' };
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isIdentStart = (c: string | undefined): boolean =>
-  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
+const isIdentStart = (c: string | undefined): boolean => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
 const isIdentPart = (c: string | undefined): boolean => isIdentStart(c) || isDigit(c);
 
-export const isIdentifier = (text: string): boolean =>
-  /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) && !KEYWORDS.has(text);
+export const isIdentifier = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) && !KEYWORDS.has(text);
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; error: ExprError };
 

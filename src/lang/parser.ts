@@ -126,7 +126,10 @@ class Parser {
   private deepen(levels = 1): void {
     this.nesting += levels;
     if (this.nesting > MAX_NESTING) {
-      this.fail(this.peek(), `expression is nested too deeply (more than ${MAX_NESTING / 2} levels of brackets, or a chain of more than ${MAX_NESTING} operators)`);
+      this.fail(
+        this.peek(),
+        `expression is nested too deeply (more than ${MAX_NESTING / 2} levels of brackets, or a chain of more than ${MAX_NESTING} operators)`,
+      );
     }
   }
 
@@ -167,11 +170,19 @@ class Parser {
   }
 
   private parseOr(): Expr {
-    return this.logical('or', () => this.parseAnd(), (tok) => this.isKeyword(tok, 'or') || this.isPunct(tok, '||'));
+    return this.logical(
+      'or',
+      () => this.parseAnd(),
+      (tok) => this.isKeyword(tok, 'or') || this.isPunct(tok, '||'),
+    );
   }
 
   private parseAnd(): Expr {
-    return this.logical('and', () => this.parseNot(), (tok) => this.isKeyword(tok, 'and') || this.isPunct(tok, '&&'));
+    return this.logical(
+      'and',
+      () => this.parseNot(),
+      (tok) => this.isKeyword(tok, 'and') || this.isPunct(tok, '&&'),
+    );
   }
 
   /**
@@ -233,8 +244,7 @@ class Parser {
   private parseMultiplicative(): Expr {
     return this.chain(
       () => this.parseUnary(),
-      (tok) =>
-        tok.kind === 'punct' && (tok.text === '*' || tok.text === '/' || tok.text === '%') ? tok.text : undefined,
+      (tok) => (tok.kind === 'punct' && (tok.text === '*' || tok.text === '/' || tok.text === '%') ? tok.text : undefined),
     );
   }
 

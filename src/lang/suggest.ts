@@ -25,8 +25,7 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const distance =
-      candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate);
+    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate);
     if (distance <= allowed && (distance < bestDistance || (distance === bestDistance && candidate < (best ?? '')))) {
       best = candidate;
       bestDistance = distance;

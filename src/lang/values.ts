@@ -64,8 +64,7 @@ export function compareOrdered(a: Value, b: Value): number {
 export const makeRecord = (names: readonly string[], values: readonly Value[]): RecordValue =>
   Object.fromEntries(names.map((name, i) => [name, values[i] as Value]));
 
-const quote = (s: string): string =>
-  `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\t/g, '\\t')}'`;
+const quote = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\t/g, '\\t')}'`;
 
 /** A value in the language's own literal syntax: `[1, 'a', {x: true}]`. */
 export function formatValue(value: Value): string {

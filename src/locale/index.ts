@@ -71,10 +71,13 @@ export const readLocale = (source: LocaleSource): { locale?: LocaleFile; diagnos
   const doc = parsed.doc;
   const value = doc.value;
   const diagnostics = [...parsed.diagnostics];
-  if (!isRecord(value)) return { diagnostics: [...diagnostics, errorAt(doc, [], 'a locale file is a mapping: locale, game, then the translations')] };
+  if (!isRecord(value))
+    return { diagnostics: [...diagnostics, errorAt(doc, [], 'a locale file is a mapping: locale, game, then the translations')] };
   const lang = value.locale;
-  if (typeof lang !== 'string' || !isLanguageTag(lang)) diagnostics.push(errorAt(doc, lang === undefined ? [] : ['locale'], "'locale' names the language, e.g. locale: ru"));
-  if (typeof value.game !== 'string') diagnostics.push(errorAt(doc, value.game === undefined ? [] : ['game'], "'game' names the game's id, e.g. game: my-game"));
+  if (typeof lang !== 'string' || !isLanguageTag(lang))
+    diagnostics.push(errorAt(doc, lang === undefined ? [] : ['locale'], "'locale' names the language, e.g. locale: ru"));
+  if (typeof value.game !== 'string')
+    diagnostics.push(errorAt(doc, value.game === undefined ? [] : ['game'], "'game' names the game's id, e.g. game: my-game"));
   if (hasErrors(diagnostics)) return { diagnostics };
   return { locale: { lang: lang as string, game: value.game as string, doc, value }, diagnostics };
 };
@@ -120,7 +123,10 @@ const translationProblems = (text: SpecText, value: string, lang: string): { mes
   for (const p of given) {
     const key = expressionShape(p.source);
     if (!wanted.some((w) => w.key === key)) {
-      problems.push({ message: `{${p.source.trim()}} is not a placeholder of the original (its placeholders: ${wanted.map((w) => `{${w.source}}`).join(', ') || 'none'})`, offset: p.start });
+      problems.push({
+        message: `{${p.source.trim()}} is not a placeholder of the original (its placeholders: ${wanted.map((w) => `{${w.source}}`).join(', ') || 'none'})`,
+        offset: p.start,
+      });
     }
     if (p.kind !== 'plural') continue;
     const problem = pluralProblem(p.message, lang);
@@ -136,9 +142,23 @@ const translationProblems = (text: SpecText, value: string, lang: string): { mes
  * Reads one section of the locale file against the texts it may translate: an unknown key, a value
  * that is not a string and a translation that does not fit its text are located errors.
  */
-const readSection = (locale: LocaleFile, value: Plain, at: DocPath, tree: KeyTree, found: Map<string, Found>, diagnostics: Diagnostic[], skip: ReadonlySet<string> = new Set()): void => {
+const readSection = (
+  locale: LocaleFile,
+  value: Plain,
+  at: DocPath,
+  tree: KeyTree,
+  found: Map<string, Found>,
+  diagnostics: Diagnostic[],
+  skip: ReadonlySet<string> = new Set(),
+): void => {
   if (!isRecord(value)) {
-    diagnostics.push(errorAt(locale.doc, at, `expected a mapping of translations here${tree.size > 0 ? ` (keys: ${[...tree.keys()].slice(0, 8).join(', ')}${tree.size > 8 ? ', …' : ''})` : ''}`));
+    diagnostics.push(
+      errorAt(
+        locale.doc,
+        at,
+        `expected a mapping of translations here${tree.size > 0 ? ` (keys: ${[...tree.keys()].slice(0, 8).join(', ')}${tree.size > 8 ? ', …' : ''})` : ''}`,
+      ),
+    );
     return;
   }
   for (const [k, v] of Object.entries(value)) {
@@ -154,10 +174,19 @@ const readSection = (locale: LocaleFile, value: Plain, at: DocPath, tree: KeyTre
       continue;
     }
     if (typeof v !== 'string') {
-      diagnostics.push(errorAt(locale.doc, path, `a translation is a string (found ${v === null ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v}): quote it`));
+      diagnostics.push(
+        errorAt(
+          locale.doc,
+          path,
+          `a translation is a string (found ${v === null ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v}): quote it`,
+        ),
+      );
       continue;
     }
-    for (const p of translationProblems(node, v, locale.lang)) diagnostics.push(errorAt(locale.doc, path, node.kind === 'template' ? `log: ${p.message}` : `${keyText(node.key)}: ${p.message}`, p.offset));
+    for (const p of translationProblems(node, v, locale.lang))
+      diagnostics.push(
+        errorAt(locale.doc, path, node.kind === 'template' ? `log: ${p.message}` : `${keyText(node.key)}: ${p.message}`, p.offset),
+      );
     found.set(JSON.stringify(node.key), { value: v, at: path });
   }
 };
@@ -198,7 +227,10 @@ const translatedLocator = (base: Locator, locale: LocaleFile, places: ReadonlyMa
       const at = places.get(JSON.stringify(path.slice(0, n)));
       if (!at) continue;
       const inLocale = [...at, ...path.slice(n)];
-      return { file: locale.doc.file, ...(offset === undefined || n < path.length ? locate(locale.doc, inLocale) : locateInScalar(locale.doc, inLocale, offset)) };
+      return {
+        file: locale.doc.file,
+        ...(offset === undefined || n < path.length ? locate(locale.doc, inLocale) : locateInScalar(locale.doc, inLocale, offset)),
+      };
     }
     return base.locate(path, offset);
   },
@@ -211,14 +243,16 @@ const translatedLocator = (base: Locator, locale: LocaleFile, places: ReadonlyMa
  */
 export const localize = (locale: LocaleFile, input: LocalizeInput): Localized => {
   const diagnostics: Diagnostic[] = [];
-  if (locale.game !== input.base.id) diagnostics.push(errorAt(locale.doc, ['game'], `this locale is for '${locale.game}', not for '${input.base.id}'`));
+  if (locale.game !== input.base.id)
+    diagnostics.push(errorAt(locale.doc, ['game'], `this locale is for '${locale.game}', not for '${input.base.id}'`));
   const baseTexts = textsOf(input.base);
   const texts = textsOf(input.spec);
   const top = new Map<string, Found>();
   readSection(locale, locale.value, [], keyTree(baseTexts.values(), [...HEADER]), top, diagnostics, HEADER);
 
   const sections = isRecord(locale.value.variants) ? locale.value.variants : {};
-  if (locale.value.variants !== undefined && !isRecord(locale.value.variants)) diagnostics.push(errorAt(locale.doc, ['variants'], 'variants: a mapping of variant ids to their translations'));
+  if (locale.value.variants !== undefined && !isRecord(locale.value.variants))
+    diagnostics.push(errorAt(locale.doc, ['variants'], 'variants: a mapping of variant ids to their translations'));
   const byVariant = new Map<string, Map<string, Found>>();
   for (const [id, section] of Object.entries(sections)) {
     if (input.knownVariants && !input.knownVariants.includes(id)) {
@@ -230,7 +264,10 @@ export const localize = (locale: LocaleFile, input: LocalizeInput): Localized =>
     // Its `title` and `description` are the variant's own, never the game's.
     const changed = [...texts.values()].filter((t) => !(t.key.length === 1 && VARIANT_OWN.includes(String(t.key[0]))));
     const tree = keyTree(input.variants.includes(id) ? changed : [], VARIANT_OWN);
-    const skip = input.variants.includes(id) || !isRecord(section) ? new Set<string>() : new Set(Object.keys(section).filter((k) => !VARIANT_OWN.includes(k)));
+    const skip =
+      input.variants.includes(id) || !isRecord(section)
+        ? new Set<string>()
+        : new Set(Object.keys(section).filter((k) => !VARIANT_OWN.includes(k)));
     readSection(locale, section, ['variants', id], tree, found, diagnostics, skip);
     byVariant.set(id, found);
   }
@@ -239,7 +276,10 @@ export const localize = (locale: LocaleFile, input: LocalizeInput): Localized =>
   const places = new Map<string, DocPath>();
   const missing: MissingText[] = [];
   for (const [id, text] of texts) {
-    const fromVariant = [...input.variants].reverse().map((v) => byVariant.get(v)?.get(id)).find((f) => f !== undefined);
+    const fromVariant = [...input.variants]
+      .reverse()
+      .map((v) => byVariant.get(v)?.get(id))
+      .find((f) => f !== undefined);
     const fromTop = baseTexts.get(id)?.english === text.english ? top.get(id) : undefined;
     const chosen = fromVariant ?? fromTop;
     if (!chosen) {
@@ -253,7 +293,13 @@ export const localize = (locale: LocaleFile, input: LocalizeInput): Localized =>
       places.set(JSON.stringify(place), chosen.at);
     }
   }
-  return { spec: spec as unknown as GameSpec, locator: translatedLocator(input.locator, locale, places), lang: locale.lang, diagnostics, missing };
+  return {
+    spec: spec as unknown as GameSpec,
+    locator: translatedLocator(input.locator, locale, places),
+    lang: locale.lang,
+    diagnostics,
+    missing,
+  };
 };
 
 /** A variant's title and description in the locale's language, where it gives them. */

@@ -14,7 +14,9 @@ export type TemplatePart =
   /** `message` is the plural as ICU text with the argument named `n`. */
   | { readonly kind: 'plural'; readonly source: string; readonly start: number; readonly message: string };
 
-export type TemplateReading = { readonly ok: true; readonly parts: readonly TemplatePart[] } | { readonly ok: false; readonly message: string; readonly offset: number };
+export type TemplateReading =
+  | { readonly ok: true; readonly parts: readonly TemplatePart[] }
+  | { readonly ok: false; readonly message: string; readonly offset: number };
 
 const OPEN: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
@@ -71,7 +73,12 @@ export const readTemplate = (text: string): TemplateReading => {
     }
     const rest = text.slice(end + 1);
     const head = PLURAL_HEAD.exec(rest);
-    if (!head) return { ok: false, message: "after '{expression,' only 'plural' may follow, as in {n, plural, one {# card} other {# cards}}", offset: end };
+    if (!head)
+      return {
+        ok: false,
+        message: "after '{expression,' only 'plural' may follow, as in {n, plural, one {# card} other {# cards}}",
+        offset: end,
+      };
     const close = braceEnd(text, end + 1);
     if (close < 0) return { ok: false, message: "unclosed '{' in log text", offset: open };
     const body = text.slice(end + 1 + head[0].length, close);
@@ -96,8 +103,10 @@ export const pluralProblem = (message: string, lang: string): string | null => {
     if (!('options' in element) || !element.options) continue;
     for (const [key, option] of Object.entries(element.options as Record<string, { value: readonly { type: number }[] }>)) {
       if (!key.startsWith('=') && !CATEGORIES.includes(key)) return `'${key}' is no plural form (forms: ${CATEGORIES.join(', ')}, or =N)`;
-      if (!key.startsWith('=') && !categories.includes(key)) return `'${lang}' has no '${key}' plural form (its forms: ${categories.join(', ')})`;
-      if (option.value.some((e) => e.type !== 0 && e.type !== 7)) return `a plural's branch holds text and # only (write other placeholders outside the plural), in '${key}'`;
+      if (!key.startsWith('=') && !categories.includes(key))
+        return `'${lang}' has no '${key}' plural form (its forms: ${categories.join(', ')})`;
+      if (option.value.some((e) => e.type !== 0 && e.type !== 7))
+        return `a plural's branch holds text and # only (write other placeholders outside the plural), in '${key}'`;
     }
   }
   return null;

@@ -46,10 +46,16 @@ const displayTexts = (spec: GameSpec): [DocPath, Plain, TextKind][] => {
     [['display', 'team'], d.team, 'expression'],
     [['display', 'score', 'label'], d.score?.label, 'text'],
     [['display', 'score', 'value'], d.score?.value, 'expression'],
-    ...(['game', 'player', 'team'] as const).flatMap((owner) => entries(d.vars?.[owner]).flatMap(([name, v]) => shown(['display', 'vars', owner, name], v))),
+    ...(['game', 'player', 'team'] as const).flatMap((owner) =>
+      entries(d.vars?.[owner]).flatMap(([name, v]) => shown(['display', 'vars', owner, name], v)),
+    ),
     ...entries(d.props).flatMap(([name, v]) => shown(['display', 'props', name], v)),
     ...entries(d.pieces).map(([kind, v]): [DocPath, Plain, TextKind] => [['display', 'pieces', kind], v, 'expression']),
-    ...entries(d.zones).map(([zone, v]): [DocPath, Plain, TextKind] => [['display', 'zones', zone, 'label'], isRecord(v) ? v.label : undefined, 'text']),
+    ...entries(d.zones).map(([zone, v]): [DocPath, Plain, TextKind] => [
+      ['display', 'zones', zone, 'label'],
+      isRecord(v) ? v.label : undefined,
+      'text',
+    ]),
     ...entries(d.moves).map(([move, v]): [DocPath, Plain, TextKind] => [['display', 'moves', move], v, 'expression']),
   ];
 };
@@ -59,7 +65,8 @@ const listed = (value: Plain, path: DocPath, out: [DocPath, string, 'log' | 'rea
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (isRecord(item) && typeof item.log === 'string') out.push([[...path, i, 'log'], item.log, 'log']);
-      if (isRecord(item) && typeof item.reason === 'string' && typeof item.test === 'string' && path[0] === 'moves') out.push([[...path, i, 'reason'], item.reason, 'reason']);
+      if (isRecord(item) && typeof item.reason === 'string' && typeof item.test === 'string' && path[0] === 'moves')
+        out.push([[...path, i, 'reason'], item.reason, 'reason']);
       listed(item, [...path, i], out);
     });
   } else for (const [k, v] of entries(value)) listed(v, [...path, k], out);
@@ -82,13 +89,15 @@ export const textsOf = (spec: GameSpec): Map<string, SpecText> => {
     ...named(spec, 'moves', ['title', 'description']),
     ...named(spec, 'bots', ['description']),
     ...named(spec, 'metrics', ['title', 'description', 'unit']),
-  ]) add(path, 'text', v);
+  ])
+    add(path, 'text', v);
   for (const [team, title] of entries(spec.teams?.titles)) add(['teams', 'titles', team], 'text', title);
   for (const name of textDefinitions(spec)) add(['definitions', name, 'body'], 'expression', spec.definitions?.[name]?.body);
   for (const [path, v, kind] of displayTexts(spec)) add(path, kind, v);
   const lists: [DocPath, string, 'log' | 'reason'][] = [];
   listed(spec, [], lists);
-  for (const [place, text, what] of lists) add(what === 'log' ? ['log', text] : ['reasons', text], what === 'log' ? 'template' : 'text', text, place);
+  for (const [place, text, what] of lists)
+    add(what === 'log' ? ['log', text] : ['reasons', text], what === 'log' ? 'template' : 'text', text, place);
   return out;
 };
 
@@ -150,5 +159,7 @@ export const hasWords = (text: SpecText): boolean => {
   if (text.kind === 'expression') return quotedTexts(text.english).some((q) => WORDS.test(q));
   const read = readTemplate(text.english);
   if (!read.ok) return true;
-  return read.parts.some((p) => (p.kind === 'text' ? WORDS.test(p.text) : p.kind === 'plural' || quotedTexts(p.source).some((q) => WORDS.test(q))));
+  return read.parts.some((p) =>
+    p.kind === 'text' ? WORDS.test(p.text) : p.kind === 'plural' || quotedTexts(p.source).some((q) => WORDS.test(q)),
+  );
 };

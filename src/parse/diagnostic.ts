@@ -4,7 +4,14 @@ import { locate, type LocatePart } from './locate.ts';
 import { locateRangeInScalar } from './locateInScalar.ts';
 import type { ParsedDoc, ScalarRange, SourceSpan } from './types.ts';
 
-const fromSpan = (parsed: ParsedDoc, code: DiagnosticCode, path: DocPath, message: string, severity: Severity, span: SourceSpan): Diagnostic => ({
+const fromSpan = (
+  parsed: ParsedDoc,
+  code: DiagnosticCode,
+  path: DocPath,
+  message: string,
+  severity: Severity,
+  span: SourceSpan,
+): Diagnostic => ({
   severity,
   code,
   message,

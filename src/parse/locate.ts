@@ -17,8 +17,7 @@ interface Step {
  */
 export type LocatePart = 'node' | 'head';
 
-const hasRange = (node: Node | null): node is Node & { range: [number, number, number] } =>
-  node !== null && Array.isArray(node.range);
+const hasRange = (node: Node | null): node is Node & { range: [number, number, number] } => node !== null && Array.isArray(node.range);
 
 /** Aliases (`*name`) are followed so that a path through them still finds the anchored node. */
 const resolveAlias = (doc: Document, node: Node | null): Node | null => {

@@ -50,7 +50,11 @@ const topLevelProblem = (ctx: YamlContext): Diagnostic | undefined => {
   const start = range?.[0] ?? 0;
   const { line, col } = ctx.lineCounter.linePos(start);
   return {
-    ...atStart(ctx.file, 'wrong-type', `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`),
+    ...atStart(
+      ctx.file,
+      'wrong-type',
+      `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`,
+    ),
     line: Math.max(1, line),
     column: line === 0 ? start + 1 : col,
     endLine: Math.max(1, line),
@@ -109,10 +113,11 @@ const readSection: ReadSection = (text) => {
   const read = readYaml(text);
   if ('error' in read) return undefined;
   const { document, lineCounter } = read;
-  if (document.errors.length > 0) return brokenSection(text, document, lineCounter, (probe) => {
-    const again = readYaml(probe);
-    return 'error' in again ? undefined : again.document;
-  });
+  if (document.errors.length > 0)
+    return brokenSection(text, document, lineCounter, (probe) => {
+      const again = readYaml(probe);
+      return 'error' in again ? undefined : again.document;
+    });
   if (document.warnings.length > 0) return undefined;
   const ctx: YamlContext = { file: '', text, document, lineCounter };
   if (topLevelProblem(ctx) ?? tooDeep(ctx)) return undefined;
@@ -171,12 +176,16 @@ const documentValue = (document: Document, file: string): { value: unknown } | {
 
 /** What yaml said of a text, in the designer's words: one problem per line. */
 const yamlDiagnostics = (ctx: YamlContext, errors: readonly YamlIssue[], warnings: readonly YamlIssue[]): Diagnostic[] =>
-  firstPerLine([...errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))), ...warnings.map((warning) => yamlProblem(ctx, warning, 'warning'))]);
+  firstPerLine([
+    ...errors.map((error) => deepNesting(yamlProblem(ctx, error, 'error'))),
+    ...warnings.map((warning) => yamlProblem(ctx, warning, 'warning')),
+  ]);
 
 /** The text read in one piece, with every diagnostic; what parseSpecText returns for any text. */
 export const parseWhole = (text: string, file: string): ParseResult => {
   const read = readYaml(text);
-  if ('error' in read) return { doc: undefined, diagnostics: [atStart(file, 'yaml-syntax', `could not read the YAML: ${String(read.error)}`)] };
+  if ('error' in read)
+    return { doc: undefined, diagnostics: [atStart(file, 'yaml-syntax', `could not read the YAML: ${String(read.error)}`)] };
   const { document, lineCounter } = read;
   const ctx: YamlContext = { file, text, document, lineCounter };
   const diagnostics = yamlDiagnostics(ctx, document.errors, document.warnings);
@@ -209,6 +218,7 @@ export const parseSpecText = (text: string, file: string): ParseResult => {
   const assembled = readBySections(text);
   if (!assembled) return parseWhole(text, file);
   const { document, lineCounter } = assembled;
-  if ('errors' in assembled) return { doc: undefined, diagnostics: yamlDiagnostics({ file, text, document, lineCounter }, assembled.errors, assembled.warnings) };
+  if ('errors' in assembled)
+    return { doc: undefined, diagnostics: yamlDiagnostics({ file, text, document, lineCounter }, assembled.errors, assembled.warnings) };
   return { doc: { file, text, document, lineCounter, value: assembled.value }, diagnostics: [] };
 };

@@ -62,8 +62,24 @@ class Builder {
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
 };
 const HEX_ESCAPES: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
@@ -94,13 +110,7 @@ const consumeBreaks = (text: string, i: number, stop: number): { next: number; b
 };
 
 /** Plain, single-quoted and double-quoted scalars: line folding, '' and backslash escapes. */
-const mapFlow = (
-  text: string,
-  start: number,
-  end: number,
-  quote: '' | '"' | "'",
-  expected: string,
-): Mapped | undefined => {
+const mapFlow = (text: string, start: number, end: number, quote: '' | '"' | "'", expected: string): Mapped | undefined => {
   const value = new Builder();
   let i = quote ? start + 1 : start;
   // An unclosed quote never reaches here (parse errors stop the pipeline), but stay safe.
@@ -192,8 +202,7 @@ const indentOf = (text: string, line: Line): number => {
 /** Only spaces count as indentation: a tab after them is content. */
 const onlySpaces = (text: string, line: Line): boolean => /^ *$/.test(text.slice(line.start, line.end));
 
-const isBlankLine = (text: string, line: Line, indent: number): boolean =>
-  line.end - line.start <= indent && onlySpaces(text, line);
+const isBlankLine = (text: string, line: Line, indent: number): boolean => line.end - line.start <= indent && onlySpaces(text, line);
 
 /** `|`: every content line is kept as is after its indentation, with its line break. */
 const literalLines = (text: string, lines: readonly Line[], indent: number): Builder => {

@@ -16,7 +16,22 @@
  * whole text, which gives the exact diagnostics; tests/parse/sections.test.ts holds both readings
  * equal.
  */
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
+import {
+  Alias,
+  Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  Pair,
+  Scalar,
+  YAMLMap,
+  YAMLSeq,
+  type Node,
+} from 'yaml';
 import type { YamlIssue } from './yamlProblems.ts';
 import { LruCache } from '../lang/cache.ts';
 
@@ -97,13 +112,15 @@ const shifted = <T>(node: T, by: number): T => {
 };
 
 /** Whether an offset is at column 0. */
-const atLineStart = (text: string, offset: number | undefined): boolean => offset === 0 || (offset !== undefined && text[offset - 1] === '\n');
+const atLineStart = (text: string, offset: number | undefined): boolean =>
+  offset === 0 || (offset !== undefined && text[offset - 1] === '\n');
 
 /** A key no spec has, put after a broken section to see how the rest of the text would be read. */
 const PROBE = 'houserules-probe';
 
 const sameIssues = (a: readonly YamlIssue[], b: readonly YamlIssue[]): boolean =>
-  a.length === b.length && a.every((x, i) => x.code === b[i]?.code && x.message === b[i]?.message && x.pos[0] === b[i]?.pos[0] && x.pos[1] === b[i]?.pos[1]);
+  a.length === b.length &&
+  a.every((x, i) => x.code === b[i]?.code && x.message === b[i]?.message && x.pos[0] === b[i]?.pos[0] && x.pos[1] === b[i]?.pos[1]);
 
 /**
  * Whether a key line after this broken section is read as the next key of the top-level mapping,
@@ -119,7 +136,15 @@ const leavesCleanly = (text: string, document: Document.Parsed, read: (text: str
   const contents = probed?.contents;
   if (!probed || !isMap(contents) || contents.flow) return false;
   const last = contents.items[contents.items.length - 1];
-  if (!last || !isScalar(last.key) || last.key.value !== PROBE || last.key.range?.[0] !== at || !isScalar(last.value) || last.value.value !== 0) return false;
+  if (
+    !last ||
+    !isScalar(last.key) ||
+    last.key.value !== PROBE ||
+    last.key.range?.[0] !== at ||
+    !isScalar(last.value) ||
+    last.value.value !== 0
+  )
+    return false;
   return sameIssues(probed.errors, document.errors) && sameIssues(probed.warnings, document.warnings);
 };
 
@@ -176,7 +201,9 @@ export interface AssembledWithErrors {
 
 const keyOf = (pair: Pair): string => String((pair.key as { value?: unknown }).value);
 
-const movedBy = (by: number) => (issue: YamlIssue): YamlIssue => ({ code: issue.code, message: issue.message, pos: [issue.pos[0] + by, issue.pos[1] + by] });
+const movedBy =
+  (by: number) =>
+  (issue: YamlIssue): YamlIssue => ({ code: issue.code, message: issue.message, pos: [issue.pos[0] + by, issue.pos[1] + by] });
 
 /**
  * The document of `text` assembled from its sections, each read by `read` (or found in the cache),

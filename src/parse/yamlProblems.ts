@@ -97,7 +97,7 @@ const keyValueRunTogether = (ctx: YamlContext, offset: number): Diagnostic | und
   const line = lineAt(text, offset);
   const rest = text.slice(offset, line.end);
   if (/:(\s|$)/.test(rest)) {
-    const message = "a value contains ': ', which YAML reads as a new key: put the value in quotes, e.g. \"a: b\"";
+    const message = 'a value contains \': \', which YAML reads as a new key: put the value in quotes, e.g. "a: b"';
     return make(ctx, 'error', message, offset, line.end);
   }
   let next = line.end;
@@ -111,7 +111,8 @@ const keyValueRunTogether = (ctx: YamlContext, offset: number): Diagnostic | und
   const nextLine = lineAt(text, next);
   const nextIndent = indentation(text, nextLine.start);
   if (nextIndent <= indentation(text, line.start)) return undefined;
-  const message = 'bad indentation: this line is indented more than the line above, which already has a value (keys of one mapping must line up)';
+  const message =
+    'bad indentation: this line is indented more than the line above, which already has a value (keys of one mapping must line up)';
   return make(ctx, 'error', message, nextLine.start + nextIndent, nextLine.end);
 };
 
@@ -184,7 +185,13 @@ export const yamlProblem = (ctx: YamlContext, error: YamlIssue, severity: Severi
       break;
     }
     case 'MULTIPLE_DOCS':
-      return make(ctx, severity, "a spec file holds one document: remove this '---' and what follows, or move it to a file of its own", start, start + 3);
+      return make(
+        ctx,
+        severity,
+        "a spec file holds one document: remove this '---' and what follows, or move it to a file of its own",
+        start,
+        start + 3,
+      );
     default:
       break;
   }

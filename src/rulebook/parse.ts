@@ -45,7 +45,8 @@ const optionalText = (r: Reader, t: Table, key: string, path: DocPath, what: str
 const list = (r: Reader, t: Table, key: string, path: DocPath, what: string): readonly unknown[] | undefined => {
   if (!Object.hasOwn(t, key)) return report(r, path, `${what}: '${key}' is missing`);
   const value = t[key];
-  if (!Array.isArray(value) || value.length === 0) return report(r, [...path, key], `${what}: '${key}' must be a list of one or more entries`);
+  if (!Array.isArray(value) || value.length === 0)
+    return report(r, [...path, key], `${what}: '${key}' must be a list of one or more entries`);
   return value;
 };
 
@@ -84,7 +85,8 @@ const readChanges = (r: Reader, rule: string, value: unknown, path: DocPath): Ru
     const t = table(r, change, at, what, MODES);
     const modes = t ? MODES.filter((m) => Object.hasOwn(t, m)) : [];
     if (!t) return [];
-    if (modes.length !== 1) return report(r, at, `${what} must give either 'replace' (text in place of the rule's) or 'add' (text after it)`) ?? [];
+    if (modes.length !== 1)
+      return report(r, at, `${what} must give either 'replace' (text in place of the rule's) or 'add' (text after it)`) ?? [];
     const mode = modes[0] as ChangeMode;
     const body = text(r, t, mode, at, what);
     return body === undefined ? [] : [{ variant, mode, text: body }];
@@ -104,7 +106,10 @@ const readRule = (r: Reader, seen: Seen, value: unknown, path: DocPath): Rule | 
   const title = text(r, t, 'title', path, what);
   const body = text(r, t, 'text', path, what);
   const fresh = id !== undefined && claimId(r, seen, id, [...path, 'id']);
-  const items = Object.hasOwn(t, 'items') && id !== undefined ? (list(r, t, 'items', path, what) ?? []).map((item, i) => readItem(r, seen, id, item, [...path, 'items', i])) : [];
+  const items =
+    Object.hasOwn(t, 'items') && id !== undefined
+      ? (list(r, t, 'items', path, what) ?? []).map((item, i) => readItem(r, seen, id, item, [...path, 'items', i]))
+      : [];
   const variant = optionalText(r, t, 'variant', path, what);
   const changes = Object.hasOwn(t, 'changes') && id !== undefined ? readChanges(r, id, t.changes, [...path, 'changes']) : [];
   if (!fresh || id === undefined || title === undefined || body === undefined || items.includes(undefined)) return undefined;
@@ -147,7 +152,15 @@ const readBook = (r: Reader): Rulebook | undefined => {
   const variantTitles = readVariantTitles(r, top.variants, ['variants']);
   const seen: Seen = new Map();
   const sections = (list(r, top, 'sections', [], 'the rulebook') ?? []).map((s, i) => readSection(r, seen, s, ['sections', i]));
-  if (game === undefined || lang === undefined || !isLang(lang) || title === undefined || sections.length === 0 || sections.includes(undefined)) return undefined;
+  if (
+    game === undefined ||
+    lang === undefined ||
+    !isLang(lang) ||
+    title === undefined ||
+    sections.length === 0 ||
+    sections.includes(undefined)
+  )
+    return undefined;
   return { file: r.doc.file, game, lang, title, ...(intro === undefined ? {} : { intro }), variantTitles, sections: sections as Section[] };
 };
 
@@ -164,7 +177,9 @@ export interface RulebookParse {
 const locator =
   (doc: ParsedDoc): Locate =>
   (path, message, severity, offset) =>
-    offset === undefined ? diagnosticAtPart(doc, 'rulebook', path, message, 'head', severity) : diagnosticAt(doc, 'rulebook', path, message, severity, offset);
+    offset === undefined
+      ? diagnosticAtPart(doc, 'rulebook', path, message, 'head', severity)
+      : diagnosticAt(doc, 'rulebook', path, message, severity, offset);
 
 /** Without a document (the YAML did not parse) a later check can only point at the file's start. */
 const atStart =

@@ -45,18 +45,22 @@ const textsOf = (book: Rulebook): { path: DocPath; text: string }[] => [
 const placedRules = (book: Rulebook): { rule: Rule; path: DocPath }[] =>
   book.sections.flatMap((section, s) => section.rules.map((rule, r) => ({ rule, path: ['sections', s, 'rules', r] as DocPath })));
 
-export const idsOf = (book: Rulebook): string[] => book.sections.flatMap((s) => s.rules.flatMap((r) => [r.id, ...r.items.map((i) => i.id)]));
+export const idsOf = (book: Rulebook): string[] =>
+  book.sections.flatMap((s) => s.rules.flatMap((r) => [r.id, ...r.items.map((i) => i.id)]));
 
 const langOfFile = (file: string): string => (file.split(/[\\/]/).pop() ?? file).replace(/\.yaml$/, '');
 
 const ownProblems = ({ book, at }: Read, facts: GameFacts, citable: ReadonlySet<string>): Diagnostic[] => {
   const problems: Diagnostic[] = [];
   const named = langOfFile(book.file);
-  if (named !== book.lang) problems.push(at(['lang'], `this file is ${named}.yaml but says lang '${book.lang}': name a rulebook file by its language`, 'error'));
-  if (book.game !== facts.game) problems.push(at(['rulebook'], `this rulebook is for '${book.game}', but it is in the folder of '${facts.game}'`, 'error'));
+  if (named !== book.lang)
+    problems.push(at(['lang'], `this file is ${named}.yaml but says lang '${book.lang}': name a rulebook file by its language`, 'error'));
+  if (book.game !== facts.game)
+    problems.push(at(['rulebook'], `this rulebook is for '${book.game}', but it is in the folder of '${facts.game}'`, 'error'));
   const known = facts.variants.join(', ') || 'none';
   const unknownVariant = (variant: string, path: DocPath): void => {
-    if (!facts.variants.includes(variant)) problems.push(at(path, `there is no house rule '${variant}' in ${facts.game} (variants: ${known})`, 'error'));
+    if (!facts.variants.includes(variant))
+      problems.push(at(path, `there is no house rule '${variant}' in ${facts.game} (variants: ${known})`, 'error'));
   };
   for (const variant of Object.keys(book.variantTitles)) unknownVariant(variant, ['variants', variant]);
   for (const { rule, path } of placedRules(book)) {
@@ -84,19 +88,38 @@ const translationProblems = ({ book, at }: Read, reference: Rulebook): Diagnosti
   for (const { rule, path } of placedRules(book)) {
     const en = english.get(rule.id);
     if (!en) {
-      problems.push(at([...path, 'id'], `rule ${rule.id} is not in the English rulebook (${reference.file}), which every translation follows`, 'error'));
+      problems.push(
+        at([...path, 'id'], `rule ${rule.id} is not in the English rulebook (${reference.file}), which every translation follows`, 'error'),
+      );
       continue;
     }
     for (const item of rule.items) {
-      if (!englishIds.has(item.id)) problems.push(at([...path, 'items'], `item ${item.id} is not in the English rulebook (${reference.file})`, 'error'));
+      if (!englishIds.has(item.id))
+        problems.push(at([...path, 'items'], `item ${item.id} is not in the English rulebook (${reference.file})`, 'error'));
     }
     if (rule.variant !== en.variant) {
-      problems.push(at([...path, 'id'], `rule ${rule.id} is played ${en.variant === undefined ? 'always' : `with '${en.variant}'`} in the English rulebook, not ${rule.variant === undefined ? 'always' : `with '${rule.variant}'`}`, 'error'));
+      problems.push(
+        at(
+          [...path, 'id'],
+          `rule ${rule.id} is played ${en.variant === undefined ? 'always' : `with '${en.variant}'`} in the English rulebook, not ${rule.variant === undefined ? 'always' : `with '${rule.variant}'`}`,
+          'error',
+        ),
+      );
     }
     for (const change of rule.changes) {
       const same = en.changes.find((c) => c.variant === change.variant);
-      if (!same) problems.push(at([...path, 'changes', change.variant], `the English rulebook has no change of ${rule.id} by '${change.variant}'`, 'error'));
-      else if (same.mode !== change.mode) problems.push(at([...path, 'changes', change.variant], `the change of ${rule.id} by '${change.variant}' is '${same.mode}' in the English rulebook, not '${change.mode}'`, 'error'));
+      if (!same)
+        problems.push(
+          at([...path, 'changes', change.variant], `the English rulebook has no change of ${rule.id} by '${change.variant}'`, 'error'),
+        );
+      else if (same.mode !== change.mode)
+        problems.push(
+          at(
+            [...path, 'changes', change.variant],
+            `the change of ${rule.id} by '${change.variant}' is '${same.mode}' in the English rulebook, not '${change.mode}'`,
+            'error',
+          ),
+        );
     }
     for (const change of en.changes) {
       if (!rule.changes.some((c) => c.variant === change.variant)) missing(`the change of ${rule.id} by '${change.variant}'`);
@@ -108,14 +131,28 @@ const translationProblems = ({ book, at }: Read, reference: Rulebook): Diagnosti
     else for (const item of en.items) if (!ownIds.has(item.id)) missing(`item ${item.id}`);
   }
   if (book.sections.length !== reference.sections.length) {
-    problems.push(at(['sections'], `the English rulebook has ${reference.sections.length} sections and a translation keeps them: this one has ${book.sections.length}`, 'error'));
+    problems.push(
+      at(
+        ['sections'],
+        `the English rulebook has ${reference.sections.length} sections and a translation keeps them: this one has ${book.sections.length}`,
+        'error',
+      ),
+    );
   }
   const sectionOf = new Map(reference.sections.flatMap((section, s) => section.rules.map((rule) => [rule.id, s] as const)));
   for (const { rule, path } of placedRules(book)) {
     const s = sectionOf.get(rule.id);
-    if (s !== undefined && s !== path[1]) problems.push(at([...path, 'id'], `rule ${rule.id} is in section ${s + 1} of the English rulebook, not in section ${Number(path[1]) + 1}`, 'error'));
+    if (s !== undefined && s !== path[1])
+      problems.push(
+        at(
+          [...path, 'id'],
+          `rule ${rule.id} is in section ${s + 1} of the English rulebook, not in section ${Number(path[1]) + 1}`,
+          'error',
+        ),
+      );
   }
-  for (const variant of Object.keys(reference.variantTitles)) if (!Object.hasOwn(book.variantTitles, variant)) missing(`the name of house rule '${variant}'`);
+  for (const variant of Object.keys(reference.variantTitles))
+    if (!Object.hasOwn(book.variantTitles, variant)) missing(`the name of house rule '${variant}'`);
   return problems;
 };
 
@@ -140,13 +177,22 @@ export const readRulebooks = (facts: GameFacts, sources: readonly RulebookSource
   const citable = new Set(reference ? idsOf(reference.book) : []);
   const books: Partial<Record<Lang, Rulebook>> = {};
   for (const r of read) {
-    const problems = [...ownProblems(r, facts, reference ? citable : new Set(idsOf(r.book))), ...(reference && r !== reference ? translationProblems(r, reference.book) : [])];
+    const problems = [
+      ...ownProblems(r, facts, reference ? citable : new Set(idsOf(r.book))),
+      ...(reference && r !== reference ? translationProblems(r, reference.book) : []),
+    ];
     diagnostics.push(...problems);
     if (!problems.some((p) => p.severity === 'error')) books[r.book.lang] = r.book;
   }
   if (!reference && read.length > 0) {
     const first = read[0] as Read;
-    diagnostics.push(first.at([], `${facts.game} has no English rulebook (${REFERENCE_LANG}.yaml) that reads without errors, and every translation follows it`, 'error'));
+    diagnostics.push(
+      first.at(
+        [],
+        `${facts.game} has no English rulebook (${REFERENCE_LANG}.yaml) that reads without errors, and every translation follows it`,
+        'error',
+      ),
+    );
   }
   return { rulebooks: books[REFERENCE_LANG] ? { game: facts.game, books } : undefined, diagnostics };
 };

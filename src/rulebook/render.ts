@@ -20,7 +20,11 @@ const mdRule = (rule: SheetRule, untranslated: string): string[] => {
     const mark = part.mark ? [`${part.mark.kind === 'house-rule' ? '' : '> '}_${part.mark.text}:_`] : [];
     return i === 0 && !part.mark ? lines : [...mark, ...lines];
   });
-  const items = rule.items.flatMap((item) => mdBlocks(item.blocks).filter(Boolean).map((line, i) => (i === 0 ? `- **${item.id}** ${line}` : `  ${line}`)));
+  const items = rule.items.flatMap((item) =>
+    mdBlocks(item.blocks)
+      .filter(Boolean)
+      .map((line, i) => (i === 0 ? `- **${item.id}** ${line}` : `  ${line}`)),
+  );
   return [head, '', ...parts, ...(items.length > 0 ? [...items, ''] : [])];
 };
 
@@ -35,13 +39,24 @@ export const sheetMarkdown = (sheet: HouseRulesSheet): string => {
     `**${w.inPlay}:** ${sheet.houseRules.length > 0 ? sheet.houseRules.join(', ') : w.noHouseRules}`,
     '',
     ...(sheet.params.length > 0
-      ? [`**${w.settings}:**`, '', ...sheet.params.map((p) => `- ${p.title}: ${p.value} (${fill(w.defaultWas, { value: p.default })})${p.rules.length ? ` [${p.rules.join(', ')}]` : ''}`), '']
+      ? [
+          `**${w.settings}:**`,
+          '',
+          ...sheet.params.map(
+            (p) =>
+              `- ${p.title}: ${p.value} (${fill(w.defaultWas, { value: p.default })})${p.rules.length ? ` [${p.rules.join(', ')}]` : ''}`,
+          ),
+          '',
+        ]
       : []),
     `${w.studio}: ${sheet.link}`,
     '',
     ...sheet.sections.flatMap((s) => [`## ${s.title}`, '', ...mdBlocks(s.intro), ...s.rules.flatMap((r) => mdRule(r, w.untranslated))]),
   ];
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 };
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -49,7 +64,11 @@ const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 const htmlBlocks = (blocks: readonly Block[]): string =>
-  blocks.map((b) => (b.kind === 'paragraph' ? `<p>${escapeHtml(b.text)}</p>` : `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`)).join('');
+  blocks
+    .map((b) =>
+      b.kind === 'paragraph' ? `<p>${escapeHtml(b.text)}</p>` : `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`,
+    )
+    .join('');
 
 const htmlRule = (rule: SheetRule, untranslated: string): string => {
   if (rule.notInPlay !== undefined) {
@@ -62,7 +81,10 @@ const htmlRule = (rule: SheetRule, untranslated: string): string => {
         : htmlBlocks(part.blocks),
     )
     .join('');
-  const items = rule.items.length > 0 ? `<ol class="items">${rule.items.map((i) => `<li id="${escapeHtml(i.id)}"><b>${escapeHtml(i.id)}</b> ${htmlBlocks(i.blocks)}</li>`).join('')}</ol>` : '';
+  const items =
+    rule.items.length > 0
+      ? `<ol class="items">${rule.items.map((i) => `<li id="${escapeHtml(i.id)}"><b>${escapeHtml(i.id)}</b> ${htmlBlocks(i.blocks)}</li>`).join('')}</ol>`
+      : '';
   const fallback = rule.fallback ? ` <span class="fallback">(${escapeHtml(untranslated)})</span>` : '';
   const changed = rule.parts.some((p) => p.mark && p.mark.kind !== 'house-rule') ? ' changed-rule' : '';
   return `<section class="rule${changed}" id="${escapeHtml(rule.id)}"><h3><span class="id">${escapeHtml(rule.id)}</span> ${escapeHtml(rule.title)}${fallback}</h3>${parts}${items}</section>`;
@@ -90,7 +112,10 @@ export const sheetHtml = (sheet: HouseRulesSheet): string => {
   const params =
     sheet.params.length > 0
       ? `<p><b>${escapeHtml(w.settings)}:</b></p><ul>${sheet.params
-          .map((p) => `<li>${escapeHtml(p.title)}: <b>${escapeHtml(p.value)}</b> (${escapeHtml(fill(w.defaultWas, { value: p.default }))})${p.rules.length ? ` [${escapeHtml(p.rules.join(', '))}]` : ''}</li>`)
+          .map(
+            (p) =>
+              `<li>${escapeHtml(p.title)}: <b>${escapeHtml(p.value)}</b> (${escapeHtml(fill(w.defaultWas, { value: p.default }))})${p.rules.length ? ` [${escapeHtml(p.rules.join(', '))}]` : ''}</li>`,
+          )
           .join('')}</ul>`
       : '';
   const sections = sheet.sections

@@ -53,7 +53,12 @@ export interface HouseRulesSheet {
   readonly title: string;
   readonly intro: readonly Block[];
   readonly houseRules: readonly string[];
-  readonly params: readonly { readonly title: string; readonly value: string; readonly default: string; readonly rules: readonly string[] }[];
+  readonly params: readonly {
+    readonly title: string;
+    readonly value: string;
+    readonly default: string;
+    readonly rules: readonly string[];
+  }[];
   readonly link: string;
   readonly sections: readonly { readonly title: string; readonly intro: readonly Block[]; readonly rules: readonly SheetRule[] }[];
 }
@@ -77,7 +82,13 @@ const valueText = (value: boolean | number | string, lang: Lang, words: SheetWor
   return value;
 };
 
-const sheetRule = (rulebooks: GameRulebooks, english: Rule, input: SheetInput, words: SheetWords, names: ReadonlyMap<string, string>): SheetRule | undefined => {
+const sheetRule = (
+  rulebooks: GameRulebooks,
+  english: Rule,
+  input: SheetInput,
+  words: SheetWords,
+  names: ReadonlyMap<string, string>,
+): SheetRule | undefined => {
   const rule = ruleText(rulebooks, english.id, input.lang);
   if (!rule) return undefined;
   if (english.variant !== undefined && !names.has(english.variant)) {
@@ -86,9 +97,25 @@ const sheetRule = (rulebooks: GameRulebooks, english: Rule, input: SheetInput, w
   }
   const on = rule.changes.filter((c) => names.has(c.variant));
   const replaced = on.filter((c) => c.mode === 'replace');
-  const mark = (kind: SheetMark['kind'], template: string, variant: string): SheetMark => ({ kind, text: fill(template, { name: names.get(variant) ?? variant }) });
-  const base: SheetPart[] = replaced.length > 0 ? [] : [{ blocks: blocksOf(rule.text), ...(english.variant === undefined ? {} : { mark: mark('house-rule', words.houseRule, english.variant) }) }];
-  const changes = on.map((c): SheetPart => ({ blocks: blocksOf(c.text), mark: mark(c.mode === 'replace' ? 'changed' : 'added', c.mode === 'replace' ? words.changedBy : words.addedBy, c.variant) }));
+  const mark = (kind: SheetMark['kind'], template: string, variant: string): SheetMark => ({
+    kind,
+    text: fill(template, { name: names.get(variant) ?? variant }),
+  });
+  const base: SheetPart[] =
+    replaced.length > 0
+      ? []
+      : [
+          {
+            blocks: blocksOf(rule.text),
+            ...(english.variant === undefined ? {} : { mark: mark('house-rule', words.houseRule, english.variant) }),
+          },
+        ];
+  const changes = on.map(
+    (c): SheetPart => ({
+      blocks: blocksOf(c.text),
+      mark: mark(c.mode === 'replace' ? 'changed' : 'added', c.mode === 'replace' ? words.changedBy : words.addedBy, c.variant),
+    }),
+  );
   return {
     id: rule.id,
     title: rule.title,
@@ -117,7 +144,12 @@ export const houseRulesSheet = (rulebooks: GameRulebooks, input: SheetInput): Ho
     title: book.title,
     intro: blocksOf(book.intro ?? ''),
     houseRules: [...names.values()],
-    params: input.params.map((p) => ({ title: p.title, value: valueText(p.value, input.lang, words), default: valueText(p.default, input.lang, words), rules: p.rules })),
+    params: input.params.map((p) => ({
+      title: p.title,
+      value: valueText(p.value, input.lang, words),
+      default: valueText(p.default, input.lang, words),
+      rules: p.rules,
+    })),
     link: input.link,
     sections,
   };

@@ -41,7 +41,9 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** A pattern for the ids a text cites, given the games' id prefixes (`R-`, `T-`). */
 export const citationPattern = (prefixes: Iterable<string>): RegExp | undefined => {
   const alternatives = [...new Set(prefixes)].sort().map(escapeRegExp);
-  return alternatives.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9-])(?:${alternatives.join('|')})[A-Z]*[0-9]+(?:\\.[0-9]+)*`, 'g');
+  return alternatives.length === 0
+    ? undefined
+    : new RegExp(`(?<![A-Za-z0-9-])(?:${alternatives.join('|')})[A-Z]*[0-9]+(?:\\.[0-9]+)*`, 'g');
 };
 
 export interface Citation {

@@ -14,7 +14,6 @@ import { isRecord } from '../spec/own.ts';
 
 export const MAX_CHOICES = LIMITS.choices;
 
-
 export const encodeValue = (v: Value): Json => {
   if (Array.isArray(v)) return (v as readonly Value[]).map(encodeValue);
   if (isRecord<Value>(v)) {
@@ -70,7 +69,10 @@ const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: {
 /** A `subsetOf` argument. */
 export type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
 
-const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [arg.min ? (arg.min.run(env) as number) : 0, arg.max ? (arg.max.run(env) as number) : n];
+const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [
+  arg.min ? (arg.min.run(env) as number) : 0,
+  arg.max ? (arg.max.run(env) as number) : n,
+];
 
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
@@ -97,11 +99,15 @@ const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
     );
   }
   if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
-    throw passed(arg, `listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`);
+    throw passed(
+      arg,
+      `listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`,
+    );
   }
 };
 
-const tooMany = (arg: CompiledArg): SpecLimitError => passed(arg, `argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
+const tooMany = (arg: CompiledArg): SpecLimitError =>
+  passed(arg, `argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
 
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
 const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
@@ -123,7 +129,8 @@ const FIXED_NAMES: ReadonlySet<string> = new Set(['params', 'numPlayers']);
  * all game long. Pieces are values, replaced and never changed, so "the same items" are the same
  * objects (a die rolled again is a new piece).
  */
-export const readsOnlyItems = (name: string, where: CompiledExpr): boolean => [...where.usedNames].every((used) => used === name || FIXED_NAMES.has(used));
+export const readsOnlyItems = (name: string, where: CompiledExpr): boolean =>
+  [...where.usedNames].every((used) => used === name || FIXED_NAMES.has(used));
 
 /**
  * Kept verdicts as a trie over the chosen items in their order, each by itself as a map key: a
@@ -249,7 +256,10 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
   const judge = (mask: number): void => {
     for (const small of found) {
       if (++compared > LIMITS.moveSteps) {
-        throw passed(arg, `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`);
+        throw passed(
+          arg,
+          `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`,
+        );
       }
       if ((small & ~mask) === 0) return;
     }
@@ -279,7 +289,12 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
 export const listedBefore = (a: number, b: number): boolean => (a & ((a ^ b) & -(a ^ b))) !== 0;
 
 /** The argument's value for `given`, or the reason it is not a legal choice. */
-export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameContext, locals: LocalValues): { value: Value } | { error: string } => {
+export const decodeArg = (
+  arg: CompiledArg,
+  given: Json | undefined,
+  ctx: GameContext,
+  locals: LocalValues,
+): { value: Value } | { error: string } => {
   const env = envOf(ctx, locals);
   if (given === undefined) return { error: `argument '${arg.name}' is missing` };
   let value: Value | undefined;
@@ -308,7 +323,8 @@ export const decodeArg = (arg: CompiledArg, given: Json | undefined, ctx: GameCo
       if (!isRecord(pair)) return { error: `argument '${arg.name}': each item must be {from, to}` };
       const a = from.findIndex((e) => matches(e, pair.from as Json));
       const b = to.findIndex((e) => matches(e, pair.to as Json));
-      if (a < 0 || b < 0) return { error: `argument '${arg.name}': ${JSON.stringify(pair)} pairs something that is not available (or used twice)` };
+      if (a < 0 || b < 0)
+        return { error: `argument '${arg.name}': ${JSON.stringify(pair)} pairs something that is not available (or used twice)` };
       pairs.push({ from: from.splice(a, 1)[0] as Value, to: to.splice(b, 1)[0] as Value });
     }
     value = pairs;

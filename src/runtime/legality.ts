@@ -203,7 +203,10 @@ export const checkMove = <T extends TransitionRules>(
   if (!rules) return { ok: false, error: `there is no move '${move.move}'${didYouMean(move.move, Object.keys(moves))}` };
   const transitions = offer.moves.get(move.move);
   if (!transitions) {
-    return { ok: false, error: `'${move.move}' cannot be played in state ${offer.where}; possible now: ${[...offer.moves.keys()].join(', ') || 'nothing'}` };
+    return {
+      ok: false,
+      error: `'${move.move}' cannot be played in state ${offer.where}; possible now: ${[...offer.moves.keys()].join(', ') || 'nothing'}`,
+    };
   }
   const seats = seatsOf(rules, envOf(ctx));
   if (!seats.includes(move.seat)) return { ok: false, error: refusalText(move.move, { kind: 'seat', seat: move.seat, seats }, people) };

@@ -158,7 +158,10 @@ export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   if (contents === undefined) throw new EffectError(`zone '${ref.name}' does not exist`);
   if (ref.index === null) return contents as readonly Piece[];
   const list = (contents as readonly (readonly Piece[])[])[ref.index];
-  if (list === undefined) throw new EffectError(`zone '${ref.name}' has one list per ${ref.owner}, and ${noSuch(ref.owner, ref.index, (contents as readonly unknown[]).length)}`);
+  if (list === undefined)
+    throw new EffectError(
+      `zone '${ref.name}' has one list per ${ref.owner}, and ${noSuch(ref.owner, ref.index, (contents as readonly unknown[]).length)}`,
+    );
   return list;
 };
 
@@ -336,7 +339,11 @@ export const updatePieces = (d: Draft, updated: ReadonlyMap<string, Piece>): voi
 };
 
 /** The draft's own list of a zone (and owner), to change in place. */
-const ownList = (d: Draft, zones: Record<string, ZoneContents>, slot: { readonly name: string; readonly index: number | null }): Piece[] => {
+const ownList = (
+  d: Draft,
+  zones: Record<string, ZoneContents>,
+  slot: { readonly name: string; readonly index: number | null },
+): Piece[] => {
   if (slot.index === null) {
     const own = ownOf(d, zones[slot.name] as readonly Piece[] as Piece[], copyList);
     zones[slot.name] = own;

@@ -29,7 +29,8 @@ export type LogLine = string | { readonly text: string; readonly to: readonly nu
 export const logText = (line: LogLine): string => (typeof line === 'string' ? line : line.text);
 
 /** Whether `seat` (null: a spectator) may read `line`. */
-export const readsLine = (line: LogLine, seat: number | null): boolean => typeof line === 'string' || (seat !== null && line.to.includes(seat));
+export const readsLine = (line: LogLine, seat: number | null): boolean =>
+  typeof line === 'string' || (seat !== null && line.to.includes(seat));
 
 export interface GameContext {
   readonly numPlayers: number;
@@ -78,6 +79,4 @@ export interface Move {
   readonly args?: Readonly<Record<string, Json>>;
 }
 
-export type StepResult =
-  | { readonly ok: true; readonly state: GameState }
-  | { readonly ok: false; readonly error: string };
+export type StepResult = { readonly ok: true; readonly state: GameState } | { readonly ok: false; readonly error: string };

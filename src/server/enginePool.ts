@@ -71,7 +71,11 @@ export const createEnginePool = (size: number, onLost: (index: number) => void):
       const id = nextId++;
       const timer = setTimeout(() => {
         slot.pending.delete(id);
-        resolve({ ok: false, code: 'rules-timeout', message: `the rules took more than ${deadlineMs} ms for one ${request.op === 'check' ? 'compile' : request.op === 'bot' ? 'bot move' : 'step'}; the engine was restarted` });
+        resolve({
+          ok: false,
+          code: 'rules-timeout',
+          message: `the rules took more than ${deadlineMs} ms for one ${request.op === 'check' ? 'compile' : request.op === 'bot' ? 'bot move' : 'step'}; the engine was restarted`,
+        });
         fail(slot, 'server-busy', 'the engine was restarted while this waited; try again');
         replace(slot, index);
       }, deadlineMs);

@@ -13,7 +13,13 @@ export type NewEvent = { readonly kind: 'move'; readonly move: Move } | { readon
 
 export type EngineRequest =
   | { readonly op: 'check'; readonly request: RoomRequest }
-  | { readonly op: 'open'; readonly room: string; readonly rules: RoomRules; readonly seed: string; readonly events: readonly EventRecord[] }
+  | {
+      readonly op: 'open';
+      readonly room: string;
+      readonly rules: RoomRules;
+      readonly seed: string;
+      readonly events: readonly EventRecord[];
+    }
   | { readonly op: 'apply'; readonly room: string; readonly seq: number; readonly event: NewEvent }
   | { readonly op: 'bot'; readonly room: string; readonly seat: number; readonly bot: string; readonly timeMs: number }
   | { readonly op: 'since'; readonly room: string; readonly since: number | undefined; readonly reader: number | null }

@@ -30,7 +30,6 @@ const rulesKey = (rules: RoomRules): string => JSON.stringify([rules.files, rule
 /** The checks of new rooms' rules by their request, likewise. */
 const checks = new LruCache<string, ReturnType<typeof checkRules>>(64);
 
-
 const gameOf = (rules: RoomRules): CompiledGame | { error: string } => {
   const key = rulesKey(rules);
   const kept = compiled.get(key);
@@ -62,7 +61,11 @@ const botOf = (game: CompiledGame, name: string, timeMs: number): Bot | { error:
   return bot;
 };
 
-const notLoaded = (room: string): EngineReply => ({ ok: false, code: 'server-error', message: `room ${room.slice(0, 8)}… is not loaded in this worker` });
+const notLoaded = (room: string): EngineReply => ({
+  ok: false,
+  code: 'server-error',
+  message: `room ${room.slice(0, 8)}… is not loaded in this worker`,
+});
 
 export const handle = (request: EngineRequest): EngineReply => {
   switch (request.op) {
@@ -84,7 +87,8 @@ export const handle = (request: EngineRequest): EngineReply => {
     case 'apply': {
       const held = rooms.get(request.room);
       if (!held) return notLoaded(request.room);
-      if (request.seq !== seqOf(held.game)) return { ok: false, code: 'stale', message: `the game is at state ${seqOf(held.game)}, not ${request.seq}` };
+      if (request.seq !== seqOf(held.game))
+        return { ok: false, code: 'stale', message: `the game is at state ${seqOf(held.game)}, not ${request.seq}` };
       const applied = applyEvent(held.game, request.event);
       return applied.ok ? { ok: true, kind: 'update', update: updateOf(held, true) } : applied;
     }

@@ -71,7 +71,11 @@ export const createHub = (options: HubOptions) => {
   const enqueue = (room: LiveRoom, job: () => Promise<void>): Promise<void> => {
     const next = room.queue.then(job, job);
     // A job that throws is a fault of the server's own: said in its log, and the room goes on.
-    room.queue = next.catch((error: unknown) => console.error(`houserules serve: room ${room.record.id.slice(0, 6)}…: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    room.queue = next.catch((error: unknown) =>
+      console.error(
+        `houserules serve: room ${room.record.id.slice(0, 6)}…: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+    );
     return next;
   };
 
@@ -112,7 +116,11 @@ export const createHub = (options: HubOptions) => {
     if (room.worker !== null && room.latest) return null;
     const worker = loads.indexOf(Math.min(...loads));
     const events = await store.events(room.record.id);
-    const reply = await pool.call(worker, { op: 'open', room: room.record.id, rules: room.record.rules, seed: room.record.seed, events }, LIMITS.engineMs);
+    const reply = await pool.call(
+      worker,
+      { op: 'open', room: room.record.id, rules: room.record.rules, seed: room.record.seed, events },
+      LIMITS.engineMs,
+    );
     if (failed(reply)) return reply;
     if (reply.kind !== 'update') return { ok: false, code: 'server-error', message: 'the engine answered a load with something else' };
     room.worker = worker;
@@ -134,10 +142,11 @@ export const createHub = (options: HubOptions) => {
   /** A worker was replaced: its rooms load again on their next event. */
   const lost = (index: number): void => {
     loads[index] = 0;
-    for (const room of live.values()) if (room.worker === index) {
-      room.worker = null;
-      room.latest = null;
-    }
+    for (const room of live.values())
+      if (room.worker === index) {
+        room.worker = null;
+        room.latest = null;
+      }
   };
 
   /**
@@ -159,7 +168,11 @@ export const createHub = (options: HubOptions) => {
     if (reply.kind !== 'update') return false;
     let stored: boolean;
     try {
-      stored = await store.append(room.record.id, room.seq, event.kind === 'move' ? { seq: room.seq + 1, kind: 'move', move: event.move } : { seq: room.seq + 1, kind: 'undo' });
+      stored = await store.append(
+        room.record.id,
+        room.seq,
+        event.kind === 'move' ? { seq: room.seq + 1, kind: 'move', move: event.move } : { seq: room.seq + 1, kind: 'undo' },
+      );
     } catch (error) {
       // Not stored, so not made: the worker, which made it, loads the room again from the store.
       unload(room);
@@ -188,7 +201,11 @@ export const createHub = (options: HubOptions) => {
     if (failure || room.worker === null || !room.latest) return;
     for (const connection of room.connections) {
       const reader = connection.bound?.seat ?? null;
-      const reply = await pool.call(room.worker, { op: 'since', room: room.record.id, since: sentSeq.get(connection), reader }, LIMITS.engineMs);
+      const reply = await pool.call(
+        room.worker,
+        { op: 'since', room: room.record.id, since: sentSeq.get(connection), reader },
+        LIMITS.engineMs,
+      );
       if (!failed(reply) && reply.kind === 'events' && room.latest) connection.send(stateFor(room, connection, room.latest, reply.events));
     }
     scheduleBots(room);
@@ -226,7 +243,9 @@ export const createHub = (options: HubOptions) => {
   const botSeat = (room: LiveRoom): number => {
     const update = room.latest;
     if (!update || room.botTrouble) return -1;
-    return room.record.rules.bots.findIndex((bot, seat) => bot !== null && !(update.frames[seat]?.over ?? true) && (update.frames[seat]?.legal.length ?? 0) > 0);
+    return room.record.rules.bots.findIndex(
+      (bot, seat) => bot !== null && !(update.frames[seat]?.over ?? true) && (update.frames[seat]?.legal.length ?? 0) > 0,
+    );
   };
 
   const scheduleBots = (room: LiveRoom): void => {
@@ -238,11 +257,16 @@ export const createHub = (options: HubOptions) => {
         const seat = botSeat(room);
         if (loadFailure || seat < 0 || room.worker === null) return;
         const bot = room.record.rules.bots[seat] as string;
-        const reply = await pool.call(room.worker, { op: 'bot', room: room.record.id, seat, bot, timeMs: options.botTimeMs }, LIMITS.engineMs + options.botTimeMs);
+        const reply = await pool.call(
+          room.worker,
+          { op: 'bot', room: room.record.id, seat, bot, timeMs: options.botTimeMs },
+          LIMITS.engineMs + options.botTimeMs,
+        );
         if (failed(reply) || reply.kind !== 'move') {
           room.botTrouble = true;
           const message = failed(reply) ? reply.message : 'no move';
-          for (const c of room.connections) sendError(c, reply.ok ? 'server-error' : reply.code, `the ${bot} bot of Player ${seat + 1} failed: ${message}`);
+          for (const c of room.connections)
+            sendError(c, reply.ok ? 'server-error' : reply.code, `the ${bot} bot of Player ${seat + 1} failed: ${message}`);
           return;
         }
         if (!(await apply(room, { kind: 'move', move: reply.move }, null))) room.botTrouble = true;
@@ -304,7 +328,12 @@ export const createHub = (options: HubOptions) => {
     const secrets = await store.secrets(room.record.id);
     const pick = (kind: SecretRecord['kind'], token: string): SecretRecord | undefined => {
       const candidates = secrets.filter((s) => s.kind === kind);
-      return candidates[matchSecret(token, candidates.map((s) => s.hash))];
+      return candidates[
+        matchSecret(
+          token,
+          candidates.map((s) => s.hash),
+        )
+      ];
     };
     const seatSecret = message.token === undefined ? undefined : pick('seat', message.token);
     const hostSecret = message.host === undefined ? undefined : pick('host', message.host);
@@ -348,11 +377,19 @@ export const createHub = (options: HubOptions) => {
     if (!room) return sendError(connection, 'hello-first', 'say hello first');
     if (seat === null) return sendError(connection, 'not-seated', 'a spectator cannot move');
     if (message.move.seat !== undefined && message.move.seat !== seat) {
-      return sendError(connection, 'not-your-seat', `this socket plays for seat ${seat} (Player ${seat + 1}), not seat ${message.move.seat}`);
+      return sendError(
+        connection,
+        'not-your-seat',
+        `this socket plays for seat ${seat} (Player ${seat + 1}), not seat ${message.move.seat}`,
+      );
     }
     await enqueue(room, async () => {
       if (message.seq !== room.seq) {
-        sendError(connection, 'stale', `the move was made on state ${message.seq}, but the game is at state ${room.seq}: look again and move on the new state`);
+        sendError(
+          connection,
+          'stale',
+          `the move was made on state ${message.seq}, but the game is at state ${room.seq}: look again and move on the new state`,
+        );
         return;
       }
       const { move: name, args } = message.move;
@@ -365,7 +402,8 @@ export const createHub = (options: HubOptions) => {
     if (!room) return sendError(connection, 'hello-first', 'say hello first');
     if (!connection.bound?.host) return sendError(connection, 'not-host', 'only the host can take a move back');
     await enqueue(room, async () => {
-      if (message.seq !== room.seq) return sendError(connection, 'stale', `the undo was asked on state ${message.seq}, but the game is at state ${room.seq}`);
+      if (message.seq !== room.seq)
+        return sendError(connection, 'stale', `the undo was asked on state ${message.seq}, but the game is at state ${room.seq}`);
       await apply(room, { kind: 'undo' }, connection);
     });
   };
@@ -392,13 +430,19 @@ export const createHub = (options: HubOptions) => {
     const read = readRoomRequest(body, options.shipped);
     if (!read.ok) return { status: 400, body: errorBody(read.code, read.message) };
     const checked = await pool.check({ op: 'check', request: read.value }, LIMITS.compileMs);
-    if (failed(checked)) return { status: checked.code === 'bad-request' ? 400 : checked.code === 'bad-rules' ? 422 : 503, body: errorBody(checked.code, checked.message) };
+    if (failed(checked))
+      return {
+        status: checked.code === 'bad-request' ? 400 : checked.code === 'bad-rules' ? 422 : 503,
+        body: errorBody(checked.code, checked.message),
+      };
     if (checked.kind !== 'rules') return { status: 500, body: errorBody('server-error', 'the check answered something else') };
     const rules = checked.rules;
     const id = newSecret();
     const host = newSecret();
     type Issued = { seat: number; bot: string | null; token?: string; invite?: string };
-    const seats: Issued[] = rules.bots.map((bot, seat) => (bot === null ? { seat, bot, token: newSecret(), invite: newSecret() } : { seat, bot }));
+    const seats: Issued[] = rules.bots.map((bot, seat) =>
+      bot === null ? { seat, bot, token: newSecret(), invite: newSecret() } : { seat, bot },
+    );
     const secrets: SecretRecord[] = [{ kind: 'host', seat: null, hash: hashSecret(host), used: false }];
     for (const { seat, token, invite } of seats) {
       if (token !== undefined) secrets.push({ kind: 'seat', seat, hash: hashSecret(token), used: false });
@@ -430,13 +474,21 @@ export const createHub = (options: HubOptions) => {
     const room = await roomById(id);
     if (!room) return { status: 404, body: errorBody('no-room', 'there is no such room') };
     const invite = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).invite : undefined;
-    if (typeof invite !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(invite)) return { status: 400, body: errorBody('bad-request', 'send {"invite": "<the code of the invite link>"}') };
+    if (typeof invite !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(invite))
+      return { status: 400, body: errorBody('bad-request', 'send {"invite": "<the code of the invite link>"}') };
     const invites = (await store.secrets(id)).filter((s) => s.kind === 'invite');
-    const found = invites[matchSecret(invite, invites.map((s) => s.hash))];
+    const found =
+      invites[
+        matchSecret(
+          invite,
+          invites.map((s) => s.hash),
+        )
+      ];
     if (!found) return { status: 404, body: errorBody('bad-token', 'that invite is not one of this room') };
     const token = newSecret();
     const claimed = await store.claim(id, found.hash, hashSecret(token));
-    if (claimed === 'used') return { status: 409, body: errorBody('invite-used', 'somebody has taken this seat already; ask the host for the room again') };
+    if (claimed === 'used')
+      return { status: 409, body: errorBody('invite-used', 'somebody has taken this seat already; ask the host for the room again') };
     if (claimed === 'unknown') return { status: 404, body: errorBody('bad-token', 'that invite is not one of this room') };
     room.claimed.add(claimed.seat);
     announceSeats(room);

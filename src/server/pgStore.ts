@@ -29,7 +29,8 @@ const migrate = async (client: pg.PoolClient): Promise<void> => {
     await client.query('CREATE TABLE IF NOT EXISTS houserules_schema (version INTEGER NOT NULL)');
     const row = (await client.query<{ version: number }>('SELECT version FROM houserules_schema')).rows[0];
     const version = row?.version ?? 0;
-    if (version > MIGRATIONS.length) throw new Error(`the database is of a newer houserules (schema ${version}, this one knows ${MIGRATIONS.length})`);
+    if (version > MIGRATIONS.length)
+      throw new Error(`the database is of a newer houserules (schema ${version}, this one knows ${MIGRATIONS.length})`);
     for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
     if (row) await client.query('UPDATE houserules_schema SET version = $1', [MIGRATIONS.length]);
     else await client.query('INSERT INTO houserules_schema (version) VALUES ($1)', [MIGRATIONS.length]);
@@ -76,16 +77,39 @@ export const openPgStore = async (url: string): Promise<RoomStore> => {
   return {
     createRoom: (room: RoomRecord, secrets: readonly SecretRecord[]) =>
       inTransaction(pool, async (client) => {
-        await client.query('INSERT INTO rooms (id, rules, seed, seq, created) VALUES ($1, $2, $3, $4, $5)', [room.id, JSON.stringify(room.rules), room.seed, room.seq, room.created]);
-        for (const s of secrets) await client.query('INSERT INTO secrets (room, kind, seat, hash, used) VALUES ($1, $2, $3, $4, $5)', [room.id, s.kind, s.seat, s.hash, s.used ? 1 : 0]);
+        await client.query('INSERT INTO rooms (id, rules, seed, seq, created) VALUES ($1, $2, $3, $4, $5)', [
+          room.id,
+          JSON.stringify(room.rules),
+          room.seed,
+          room.seq,
+          room.created,
+        ]);
+        for (const s of secrets)
+          await client.query('INSERT INTO secrets (room, kind, seat, hash, used) VALUES ($1, $2, $3, $4, $5)', [
+            room.id,
+            s.kind,
+            s.seat,
+            s.hash,
+            s.used ? 1 : 0,
+          ]);
       }),
     room: async (id) => {
       const row = (await pool.query<RoomRow>('SELECT id, rules, seed, seq, created FROM rooms WHERE id = $1', [id])).rows[0];
-      return row && { id: row.id, rules: JSON.parse(row.rules) as RoomRules, seed: row.seed, seq: Number(row.seq), created: Number(row.created) };
+      return (
+        row && { id: row.id, rules: JSON.parse(row.rules) as RoomRules, seed: row.seed, seq: Number(row.seq), created: Number(row.created) }
+      );
     },
-    events: async (id, after = 0) => (await pool.query<EventRow>('SELECT seq, kind, move FROM events WHERE room = $1 AND seq > $2 ORDER BY seq', [id, after])).rows.map(eventOf),
+    events: async (id, after = 0) =>
+      (await pool.query<EventRow>('SELECT seq, kind, move FROM events WHERE room = $1 AND seq > $2 ORDER BY seq', [id, after])).rows.map(
+        eventOf,
+      ),
     secrets: async (id) =>
-      (await pool.query<{ kind: string; seat: number | null; hash: string; used: number }>('SELECT kind, seat, hash, used FROM secrets WHERE room = $1', [id])).rows.map((r) => ({
+      (
+        await pool.query<{ kind: string; seat: number | null; hash: string; used: number }>(
+          'SELECT kind, seat, hash, used FROM secrets WHERE room = $1',
+          [id],
+        )
+      ).rows.map((r) => ({
         kind: r.kind as SecretRecord['kind'],
         seat: r.seat,
         hash: r.hash,
@@ -99,17 +123,38 @@ export const openPgStore = async (url: string): Promise<RoomStore> => {
         `WITH bumped AS (UPDATE rooms SET seq = seq + 1 WHERE id = $1 AND seq = $2 RETURNING id),
               added AS (INSERT INTO events (room, seq, kind, move, at) SELECT id, $3, $4, $5, $6 FROM bumped RETURNING room)
          SELECT pg_notify($7, $8) FROM added`,
-        [id, expected, event.seq, event.kind, event.kind === 'move' ? JSON.stringify(event.move) : null, Date.now(), CHANNEL, `${id}:${event.seq}`],
+        [
+          id,
+          expected,
+          event.seq,
+          event.kind,
+          event.kind === 'move' ? JSON.stringify(event.move) : null,
+          Date.now(),
+          CHANNEL,
+          `${id}:${event.seq}`,
+        ],
       );
       return appended.rowCount === 1;
     },
     claim: (id, inviteHash, tokenHash) =>
       inTransaction(pool, async (client): Promise<ClaimResult> => {
-        const invite = (await client.query<{ seat: number | null }>("SELECT seat FROM secrets WHERE room = $1 AND kind = 'invite' AND hash = $2", [id, inviteHash])).rows[0];
+        const invite = (
+          await client.query<{ seat: number | null }>("SELECT seat FROM secrets WHERE room = $1 AND kind = 'invite' AND hash = $2", [
+            id,
+            inviteHash,
+          ])
+        ).rows[0];
         if (!invite || invite.seat === null) return 'unknown';
-        const spent = await client.query("UPDATE secrets SET used = 1 WHERE room = $1 AND kind = 'invite' AND hash = $2 AND used = 0", [id, inviteHash]);
+        const spent = await client.query("UPDATE secrets SET used = 1 WHERE room = $1 AND kind = 'invite' AND hash = $2 AND used = 0", [
+          id,
+          inviteHash,
+        ]);
         if (spent.rowCount !== 1) return 'used';
-        await client.query("INSERT INTO secrets (room, kind, seat, hash, used) VALUES ($1, 'seat', $2, $3, 0)", [id, invite.seat, tokenHash]);
+        await client.query("INSERT INTO secrets (room, kind, seat, hash, used) VALUES ($1, 'seat', $2, $3, 0)", [
+          id,
+          invite.seat,
+          tokenHash,
+        ]);
         return { seat: invite.seat };
       }),
     subscribe: (listener) => {

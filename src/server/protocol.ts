@@ -99,14 +99,18 @@ export type ServerMessage =
   | { readonly type: 'error'; readonly code: ErrorCode; readonly message: string }
   | { readonly type: 'pong' };
 
-export type ReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+export type ReadResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 
 const fail = <T>(code: ErrorCode, message: string): ReadResult<T> => ({ ok: false, code, message });
 const isSeq = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 const onlyFields = (message: Record<string, unknown>, fields: readonly string[]): string | undefined => {
   const extra = Object.keys(message).find((k) => !fields.includes(k));
-  return extra === undefined ? undefined : `a '${String(message.type)}' message has no field '${extra.slice(0, 40)}' (fields: ${fields.join(', ')})`;
+  return extra === undefined
+    ? undefined
+    : `a '${String(message.type)}' message has no field '${extra.slice(0, 40)}' (fields: ${fields.join(', ')})`;
 };
 
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -116,12 +120,18 @@ const readHello = (m: Record<string, unknown>): ReadResult<ClientMessage> => {
   if (extra) return fail('bad-message', extra);
   for (const key of ['token', 'host'] as const) {
     const v = m[key];
-    if (v !== undefined && (typeof v !== 'string' || !TOKEN.test(v))) return fail('bad-token', `'${key}' must be a token as the server gave it`);
+    if (v !== undefined && (typeof v !== 'string' || !TOKEN.test(v)))
+      return fail('bad-token', `'${key}' must be a token as the server gave it`);
   }
   if (m.seq !== undefined && !isSeq(m.seq)) return fail('bad-message', "'seq' must be a whole number from 0");
   return {
     ok: true,
-    value: { type: 'hello', ...(m.token !== undefined ? { token: m.token as string } : {}), ...(m.host !== undefined ? { host: m.host as string } : {}), ...(m.seq !== undefined ? { seq: m.seq } : {}) },
+    value: {
+      type: 'hello',
+      ...(m.token !== undefined ? { token: m.token as string } : {}),
+      ...(m.host !== undefined ? { host: m.host as string } : {}),
+      ...(m.seq !== undefined ? { seq: m.seq } : {}),
+    },
   };
 };
 
@@ -134,7 +144,11 @@ const readMoveMessage = (m: Record<string, unknown>): ReadResult<ClientMessage> 
   const claimed = m.move.seat;
   const read = readMove({ ...m.move, seat: claimed ?? 0 }, "'move'");
   if (typeof read === 'string') return fail('bad-message', read);
-  const move: MoveRequest = { move: read.move, ...(read.args ? { args: read.args } : {}), ...(claimed !== undefined ? { seat: read.seat } : {}) };
+  const move: MoveRequest = {
+    move: read.move,
+    ...(read.args ? { args: read.args } : {}),
+    ...(claimed !== undefined ? { seat: read.seat } : {}),
+  };
   return { ok: true, value: { type: 'move', seq: m.seq, move } };
 };
 
@@ -155,11 +169,16 @@ export const readClientMessage = (text: string): ReadResult<ClientMessage> => {
     case 'undo': {
       const extra = onlyFields(parsed, ['type', 'seq']);
       if (extra) return fail('bad-message', extra);
-      return isSeq(parsed.seq) ? { ok: true, value: { type: 'undo', seq: parsed.seq } } : fail('bad-message', "an undo needs 'seq': the number of the state it takes back from");
+      return isSeq(parsed.seq)
+        ? { ok: true, value: { type: 'undo', seq: parsed.seq } }
+        : fail('bad-message', "an undo needs 'seq': the number of the state it takes back from");
     }
     case 'ping':
       return { ok: true, value: { type: 'ping' } };
     default:
-      return fail('bad-message', `unknown message type ${JSON.stringify(String(parsed.type)).slice(0, 40)} (types: hello, move, undo, ping)`);
+      return fail(
+        'bad-message',
+        `unknown message type ${JSON.stringify(String(parsed.type)).slice(0, 40)} (types: hello, move, undo, ping)`,
+      );
   }
 };

@@ -57,7 +57,12 @@ export const applyEvent = (room: RoomGame, event: { readonly kind: 'move'; reado
 };
 
 /** A room's game from its seed and stored events; a stored event that no longer applies is an error. */
-export const openRoomGame = (game: CompiledGame, seed: string, players: number, events: readonly EventRecord[]): { room: RoomGame } | { error: string } => {
+export const openRoomGame = (
+  game: CompiledGame,
+  seed: string,
+  players: number,
+  events: readonly EventRecord[],
+): { room: RoomGame } | { error: string } => {
   const start = newGame(game, { seed, players });
   if (!start.ok) return { error: start.error };
   const room: RoomGame = { game, start: start.state, states: [start.state], moves: [], history: [] };
@@ -70,7 +75,11 @@ export const openRoomGame = (game: CompiledGame, seed: string, players: number, 
 
 export const frameOf = (room: RoomGame, reader: number | null): Frame => {
   const state = current(room);
-  return { view: viewOf(room.game, state, reader), legal: reader === null ? [] : legalMoves(room.game, state, reader), over: isOver(state) };
+  return {
+    view: viewOf(room.game, state, reader),
+    legal: reader === null ? [] : legalMoves(room.game, state, reader),
+    over: isOver(state),
+  };
 };
 
 /** Every piece id of a state, in every zone. */

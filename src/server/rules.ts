@@ -23,7 +23,9 @@ export interface RoomRequest {
   readonly bots: readonly (string | null)[];
 }
 
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: 'bad-request' | 'bad-rules'; readonly message: string };
+export type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: 'bad-request' | 'bad-rules'; readonly message: string };
 
 const BASE = 'game.yaml';
 const VARIANT_FILE = /^variants\/([a-z0-9][a-z0-9-]*)\.yaml$/;
@@ -35,7 +37,8 @@ const readFiles = (files: unknown): Checked<Record<string, string>> => {
   if (!isRecord(files)) return bad(`'files' must be an object of file names and texts, like {"game.yaml": "..."}`);
   const out: Record<string, string> = {};
   for (const [name, text] of Object.entries(files)) {
-    if (name !== BASE && !VARIANT_FILE.test(name)) return bad(`'files' may hold "game.yaml" and "variants/<id>.yaml" only, not ${JSON.stringify(name.slice(0, 80))}`);
+    if (name !== BASE && !VARIANT_FILE.test(name))
+      return bad(`'files' may hold "game.yaml" and "variants/<id>.yaml" only, not ${JSON.stringify(name.slice(0, 80))}`);
     if (typeof text !== 'string') return bad(`'files' → ${JSON.stringify(name)} must be the file's text`);
     out[name] = text;
   }
@@ -45,10 +48,12 @@ const readFiles = (files: unknown): Checked<Record<string, string>> => {
 
 const readBots = (bots: unknown): Checked<(string | null)[]> => {
   if (bots === undefined) return { ok: true, value: [] };
-  if (!Array.isArray(bots) || bots.length > LIMITS.players) return bad(`'bots' must be a list with the bot of each seat, from seat 0, or null for a person`);
+  if (!Array.isArray(bots) || bots.length > LIMITS.players)
+    return bad(`'bots' must be a list with the bot of each seat, from seat 0, or null for a person`);
   const out: (string | null)[] = [];
   for (const bot of bots) {
-    if (bot !== null && (typeof bot !== 'string' || bot.length > 100)) return bad(`'bots' must hold bot names (like "random" or "mcts") or null for a person`);
+    if (bot !== null && (typeof bot !== 'string' || bot.length > 100))
+      return bad(`'bots' must hold bot names (like "random" or "mcts") or null for a person`);
     out.push(bot === '' ? null : bot);
   }
   return { ok: true, value: out };
@@ -62,7 +67,10 @@ export const readRoomRequest = (body: unknown, shipped: (id: string) => Record<s
   if (!isRecord(body)) return bad('the body must be a JSON object like {"game": "<id>"} or {"files": {...}}');
   const extra = Object.keys(body).find((k) => !FIELDS.includes(k));
   if (extra !== undefined) return bad(`unknown field ${JSON.stringify(extra.slice(0, 40))} (fields: ${FIELDS.join(', ')})`);
-  if ((body.game === undefined) === (body.files === undefined)) return bad(`give either "game" (a shipped game's id) or "files" (the text of a game), not ${body.game === undefined ? 'neither' : 'both'}`);
+  if ((body.game === undefined) === (body.files === undefined))
+    return bad(
+      `give either "game" (a shipped game's id) or "files" (the text of a game), not ${body.game === undefined ? 'neither' : 'both'}`,
+    );
   let files: Checked<Record<string, string>>;
   if (body.game !== undefined) {
     const found = typeof body.game === 'string' ? shipped(body.game) : undefined;
@@ -81,20 +89,33 @@ export const readRoomRequest = (body: unknown, shipped: (id: string) => Record<s
   }
   const bots = readBots(body.bots);
   if (!bots.ok) return bots;
-  return { ok: true, value: { files: files.value, variants, params: params as Record<string, Json>, ...(players !== undefined ? { players } : {}), bots: bots.value } };
+  return {
+    ok: true,
+    value: {
+      files: files.value,
+      variants,
+      params: params as Record<string, Json>,
+      ...(players !== undefined ? { players } : {}),
+      bots: bots.value,
+    },
+  };
 };
 
-const requiresOf = (files: Readonly<Record<string, string>>) => (id: string): string[] | undefined => {
-  const text = files[`variants/${id}.yaml`];
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = parse(text, { maxAliasCount: 100 });
-    return isRecord(value) && Array.isArray(value.requires) ? value.requires.filter((r): r is string => typeof r === 'string') : undefined;
-  } catch {
-    // The compiler reports the file's YAML error where it is.
-    return undefined;
-  }
-};
+const requiresOf =
+  (files: Readonly<Record<string, string>>) =>
+  (id: string): string[] | undefined => {
+    const text = files[`variants/${id}.yaml`];
+    if (text === undefined) return undefined;
+    try {
+      const value: unknown = parse(text, { maxAliasCount: 100 });
+      return isRecord(value) && Array.isArray(value.requires)
+        ? value.requires.filter((r): r is string => typeof r === 'string')
+        : undefined;
+    } catch {
+      // The compiler reports the file's YAML error where it is.
+      return undefined;
+    }
+  };
 
 /** What the compiler reads for a room: the base file and its variants, in the order they apply. */
 export const sourcesOf = (rules: Pick<RoomRules, 'files' | 'variants'>): { base: SourceFile; variants: SourceFile[] } => ({
@@ -105,7 +126,10 @@ export const sourcesOf = (rules: Pick<RoomRules, 'files' | 'variants'>): { base:
 export const compileRules = (rules: Pick<RoomRules, 'files' | 'variants' | 'params'>): Checked<CompiledGame> => {
   const out = compileGame({ ...sourcesOf(rules), params: rules.params });
   if (!out.game || hasErrors(out.diagnostics)) {
-    const errors = out.diagnostics.filter((d) => d.severity === 'error').slice(0, 20).map(formatDiagnostic);
+    const errors = out.diagnostics
+      .filter((d) => d.severity === 'error')
+      .slice(0, 20)
+      .map(formatDiagnostic);
     return { ok: false, code: 'bad-rules', message: errors.join('\n') || 'the rules do not compile' };
   }
   return { ok: true, value: out.game };
@@ -129,9 +153,14 @@ export const checkRules = (request: RoomRequest): Checked<RoomRules> => {
   const game = compiled.value;
   const players = request.players ?? game.players.default;
   if (players < game.players.min || players > game.players.max) {
-    return { ok: false, code: 'bad-rules', message: `${game.title} is for ${game.players.min} to ${game.players.max} players, not ${players}` };
+    return {
+      ok: false,
+      code: 'bad-rules',
+      message: `${game.title} is for ${game.players.min} to ${game.players.max} players, not ${players}`,
+    };
   }
-  if (request.bots.length > players) return { ok: false, code: 'bad-request', message: `'bots' names ${request.bots.length} seats; the game has ${players}` };
+  if (request.bots.length > players)
+    return { ok: false, code: 'bad-request', message: `'bots' names ${request.bots.length} seats; the game has ${players}` };
   const bots = Array.from({ length: players }, (_, seat) => request.bots[seat] ?? null);
   for (const [seat, name] of bots.entries()) {
     const bot = name === null ? null : createBot(game, name);

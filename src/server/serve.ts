@@ -121,7 +121,12 @@ const roomQuota = (perMinute: number) => {
 };
 
 export const serve = async (options: ServeOptions): Promise<RunningServer> => {
-  const store = typeof options.store !== 'string' ? options.store : /^postgres(ql)?:\/\//.test(options.store) ? await openPgStore(options.store) : openSqliteStore(options.store);
+  const store =
+    typeof options.store !== 'string'
+      ? options.store
+      : /^postgres(ql)?:\/\//.test(options.store)
+        ? await openPgStore(options.store)
+        : openSqliteStore(options.store);
   let hub: Hub | null = null;
   const pool = createEnginePool(options.workers ?? 2, (index) => hub?.lost(index));
   hub = createHub({
@@ -148,14 +153,17 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     const method = request.method ?? 'GET';
     if (path === '/api/games' && method === 'GET') return { status: 200, body: { games: options.games.list() } };
     if (path === '/api/rooms' && method === 'POST') {
-      if (!quota(request.socket.remoteAddress ?? '')) return fail('rate-limited', `at most ${perMinute} rooms a minute from one address`, 429);
+      if (!quota(request.socket.remoteAddress ?? ''))
+        return fail('rate-limited', `at most ${perMinute} rooms a minute from one address`, 429);
       const body = await readBody(request);
       return typeof body === 'symbol' ? fail('bad-json', 'the body must be JSON', 400) : rooms.createRoom(body);
     }
     const claim = CLAIM_PATH.exec(path);
     if (claim && method === 'POST') {
       const body = await readBody(request);
-      return typeof body === 'symbol' ? fail('bad-json', 'the body must be JSON', 400) : rooms.claim(decodeURIComponent(claim[1] ?? ''), body);
+      return typeof body === 'symbol'
+        ? fail('bad-json', 'the body must be JSON', 400)
+        : rooms.claim(decodeURIComponent(claim[1] ?? ''), body);
     }
     const room = ROOM_PATH.exec(path);
     if (room && method === 'GET') return rooms.roomInfo(decodeURIComponent(room[1] ?? ''));
@@ -172,7 +180,11 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
       return;
     }
     const type = TYPES[extname(full)] ?? 'application/octet-stream';
-    response.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': extname(full) === '.html' || full.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600' });
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': type,
+      'Cache-Control': extname(full) === '.html' || full.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600',
+    });
     response.end(head ? undefined : readFileSync(full));
   };
 

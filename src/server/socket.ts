@@ -13,7 +13,8 @@ import { readClientMessage, type ErrorCode, type ServerMessage } from './protoco
 export const MAX_PAYLOAD = LIMITS.messageBytes * 4;
 const HEARTBEAT_MS = 30_000;
 
-const sizeOf = (data: RawData): number => (Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length);
+const sizeOf = (data: RawData): number =>
+  Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
 const textOf = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
 
 export const attachSocket = (ws: WebSocket, roomId: string, hub: Hub, now: () => number = Date.now): void => {
@@ -44,7 +45,11 @@ export const attachSocket = (ws: WebSocket, roomId: string, hub: Hub, now: () =>
     return true;
   };
   const internal = (error: unknown): void => {
-    connection.send({ type: 'error', code: 'server-error', message: `the server failed on this message: ${error instanceof Error ? error.message : String(error)}` });
+    connection.send({
+      type: 'error',
+      code: 'server-error',
+      message: `the server failed on this message: ${error instanceof Error ? error.message : String(error)}`,
+    });
   };
 
   ws.on('message', (data, isBinary) => {
@@ -58,10 +63,19 @@ export const attachSocket = (ws: WebSocket, roomId: string, hub: Hub, now: () =>
     if (message.type === 'hello') {
       if (greeted) return strike('bad-message', 'a socket says hello once');
       greeted = true;
-    } else if (!greeted) return strike('hello-first', 'the first message must be {"type": "hello", "token": "..."} (no token: a spectator)');
+    } else if (!greeted)
+      return strike('hello-first', 'the first message must be {"type": "hello", "token": "..."} (no token: a spectator)');
     // One message of a socket at a time, in the order they came.
     chain = chain
-      .then(() => (message.type === 'hello' ? hub.hello(connection, message, roomId) : message.type === 'move' ? hub.move(connection, message) : message.type === 'undo' ? hub.undo(connection, message) : undefined))
+      .then(() =>
+        message.type === 'hello'
+          ? hub.hello(connection, message, roomId)
+          : message.type === 'move'
+            ? hub.move(connection, message)
+            : message.type === 'undo'
+              ? hub.undo(connection, message)
+              : undefined,
+      )
       .catch(internal);
   });
   ws.on('pong', () => {

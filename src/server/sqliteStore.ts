@@ -5,16 +5,37 @@
  * migrated at start.
  */
 import Database from 'better-sqlite3';
-import { eventOf, type ClaimResult, type EventRecord, type EventRow, type RoomRecord, type RoomRules, type RoomStore, type SecretRecord } from './store.ts';
+import {
+  eventOf,
+  type ClaimResult,
+  type EventRecord,
+  type EventRow,
+  type RoomRecord,
+  type RoomRules,
+  type RoomStore,
+  type SecretRecord,
+} from './store.ts';
 import { MIGRATIONS } from './migrations.ts';
 
-interface RoomRow { id: string; rules: string; seed: string; seq: number; created: number }
-interface SecretRow { kind: string; seat: number | null; hash: string; used: number }
+interface RoomRow {
+  id: string;
+  rules: string;
+  seed: string;
+  seq: number;
+  created: number;
+}
+interface SecretRow {
+  kind: string;
+  seat: number | null;
+  hash: string;
+  used: number;
+}
 
 /** Runs the migrations the file has not had yet, each in its own transaction. */
 const migrate = (db: Database.Database): void => {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length) throw new Error(`the database file is of a newer houserules (schema ${version}, this one knows ${MIGRATIONS.length})`);
+  if (version > MIGRATIONS.length)
+    throw new Error(`the database file is of a newer houserules (schema ${version}, this one knows ${MIGRATIONS.length})`);
   MIGRATIONS.slice(version).forEach((sql, i) => {
     db.transaction(() => {
       db.exec(sql);
@@ -22,7 +43,6 @@ const migrate = (db: Database.Database): void => {
     })();
   });
 };
-
 
 export const openSqliteStore = (file: string): RoomStore => {
   const db = new Database(file);
@@ -39,7 +59,9 @@ export const openSqliteStore = (file: string): RoomStore => {
   const bumpSeq = db.prepare('UPDATE rooms SET seq = seq + 1 WHERE id = ? AND seq = ?');
   const insertEvent = db.prepare('INSERT INTO events (room, seq, kind, move, at) VALUES (?, ?, ?, ?, ?)');
   const spendInvite = db.prepare("UPDATE secrets SET used = 1 WHERE room = ? AND kind = 'invite' AND hash = ? AND used = 0");
-  const inviteSeat = db.prepare<[string, string], { seat: number | null; used: number }>("SELECT seat, used FROM secrets WHERE room = ? AND kind = 'invite' AND hash = ?");
+  const inviteSeat = db.prepare<[string, string], { seat: number | null; used: number }>(
+    "SELECT seat, used FROM secrets WHERE room = ? AND kind = 'invite' AND hash = ?",
+  );
 
   const create = db.transaction((room: RoomRecord, secrets: readonly SecretRecord[]) => {
     insertRoom.run(room.id, JSON.stringify(room.rules), room.seed, room.seq, room.created);

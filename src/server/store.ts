@@ -29,7 +29,9 @@ export interface RoomRecord {
 }
 
 /** A move, or the host taking back the last move. Event `seq` n is the room's n-th, from 1. */
-export type EventRecord = { readonly seq: number; readonly kind: 'move'; readonly move: Move } | { readonly seq: number; readonly kind: 'undo' };
+export type EventRecord =
+  | { readonly seq: number; readonly kind: 'move'; readonly move: Move }
+  | { readonly seq: number; readonly kind: 'undo' };
 
 /** A stored secret: a seat's token, the host's token, or a seat's invite (spent once claimed). */
 export interface SecretRecord {
@@ -70,4 +72,6 @@ export interface EventRow {
 }
 
 export const eventOf = (row: EventRow): EventRecord =>
-  row.kind === 'move' ? { seq: Number(row.seq), kind: 'move', move: JSON.parse(row.move ?? 'null') as Move } : { seq: Number(row.seq), kind: 'undo' };
+  row.kind === 'move'
+    ? { seq: Number(row.seq), kind: 'move', move: JSON.parse(row.move ?? 'null') as Move }
+    : { seq: Number(row.seq), kind: 'undo' };

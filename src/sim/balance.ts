@@ -9,7 +9,19 @@ import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
 import { seatNamesAtStart, teamName } from '../display/present.ts';
-import { differenceInterval, histogram, meanInterval, pct, quantile, round, roundInterval, sortedNumbers, wilson, type Bin, type Interval } from './stats.ts';
+import {
+  differenceInterval,
+  histogram,
+  meanInterval,
+  pct,
+  quantile,
+  round,
+  roundInterval,
+  sortedNumbers,
+  wilson,
+  type Bin,
+  type Interval,
+} from './stats.ts';
 
 export type { Bin, Interval } from './stats.ts';
 
@@ -189,7 +201,8 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
   const sideOfSeat = new Map(sides.flatMap((side, i) => side.seats.map((s) => [s, i] as const)));
   const finished = records.filter((r) => r.winners !== null && !r.error);
   const everybody = (w: readonly number[]): boolean => w.length === run.players && new Set(w).size === run.players;
-  const cooperative = run.cooperative ?? (finished.length > 0 && finished.every((r) => (r.winners ?? []).length === 0 || everybody(r.winners ?? [])));
+  const cooperative =
+    run.cooperative ?? (finished.length > 0 && finished.every((r) => (r.winners ?? []).length === 0 || everybody(r.winners ?? [])));
   const wins = sides.map(() => 0);
   let ties = 0;
   let noWinner = 0;
@@ -274,7 +287,11 @@ export interface MetricDifference {
 }
 
 /** The paired difference of one metric between two runs on the same seeds. */
-export const metricDifference = (stats: MetricStats, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): MetricDifference => {
+export const metricDifference = (
+  stats: MetricStats,
+  recordsA: readonly GameRecord[],
+  recordsB: readonly GameRecord[],
+): MetricDifference => {
   const diffs = recordsA.flatMap((r, i) => {
     const a = r.metrics?.[stats.name];
     const b = recordsB[i]?.metrics?.[stats.name];
@@ -284,7 +301,12 @@ export const metricDifference = (stats: MetricStats, recordsA: readonly GameReco
   return { name: stats.name, title: stats.title, delta: round(mean, 6), ci: ci && roundInterval(ci, 6), pairs: diffs.length };
 };
 
-export const compareBalance = (a: BalanceReport, b: BalanceReport, recordsA: readonly GameRecord[], recordsB: readonly GameRecord[]): BalanceComparison => {
+export const compareBalance = (
+  a: BalanceReport,
+  b: BalanceReport,
+  recordsA: readonly GameRecord[],
+  recordsB: readonly GameRecord[],
+): BalanceComparison => {
   const diff = (x: Rate, y: Rate): { delta: number; ci: Interval } => ({
     delta: round(y.rate - x.rate),
     ci: differenceInterval({ wins: y.wins, n: y.of }, { wins: x.wins, n: x.of }),
@@ -323,7 +345,8 @@ export const formatMetricValue = (m: Pick<MetricStats, 'format' | 'digits'>, x: 
 const signedMetric = (m: Pick<MetricStats, 'format' | 'digits'>, x: number): string => `${x >= 0 ? '+' : ''}${formatMetricValue(m, x)}`;
 
 /** `[1.25, 1.55]`, or what stands for an interval from one game (stats.ts meanInterval). */
-const intervalText = (ci: Interval | null, show: (x: number) => string, one: string): string => (ci ? `[${show(ci.low)}, ${show(ci.high)}]` : `(one ${one}: no interval)`);
+const intervalText = (ci: Interval | null, show: (x: number) => string, one: string): string =>
+  ci ? `[${show(ci.low)}, ${show(ci.high)}]` : `(one ${one}: no interval)`;
 
 /** Mean [95% interval] of a metric, e.g. `1.40 [1.25, 1.55]`. */
 export const metricSummary = (m: MetricStats): string =>
@@ -351,17 +374,24 @@ export const formatBalance = (r: BalanceReport): string[] => {
     lines.push(`  cooperative: the players win ${pct(r.playersWin.rate)} ${ci(r.playersWin.ci)} (${r.playersWin.wins}/${r.playersWin.of})`);
   } else {
     for (const s of r.sides) {
-      const who = s.seats.length === 1 && s.name === String(s.seats[0]) ? s.label : `${s.label} (${s.seats.length} player${s.seats.length === 1 ? '' : 's'})`;
+      const who =
+        s.seats.length === 1 && s.name === String(s.seats[0])
+          ? s.label
+          : `${s.label} (${s.seats.length} player${s.seats.length === 1 ? '' : 's'})`;
       lines.push(`  ${who.padEnd(24)} ${String(s.wins).padStart(6)} wins  ${pct(s.rate).padStart(6)}  95% CI ${ci(s.ci)}`);
     }
     if (r.firstPlayer) {
       const f = r.firstPlayer;
-      lines.push(`  first player's side wins ${pct(f.rate)} ${ci(f.ci)} of ${f.of} decided games; fair share ${pct(f.fair)}: advantage ${signed(f.advantage)}`);
+      lines.push(
+        `  first player's side wins ${pct(f.rate)} ${ci(f.ci)} of ${f.of} decided games; fair share ${pct(f.fair)}: advantage ${signed(f.advantage)}`,
+      );
     }
     lines.push(`  ties ${r.ties}, no winner ${r.noWinner}`);
   }
   for (const b of r.byBot ?? []) {
-    lines.push(`  bot ${b.name.padEnd(20)} ${String(b.wins).padStart(6)} wins of ${b.of} seats  ${pct(b.rate).padStart(6)}  95% CI ${ci(b.ci)}`);
+    lines.push(
+      `  bot ${b.name.padEnd(20)} ${String(b.wins).padStart(6)} wins of ${b.of} seats  ${pct(b.rate).padStart(6)}  95% CI ${ci(b.ci)}`,
+    );
   }
   lines.push(`  stopped by the turn cap ${r.capped}${r.errors > 0 ? `, errors ${r.errors}` : ''}`);
   const describe = (label: string, t: LengthStats): string =>
@@ -373,17 +403,28 @@ export const formatBalance = (r: BalanceReport): string[] => {
   const t = r.turns.max > 1 ? r.turns : r.moves;
   lines.push(`  length in ${t === r.turns ? 'turns' : 'moves'}:`);
   const most = Math.max(0, ...t.histogram.map((b) => b.count));
-  for (const b of t.histogram) lines.push(`    ${(b.to - b.from === 1 ? String(b.from) : `${b.from}-${b.to - 1}`).padStart(11)} ${String(b.count).padStart(6)} ${barOf(b.count, most)}`);
+  for (const b of t.histogram)
+    lines.push(
+      `    ${(b.to - b.from === 1 ? String(b.from) : `${b.from}-${b.to - 1}`).padStart(11)} ${String(b.count).padStart(6)} ${barOf(b.count, most)}`,
+    );
   return lines;
 };
 
 export const formatComparison = (c: BalanceComparison): string[] => {
   const name = (r: BalanceReport): string => (r.variants.length > 0 ? r.variants.join(', ') : 'base');
   const lines = [`Comparison on the same ${c.a.games} seeds: A = ${name(c.a)}, B = ${name(c.b)}`];
-  const row = (label: string, a: string, b: string, d: string): string => `  ${label.padEnd(22)} ${a.padStart(24)} ${b.padStart(24)}   ${d}`;
+  const row = (label: string, a: string, b: string, d: string): string =>
+    `  ${label.padEnd(22)} ${a.padStart(24)} ${b.padStart(24)}   ${d}`;
   lines.push(row('', 'A', 'B', 'B − A (95% CI)'));
   if (c.playersWin && c.a.playersWin && c.b.playersWin) {
-    lines.push(row('players win', `${pct(c.a.playersWin.rate)} ${ci(c.a.playersWin.ci)}`, `${pct(c.b.playersWin.rate)} ${ci(c.b.playersWin.ci)}`, `${signed(c.playersWin.delta)} ${ciPts(c.playersWin.ci)}`));
+    lines.push(
+      row(
+        'players win',
+        `${pct(c.a.playersWin.rate)} ${ci(c.a.playersWin.ci)}`,
+        `${pct(c.b.playersWin.rate)} ${ci(c.b.playersWin.ci)}`,
+        `${signed(c.playersWin.delta)} ${ciPts(c.playersWin.ci)}`,
+      ),
+    );
   } else {
     c.sides.forEach((d, i) => {
       const a = c.a.sides[i];
@@ -393,13 +434,21 @@ export const formatComparison = (c: BalanceComparison): string[] => {
       lines.push(row(label, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
     });
     if (c.firstPlayer && c.a.firstPlayer && c.b.firstPlayer) {
-      lines.push(row('first player', `${pct(c.a.firstPlayer.rate)} ${ci(c.a.firstPlayer.ci)}`, `${pct(c.b.firstPlayer.rate)} ${ci(c.b.firstPlayer.ci)}`, `${signed(c.firstPlayer.delta)} ${ciPts(c.firstPlayer.ci)}`));
+      lines.push(
+        row(
+          'first player',
+          `${pct(c.a.firstPlayer.rate)} ${ci(c.a.firstPlayer.ci)}`,
+          `${pct(c.b.firstPlayer.rate)} ${ci(c.b.firstPlayer.ci)}`,
+          `${signed(c.firstPlayer.delta)} ${ciPts(c.firstPlayer.ci)}`,
+        ),
+      );
     }
   }
   for (const d of c.byBot ?? []) {
     const a = c.a.byBot?.find((x) => x.name === d.name);
     const b = c.b.byBot?.find((x) => x.name === d.name);
-    if (a && b) lines.push(row(`bot ${d.name}`, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
+    if (a && b)
+      lines.push(row(`bot ${d.name}`, `${pct(a.rate)} ${ci(a.ci)}`, `${pct(b.rate)} ${ci(b.ci)}`, `${signed(d.delta)} ${ciPts(d.ci)}`));
   }
   lines.push(row('turns (mean)', String(c.a.turns.mean), String(c.b.turns.mean), `${c.meanTurns >= 0 ? '+' : ''}${c.meanTurns}`));
   lines.push(row('turns (median)', String(c.a.turns.median), String(c.b.turns.median), ''));
@@ -408,7 +457,8 @@ export const formatComparison = (c: BalanceComparison): string[] => {
     const a = c.a.metrics.find((m) => m.name === d.name);
     const b = c.b.metrics.find((m) => m.name === d.name);
     if (!a || !b) continue;
-    const diff = d.pairs === 0 ? 'no seed counted in both' : `${signedMetric(a, d.delta)} ${intervalText(d.ci, (x) => signedMetric(a, x), 'seed')}`;
+    const diff =
+      d.pairs === 0 ? 'no seed counted in both' : `${signedMetric(a, d.delta)} ${intervalText(d.ci, (x) => signedMetric(a, x), 'seed')}`;
     lines.push(row(d.title, metricSummary(a), metricSummary(b), diff));
   }
   lines.push(`  games whose winner changed: ${c.changed} of ${c.a.games}`);

@@ -62,13 +62,15 @@ export const addCounts = (into: CoverageCounts, from: CoverageCounts): void => {
 };
 
 /** Counts each effect's runs into `counts`; every effect compiled is listed with 0 first. */
-export const effectProbe = (counts: CoverageCounts): EffectProbe => (path) => {
-  const key = pathKey(path);
-  counts.effects[key] ??= 0;
-  return () => {
-    counts.effects[key] = (counts.effects[key] ?? 0) + 1;
+export const effectProbe =
+  (counts: CoverageCounts): EffectProbe =>
+  (path) => {
+    const key = pathKey(path);
+    counts.effects[key] ??= 0;
+    return () => {
+      counts.effects[key] = (counts.effects[key] ?? 0) + 1;
+    };
   };
-};
 
 /** The paths of a guard's clauses, as compileGuard numbers them: one clause for a bare expression. */
 export const clausePaths = (guard: Guard | undefined, at: DocPath): DocPath[] =>
@@ -76,7 +78,10 @@ export const clausePaths = (guard: Guard | undefined, at: DocPath): DocPath[] =>
 
 /** The node of a spec at `path`, if there is one. */
 export const specAt = (root: unknown, path: DocPath): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );
 
 interface Owner {
   /** The transition's key, for a transition; undefined for a move. */
@@ -89,11 +94,17 @@ const owners = (game: CompiledGame): Map<readonly CompiledGuardClause[], Owner> 
   const out = new Map<readonly CompiledGuardClause[], Owner>();
   for (const [name, move] of Object.entries(game.moves)) {
     const at = ['moves', name];
-    out.set(move.guard, { transition: undefined, clauses: clausePaths(specAt(game.spec, [...at, 'guard']) as Guard | undefined, at).map(pathKey) });
+    out.set(move.guard, {
+      transition: undefined,
+      clauses: clausePaths(specAt(game.spec, [...at, 'guard']) as Guard | undefined, at).map(pathKey),
+    });
   }
   for (const t of game.flow.transitions) {
-    const guard = (specAt(game.spec, t.path) as { guard?: Guard } | string | undefined);
-    out.set(t.guard, { transition: pathKey(t.path), clauses: clausePaths(typeof guard === 'object' ? guard.guard : undefined, t.path).map(pathKey) });
+    const guard = specAt(game.spec, t.path) as { guard?: Guard } | string | undefined;
+    out.set(t.guard, {
+      transition: pathKey(t.path),
+      clauses: clausePaths(typeof guard === 'object' ? guard.guard : undefined, t.path).map(pathKey),
+    });
   }
   return out;
 };
@@ -129,7 +140,8 @@ export const coverageObserver = (game: CompiledGame, counts: CoverageCounts): Pl
 };
 
 /** A game compiled to count its effects into `counts`. */
-export const compileForCoverage = (input: CompileInput, counts: CoverageCounts): CompileOutput => compileGame({ ...input, probe: effectProbe(counts) });
+export const compileForCoverage = (input: CompileInput, counts: CoverageCounts): CompileOutput =>
+  compileGame({ ...input, probe: effectProbe(counts) });
 
 /** Games `from` to `to` of a run (as `playRange`), counted into `counts`. */
 export const playCounted = (

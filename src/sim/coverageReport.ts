@@ -95,7 +95,9 @@ export interface HouseRuleChange {
 
 const rulesAt = (spec: unknown, path: DocPath): readonly string[] => {
   const node = specAt(spec, path);
-  return node !== null && typeof node === 'object' && Array.isArray((node as { rules?: unknown }).rules) ? ((node as { rules: string[] }).rules) : [];
+  return node !== null && typeof node === 'object' && Array.isArray((node as { rules?: unknown }).rules)
+    ? (node as { rules: string[] }).rules
+    : [];
 };
 
 const effectLabel = (node: unknown): string => {
@@ -171,7 +173,9 @@ const houseRules = (parts: readonly Counted[], changes: readonly HouseRuleChange
 export const coverageReport = (game: CompiledGame, counts: CoverageCounts, changes: readonly HouseRuleChange[] = []): CoverageReport => {
   const spec = game.spec;
   const stateNames = new Set(game.flow.states.map((s) => s.name));
-  const states = game.graph.nodes.filter((n) => stateNames.has(n.id)).map((n) => ({ name: n.id, path: n.path, entered: counts.states[n.id] ?? 0 }));
+  const states = game.graph.nodes
+    .filter((n) => stateNames.has(n.id))
+    .map((n) => ({ name: n.id, path: n.path, entered: counts.states[n.id] ?? 0 }));
   const transitions = game.flow.transitions.map((t) => {
     const tried = counts.transitions[pathKey(t.path)] ?? { taken: 0, refused: 0 };
     return { path: t.path, source: t.source, target: t.target, kind: t.kind, label: t.label, taken: tried.taken, refused: tried.refused };
@@ -244,22 +248,53 @@ export interface Unreached {
 export const unreached = (r: CoverageReport): Unreached[] => {
   const clauseItem = (c: ClauseCoverage): UnreachedItem => ({ text: clauseName(c), path: c.path, clause: c });
   const lists: Unreached[] = [
-    { kind: 'states', title: 'States never entered', items: r.states.filter((s) => s.entered === 0).map((s) => ({ text: s.name, path: s.path })) },
+    {
+      kind: 'states',
+      title: 'States never entered',
+      items: r.states.filter((s) => s.entered === 0).map((s) => ({ text: s.name, path: s.path })),
+    },
     {
       kind: 'transitions',
       title: 'Transitions never taken',
       items: r.transitions
         .filter((t) => t.taken === 0)
-        .map((t) => ({ text: `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}`, path: t.path, transition: t })),
+        .map((t) => ({
+          text: `${transitionName(t)}${t.refused > 0 ? `, refused ${t.refused} times` : ', never tried'}`,
+          path: t.path,
+          transition: t,
+        })),
     },
-    { kind: 'alwaysRefused', title: 'Guard clauses always refused', items: r.clauses.filter((c) => c.held === 0 && c.refused > 0).map(clauseItem) },
-    { kind: 'neverTested', title: 'Guard clauses never tested', items: r.clauses.filter((c) => c.held === 0 && c.refused === 0).map(clauseItem) },
-    { kind: 'effects', title: 'Effects never run', items: r.effects.filter((e) => e.runs === 0).map((e) => ({ text: e.label, path: e.path })) },
-    { kind: 'moves', title: 'Moves never made', items: r.moves.filter((m) => m.made === 0).map((m) => ({ text: m.title, path: ['moves', m.name] })) },
+    {
+      kind: 'alwaysRefused',
+      title: 'Guard clauses always refused',
+      items: r.clauses.filter((c) => c.held === 0 && c.refused > 0).map(clauseItem),
+    },
+    {
+      kind: 'neverTested',
+      title: 'Guard clauses never tested',
+      items: r.clauses.filter((c) => c.held === 0 && c.refused === 0).map(clauseItem),
+    },
+    {
+      kind: 'effects',
+      title: 'Effects never run',
+      items: r.effects.filter((e) => e.runs === 0).map((e) => ({ text: e.label, path: e.path })),
+    },
+    {
+      kind: 'moves',
+      title: 'Moves never made',
+      items: r.moves.filter((m) => m.made === 0).map((m) => ({ text: m.title, path: ['moves', m.name] })),
+    },
     { kind: 'rules', title: 'Rule ids never exercised', items: r.rules.filter((x) => x.count === 0).map((x) => ({ text: x.id })) },
     ...r.houseRules
       .filter((h) => h.neverFired.length > 0)
-      .map((h): Unreached => ({ kind: 'houseRule', variant: h.variant, title: `House rule ${h.variant}: changes that never fired`, items: h.neverFired.map((text) => ({ text })) })),
+      .map(
+        (h): Unreached => ({
+          kind: 'houseRule',
+          variant: h.variant,
+          title: `House rule ${h.variant}: changes that never fired`,
+          items: h.neverFired.map((text) => ({ text })),
+        }),
+      ),
   ];
   return lists.filter((u) => u.items.length > 0);
 };

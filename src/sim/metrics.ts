@@ -42,7 +42,9 @@ const combineValues = (how: CompiledMetric['combine'], values: readonly number[]
 
 /** A percent is a share, from 0 to 1 (docs/LANGUAGE.md "Metrics"): outside, the metric fails where it is written. */
 const outOfRange = (m: CompiledMetric, n: number, what: string): SpecRuntimeError | undefined =>
-  m.format === 'percent' && (n < 0 || n > 1) ? new SpecRuntimeError(`the metric '${m.name}' is a percent, a share from 0 to 1, but ${what} ${n}`, m.value.path) : undefined;
+  m.format === 'percent' && (n < 0 || n > 1)
+    ? new SpecRuntimeError(`the metric '${m.name}' is a percent, a share from 0 to 1, but ${what} ${n}`, m.value.path)
+    : undefined;
 
 export const trackMetrics = (game: CompiledGame): MetricTracker => {
   const metrics = Object.values(game.metrics);

@@ -106,7 +106,14 @@ export const playOne = (
     } catch (error) {
       return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: describeRuntimeError(game, error) };
     }
-    if (!move) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck` };
+    if (!move)
+      return {
+        winners: null,
+        turns: playedTurns(state, maxTurns),
+        moves,
+        first,
+        error: `no legal move in state ${JSON.stringify(state.value)}: the game is stuck`,
+      };
     const next = applyLegal(game, state, move, observer);
     if (!next.ok) return { winners: null, turns: playedTurns(state, maxTurns), moves, first, error: next.error };
     const turnEnded = next.state.context.turn !== state.context.turn && next.state.context.result === null;
@@ -173,7 +180,9 @@ export const summarize = (
   const errors: { game: number; error: string }[] = [];
   records.forEach((record, i) => {
     if (record.error) errors.push({ game: i, error: record.error });
-    const credited = new Set((record.winners ?? []).map((s) => (game.teams.length > 0 ? (game.teams[teamOfSeat[s] ?? -1] ?? String(s)) : String(s))));
+    const credited = new Set(
+      (record.winners ?? []).map((s) => (game.teams.length > 0 ? (game.teams[teamOfSeat[s] ?? -1] ?? String(s)) : String(s))),
+    );
     for (const k of credited) wins[k] = (wins[k] ?? 0) + 1;
   });
   const seconds = Math.max(run.seconds, 1e-9);

@@ -62,7 +62,10 @@ const parseAxis = (text: string, params: Readonly<Record<string, ParamSpec>>): S
 
 /** `entry=0..2000:100` or `entry=500..1000:250,target=5000|10000` (two axes make a grid). */
 export const parseSweep = (text: string, params: Readonly<Record<string, ParamSpec>>): { axes: SweepAxis[] } | { error: string } => {
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0 || parts.length > 2) return { error: `--sweep takes one param or two (a grid), not ${parts.length}` };
   const axes: SweepAxis[] = [];
   for (const part of parts) {
@@ -131,10 +134,16 @@ export const formatSweep = (points: readonly SweepPoint[], axes: readonly SweepA
   const rows = points.map((p) => [
     ...axes.map((a) => String(p.params[a.param])),
     ...p.sides.map((s) => `${percent(s.rate)} [${percent(s.ci.low)}, ${percent(s.ci.high)}]`),
-    p.advantage ? `${signed(p.advantage.value)} [${signed(p.advantage.ci.low)}, ${signed(p.advantage.ci.high)}]${p.advantage.indistinguishable ? ' ≈ 0' : ''}` : '—',
+    p.advantage
+      ? `${signed(p.advantage.value)} [${signed(p.advantage.ci.low)}, ${signed(p.advantage.ci.high)}]${p.advantage.indistinguishable ? ' ≈ 0' : ''}`
+      : '—',
     `${p.turns.mean.toFixed(1)} ${p.turns.ci ? `[${p.turns.ci.low.toFixed(1)}, ${p.turns.ci.high.toFixed(1)}]` : '(one game: no interval)'}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (r: readonly string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 };

@@ -10,7 +10,7 @@ export const DIAGNOSTIC_CODES = {
   'missing-property': 'a key the schema requires is absent',
   'wrong-type': 'a value of the wrong kind (a list where a mapping belongs, a number where text belongs…)',
   'bad-value': 'a value of the right kind the schema refuses (out of range, not one of the choices, a bad name…)',
-  'expression': 'an expression that does not check: a syntax error, an unknown name, mismatched types',
+  expression: 'an expression that does not check: a syntax error, an unknown name, mismatched types',
   'invalid-rule': 'a rule that does not fit the rest of the spec (an effect, a move, the setup, a bot, the display…)',
   'reserved-name': 'a state name the engine keeps for itself',
   'duplicate-name': 'a state name declared twice in the flow',
@@ -23,10 +23,10 @@ export const DIAGNOSTIC_CODES = {
   'unused-procedure': 'a procedure nothing calls',
   'unmatched-acknowledgement': 'an acknowledgement of a warning the spec does not have',
   'flow-build': 'the flow could not be built as a statechart',
-  'variant': 'a variant that cannot be applied, or leaves the game invalid',
-  'locale': 'a locale file that does not fit its game',
-  'rulebook': 'a rulebook file that does not fit its game',
-  'internal': 'a fault of houserules itself, not of the spec',
+  variant: 'a variant that cannot be applied, or leaves the game invalid',
+  locale: 'a locale file that does not fit its game',
+  rulebook: 'a rulebook file that does not fit its game',
+  internal: 'a fault of houserules itself, not of the spec',
   'slow-compile': 'the spec compiled too slowly to be played in the page',
 } as const;
 

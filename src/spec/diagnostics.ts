@@ -25,9 +25,7 @@ export interface Diagnostic {
 
 export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 
-export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
-  diagnostics.some((d) => d.severity === 'error');
+export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.severity === 'error');
 
 /** `file:line:col: severity: message`, as compilers print it. */
-export const formatDiagnostic = (d: Diagnostic): string =>
-  `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+export const formatDiagnostic = (d: Diagnostic): string => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;

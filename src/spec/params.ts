@@ -31,11 +31,14 @@ export const paramProblem = (p: ParamSpec, value: Value): string | undefined => 
     if (p.min !== undefined && value < p.min) return `${value} is below the minimum ${p.min}`;
     if (p.max !== undefined && value > p.max) return `${value} is above the maximum ${p.max}`;
     const around = offStep(p, value);
-    if (around) return `${value} is not a value of its steps of ${p.step} from ${p.min ?? 0} (the nearest are ${around[0]} and ${around[1]})`;
+    if (around)
+      return `${value} is not a value of its steps of ${p.step} from ${p.min ?? 0} (the nearest are ${around[0]} and ${around[1]})`;
     return undefined;
   }
   if (p.type === 'bool') return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
-  return typeof value === 'string' && p.choices.includes(value) ? undefined : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
+  return typeof value === 'string' && p.choices.includes(value)
+    ? undefined
+    : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
 };
 
 export interface ParamDeclarationProblem {

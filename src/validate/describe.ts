@@ -50,7 +50,7 @@ export const orList = (items: readonly string[]): string => {
 export const typePhrase = (type: unknown, value: unknown): string => {
   const names = (Array.isArray(type) ? type : [type]).filter((name): name is string => typeof name === 'string');
   const isNumber = typeof value === 'number';
-  const phrases = names.map((name) => (name === 'integer' && !isNumber ? TYPE_PHRASES.number : TYPE_PHRASES[name] ?? name));
+  const phrases = names.map((name) => (name === 'integer' && !isNumber ? TYPE_PHRASES.number : (TYPE_PHRASES[name] ?? name)));
   return orList([...new Set(phrases)].filter((phrase): phrase is string => phrase !== undefined));
 };
 

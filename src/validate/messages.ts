@@ -88,7 +88,8 @@ export const explainError = (e: SchemaError): Issue => {
       const properties = isSchemaNode(parent) && isSchemaNode(parent.properties) ? Object.keys(parent.properties) : [];
       const suggested = suggest(name, properties);
       const suggestion = didYouMean(name, properties);
-      const allowed = suggestion === '' && properties.length > 0 && properties.length <= 8 ? ` (allowed here: ${properties.join(', ')})` : '';
+      const allowed =
+        suggestion === '' && properties.length > 0 && properties.length <= 8 ? ` (allowed here: ${properties.join(', ')})` : '';
       const issue = at(`unknown property '${name}'${suggestion}${allowed}`, 'head', [...path, name]);
       return suggested === undefined ? issue : { ...issue, suggested };
     }

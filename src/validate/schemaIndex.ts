@@ -1,8 +1,7 @@
 /** A JSON Schema object as the validate stage reads it: plain data, never trusted to have a shape. */
 export type SchemaNode = Readonly<Record<string, unknown>>;
 
-export const isSchemaNode = (value: unknown): value is SchemaNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isSchemaNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Finds where a schema object sits and follows `$ref`s. ajv (with `verbose`) hands back the very

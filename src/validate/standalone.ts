@@ -58,7 +58,10 @@ const validatorFactory = (name: string, schema: AnySchemaObject): string => {
   let code = standaloneCode(ajv, validate);
   const exported = /export const validate = (validate\d+);/.exec(code)?.[1];
   if (exported === undefined) throw new Error('unexpected standalone code: no exported validate function');
-  code = code.replace('"use strict";', '').replace(/export const validate = validate\d+;/, '').replace(/export default validate\d+;/, '');
+  code = code
+    .replace('"use strict";', '')
+    .replace(/export const validate = validate\d+;/, '')
+    .replace(/export default validate\d+;/, '');
   code = code.replaceAll('require("ajv/dist/runtime/equal")', '{ default: __equal }');
   if (code.includes('require(')) throw new Error(`the standalone code needs a runtime module: ${/require\([^)]*\)/.exec(code)?.[0]}`);
 

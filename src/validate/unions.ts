@@ -17,8 +17,7 @@ type Choice = { kind: 'branch'; index: number } | { kind: 'none'; issue: Issue }
 
 const isUnion = (e: SchemaError): boolean => e.error.keyword === 'oneOf' || e.error.keyword === 'anyOf';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const discriminatorOf = (branch: SchemaNode | undefined, index: SchemaIndex): Discriminator | undefined => {
   if (!branch) return undefined;
@@ -133,8 +132,7 @@ const chooseBranch = (union: SchemaError, branches: readonly (SchemaNode | undef
   const discriminators = branches.map((b) => discriminatorOf(b, index));
   const keyed = discriminators.every((d) => d?.kind === 'key');
   const firstConst = discriminators[0];
-  const tagged =
-    firstConst?.kind === 'const' && discriminators.every((d) => d?.kind === 'const' && d.prop === firstConst.prop);
+  const tagged = firstConst?.kind === 'const' && discriminators.every((d) => d?.kind === 'const' && d.prop === firstConst.prop);
   const defined = discriminators.filter((d): d is Discriminator => d !== undefined);
   const noun = titleOf(union.error.parentSchema);
 

@@ -68,7 +68,8 @@ const withoutWrappers = (errors: readonly SchemaError[]): SchemaError[] =>
     if (e.error.keyword !== 'propertyNames') return true;
     const name = (e.error.params as { propertyName?: unknown }).propertyName;
     return !errors.some(
-      (other) => other !== e && (other.error as { propertyName?: unknown }).propertyName === name && other.path.join('/') === e.path.join('/'),
+      (other) =>
+        other !== e && (other.error as { propertyName?: unknown }).propertyName === name && other.path.join('/') === e.path.join('/'),
     );
   });
 

@@ -11,8 +11,7 @@ import { gameSpecValidator, variantSpecValidator } from './schemaValidators.ts';
 
 export const variantSchema: Readonly<Record<string, unknown>> = variantSchemaJson;
 
-export const validateVariant = (parsed: ParsedDoc): Diagnostic[] =>
-  validateAgainst(variantSpecValidator(), parsed);
+export const validateVariant = (parsed: ParsedDoc): Diagnostic[] => validateAgainst(variantSpecValidator(), parsed);
 
 export const validateSpecValue = (value: unknown): Issue[] => {
   const { validate, index } = gameSpecValidator();

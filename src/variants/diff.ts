@@ -121,10 +121,15 @@ const partsOf = (spec: PlainMap): Part[] => {
   const { params, components, zones, vars, definitions, procedures, scoring, moves, flow, bots, ...game } = spec;
   const scoringParts = Object.entries(mapAt(scoring)).flatMap(([table, t]): Part[] => {
     const { combos, ...own } = mapAt(t);
-    return [{ kind: 'scoring table', name: table, path: ['scoring', table], value: own }, ...named('scoring row', combos, ['scoring', table, 'combos'], `${table}.`)];
+    return [
+      { kind: 'scoring table', name: table, path: ['scoring', table], value: own },
+      ...named('scoring row', combos, ['scoring', table, 'combos'], `${table}.`),
+    ];
   });
   const varParts = Object.entries(mapAt(vars)).flatMap(([scope, map]) => named('var', map, ['vars', scope], `${scope}.`));
-  const componentParts = Object.entries(mapAt(components)).flatMap(([kind, map]) => named('component', map, ['components', kind], `${kind}.`));
+  const componentParts = Object.entries(mapAt(components)).flatMap(([kind, map]) =>
+    named('component', map, ['components', kind], `${kind}.`),
+  );
   return [
     { kind: 'game', name: 'game', path: [], value: game },
     ...named('param', params, ['params']),
@@ -135,7 +140,12 @@ const partsOf = (spec: PlainMap): Part[] => {
     ...named('procedure', procedures, ['procedures']),
     ...scoringParts,
     ...named('move', moves, ['moves']),
-    ...(isMap(flow) ? [{ kind: 'game' as const, name: 'flow', path: ['flow'], value: { initial: flow.initial ?? null } }, ...flowParts(flow.states, ['flow', 'states'])] : []),
+    ...(isMap(flow)
+      ? [
+          { kind: 'game' as const, name: 'flow', path: ['flow'], value: { initial: flow.initial ?? null } },
+          ...flowParts(flow.states, ['flow', 'states']),
+        ]
+      : []),
     ...named('bot', bots, ['bots']),
   ];
 };
@@ -158,7 +168,10 @@ const commonRun = (a: readonly string[], b: readonly string[]): [number, number]
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const row = table[i] as number[];
-      row[j] = a[i] === b[j] ? ((table[i + 1] as number[])[j + 1] as number) + 1 : Math.max((table[i + 1] as number[])[j] as number, row[j + 1] as number);
+      row[j] =
+        a[i] === b[j]
+          ? ((table[i + 1] as number[])[j + 1] as number) + 1
+          : Math.max((table[i + 1] as number[])[j] as number, row[j + 1] as number);
     }
   }
   const pairs: [number, number][] = [];
@@ -189,7 +202,11 @@ const pairItems = (a: Plain[], b: Plain[], where: DocPath): { key: string; i?: n
   const loose = (list: Plain[]): number[] => list.flatMap((x, i) => (hasId(x) ? [] : [i]));
   const la = loose(a);
   const lb = loose(b);
-  for (const [x, y] of commonRun(la.map((i) => JSON.stringify(a[i])), lb.map((j) => JSON.stringify(b[j])))) pairOf.set(la[x] as number, lb[y] as number);
+  for (const [x, y] of commonRun(
+    la.map((i) => JSON.stringify(a[i])),
+    lb.map((j) => JSON.stringify(b[j])),
+  ))
+    pairOf.set(la[x] as number, lb[y] as number);
   const kind = (key: string): string => key.replace(/#\d+$/, '');
   const taken = new Set(pairOf.values());
   for (const i of la.filter((i) => !pairOf.has(i))) {
@@ -256,7 +273,9 @@ const sourceOf = (changes: readonly AppliedChange[], path: DocPath | undefined):
 };
 
 const removalSource = (changes: readonly AppliedChange[], part: Part): DiffSource | undefined => {
-  const c = changes.find((x) => x.change === 'removed' && (x.removedFrom ? startsWith(x.removedFrom, part.path) || startsWith(part.path, x.removedFrom) : false));
+  const c = changes.find(
+    (x) => x.change === 'removed' && (x.removedFrom ? startsWith(x.removedFrom, part.path) || startsWith(part.path, x.removedFrom) : false),
+  );
   return c ? { variant: c.variant, file: c.file, line: c.line, column: c.column } : undefined;
 };
 
@@ -269,7 +288,12 @@ const rulesOf = (value: Plain | undefined): string[] => {
  * The rules that differ between `before` and `after` (two merged specs), with the changes that
  * produced `after` (and, for removals, where they were removed from) to name the file and line.
  */
-export const diffSpecs = (before: Plain, after: Plain, changes: readonly AppliedChange[], variantRules: ReadonlyMap<string, readonly string[]> = new Map()): RuleDiff[] => {
+export const diffSpecs = (
+  before: Plain,
+  after: Plain,
+  changes: readonly AppliedChange[],
+  variantRules: ReadonlyMap<string, readonly string[]> = new Map(),
+): RuleDiff[] => {
   const pa = new Map(partsOf(mapAt(before)).map((p) => [keyOfPart(p), p]));
   const pb = new Map(partsOf(mapAt(after)).map((p) => [keyOfPart(p), p]));
   const out: RuleDiff[] = [];
@@ -282,8 +306,17 @@ export const diffSpecs = (before: Plain, after: Plain, changes: readonly Applied
     const steps: Step[] = [];
     if (a && b) compare(a.value, b.value, [], '', steps);
     const details: DiffDetail[] = steps.map((s) => {
-      const source = s.change === 'removed' ? removalSource(changes, { ...part, path: [...(a as Part).path, ...(s.beforePath ?? [])] }) : sourceOf(changes, b && s.afterPath ? [...b.path, ...s.afterPath] : undefined);
-      return { where: s.where, change: s.change, ...(s.before !== undefined ? { before: s.before } : {}), ...(s.after !== undefined ? { after: s.after } : {}), ...(source ? { source } : {}) };
+      const source =
+        s.change === 'removed'
+          ? removalSource(changes, { ...part, path: [...(a as Part).path, ...(s.beforePath ?? [])] })
+          : sourceOf(changes, b && s.afterPath ? [...b.path, ...s.afterPath] : undefined);
+      return {
+        where: s.where,
+        change: s.change,
+        ...(s.before !== undefined ? { before: s.before } : {}),
+        ...(s.after !== undefined ? { after: s.after } : {}),
+        ...(source ? { source } : {}),
+      };
     });
     const whole = !a ? sourceOf(changes, b?.path) : !b ? removalSource(changes, a) : undefined;
     const wholeDetails: DiffDetail[] = !a

@@ -25,8 +25,8 @@ export const detailLine = (d: DiffDetail): string => {
 };
 
 /** A changed rule's own line: what kind of rule, its name and rule ids. */
-export const ruleLine = (r: RuleDiff): string => `${DIFF_MARK[r.change]} ${r.kind} ${r.name}${r.rules.length ? `  [${r.rules.join(', ')}]` : ''}`;
+export const ruleLine = (r: RuleDiff): string =>
+  `${DIFF_MARK[r.change]} ${r.kind} ${r.name}${r.rules.length ? `  [${r.rules.join(', ')}]` : ''}`;
 
 export const formatDiff = (rules: readonly RuleDiff[]): string[] =>
   rules.length === 0 ? ['  no rule changes'] : rules.flatMap((r) => [ruleLine(r), ...r.details.map(detailLine)]);
-

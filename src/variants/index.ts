@@ -114,7 +114,9 @@ const conflictsOf = (variants: LoadedVariant[], diagnostics: Diagnostic[]): void
 const requiresChain = (v: LoadedVariant, other: string, byId: Map<string, LoadedVariant>, seen = new Set<string>()): boolean => {
   if (seen.has(v.spec.variant)) return false;
   seen.add(v.spec.variant);
-  return (v.spec.requires ?? []).some((id) => id === other || (byId.has(id) && requiresChain(byId.get(id) as LoadedVariant, other, byId, seen)));
+  return (v.spec.requires ?? []).some(
+    (id) => id === other || (byId.has(id) && requiresChain(byId.get(id) as LoadedVariant, other, byId, seen)),
+  );
 };
 
 const prefixOf = (a: DocPath, b: DocPath): boolean => a.length <= b.length && a.every((s, i) => s === b[i]);
@@ -141,7 +143,8 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     },
   };
   for (const v of loaded) {
-    if (v.spec.game !== baseSpec.id) diagnostics.push(at(v.doc, ['game'], `variant '${v.spec.variant}' is for game '${v.spec.game}', not '${baseSpec.id}'`));
+    if (v.spec.game !== baseSpec.id)
+      diagnostics.push(at(v.doc, ['game'], `variant '${v.spec.variant}' is for game '${v.spec.game}', not '${baseSpec.id}'`));
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes: [] };
   const order = ordered(loaded, diagnostics);
@@ -163,12 +166,20 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
       const param = (spec as { params?: Record<string, ParamSpec> }).params?.[name];
       if (param === undefined) {
         const declared = Object.keys((spec as { params?: Record<string, Plain> }).params ?? {});
-        diagnostics.push(at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}', which the game does not declare${didYouMean(name, declared)}`));
+        diagnostics.push(
+          at(
+            v.doc,
+            ['params', name],
+            `variant '${v.spec.variant}' sets param '${name}', which the game does not declare${didYouMean(name, declared)}`,
+          ),
+        );
         continue;
       }
       const problem = paramProblem(param, value);
       if (problem) {
-        diagnostics.push(at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}' to ${JSON.stringify(value)}: ${problem}`));
+        diagnostics.push(
+          at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}' to ${JSON.stringify(value)}: ${problem}`),
+        );
         continue;
       }
       const prev = spec;
@@ -187,7 +198,16 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     const { line, column } = locate(v.doc, w.source, 'head');
     const removedFrom = w.change === 'removed' ? resolvePath(prev, w.target, lineage) : undefined;
     placed.push({ v, w, at: target ?? removedFrom });
-    changes.push({ variant: v.spec.variant, file: v.doc.file, line, column, change: w.change, path: target, ...(removedFrom ? { removedFrom } : {}), place: describePlace(w.target) });
+    changes.push({
+      variant: v.spec.variant,
+      file: v.doc.file,
+      line,
+      column,
+      change: w.change,
+      path: target,
+      ...(removedFrom ? { removedFrom } : {}),
+      place: describePlace(w.target),
+    });
   }
   /** The last write that holds `place` (or, with `inside`, that is held by it): the variant to blame for a problem there. */
   const culpritOf = (place: DocPath, inside = false) =>
@@ -227,8 +247,18 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
     // A spec made invalid by what a variant removed or wrote is that variant's problem, in its file.
     const place = problem.missing === undefined ? problem.path : [...problem.path, problem.missing];
     const culprit = culpritOf(place);
-    if (culprit) diagnostics.push(at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves the game invalid: ${problem.message}`));
-    else diagnostics.push({ severity: 'error', code: problem.code, message: problem.message, path: problem.path, ...locator.locate(problem.path) });
+    if (culprit)
+      diagnostics.push(
+        at(culprit.v.doc, culprit.w.source, `variant '${culprit.v.spec.variant}' leaves the game invalid: ${problem.message}`),
+      );
+    else
+      diagnostics.push({
+        severity: 'error',
+        code: problem.code,
+        message: problem.message,
+        path: problem.path,
+        ...locator.locate(problem.path),
+      });
   }
   if (hasErrors(diagnostics)) return { spec: undefined, locator, diagnostics, changes };
   return { spec: spec as unknown as GameSpec, locator, diagnostics, changes };
@@ -246,14 +276,21 @@ export interface Overlay {
 /** A game text with variant texts applied, keeping what each variant changed (for `diff`). */
 export const overlay = (base: VariantFile, variants: readonly VariantFile[]): Overlay => {
   const parsed = parseSpecText(base.text, base.file);
-  const variantRules = new Map(variants.flatMap((f) => {
-    const spec = parseVariant(f).variant?.spec;
-    return spec ? [[spec.variant, spec.rules ?? []] as const] : [];
-  }));
+  const variantRules = new Map(
+    variants.flatMap((f) => {
+      const spec = parseVariant(f).variant?.spec;
+      return spec ? [[spec.variant, spec.rules ?? []] as const] : [];
+    }),
+  );
   if (!parsed.doc) return { spec: undefined, changes: [], variantRules, diagnostics: parsed.diagnostics };
   const diagnostics = [...parsed.diagnostics, ...validateSpec(parsed.doc)];
   if (hasErrors(diagnostics)) return { spec: undefined, changes: [], variantRules, diagnostics };
   if (variants.length === 0) return { spec: parsed.doc.value as Plain, changes: [], variantRules, diagnostics };
   const applied = applyVariants(parsed.doc, variants);
-  return { spec: applied.spec as unknown as Plain | undefined, changes: applied.changes, variantRules, diagnostics: [...diagnostics, ...applied.diagnostics] };
+  return {
+    spec: applied.spec as unknown as Plain | undefined,
+    changes: applied.changes,
+    variantRules,
+    diagnostics: [...diagnostics, ...applied.diagnostics],
+  };
 };

@@ -70,7 +70,8 @@ const kindOf = (item: Plain, under: string | undefined, parent: string | undefin
   if (under === 'guard') return 'clause';
   if (under === 'prefer' || under === 'consider') return under;
   if (under === 'always' || parent === 'on') return 'transition';
-  const effect = isMap(item) && (under === undefined || EFFECT_LIST_KEYS.includes(under)) ? SCHEMA_EFFECT_KEYS.find((k) => k in item) : undefined;
+  const effect =
+    isMap(item) && (under === undefined || EFFECT_LIST_KEYS.includes(under)) ? SCHEMA_EFFECT_KEYS.find((k) => k in item) : undefined;
   return effect ?? 'item';
 };
 
@@ -97,9 +98,18 @@ const ITEM_DIRECTIVES = new Set<string>([...PLACEMENT, '$remove', '$replace', '$
 const LIST_OPS = ['$append', '$prepend', '$remove'];
 
 const shapeOf = (v: Plain | undefined): string =>
-  v === undefined ? 'nothing' : v === null ? 'null' : Array.isArray(v) ? 'a list' : isMap(v) ? 'a mapping' : `a ${typeof v === 'boolean' ? 'true/false' : typeof v}`;
+  v === undefined
+    ? 'nothing'
+    : v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? 'a list'
+        : isMap(v)
+          ? 'a mapping'
+          : `a ${typeof v === 'boolean' ? 'true/false' : typeof v}`;
 
-const where = (t: Place): string => (t.length === 0 ? 'the game' : t.map((s) => (typeof s === 'object' ? ('name' in s ? s.name : String(s.value)) : String(s))).join('.'));
+const where = (t: Place): string =>
+  t.length === 0 ? 'the game' : t.map((s) => (typeof s === 'object' ? ('name' in s ? s.name : String(s.value)) : String(s))).join('.');
 
 /** The first version of an item: merging an item makes a new object that keeps its origin's identity. */
 export interface Lineage {
@@ -111,7 +121,13 @@ export const newLineage = (): Lineage => ({ origin: new WeakMap() });
 const originOf = (lineage: Lineage, item: Plain): object | undefined =>
   typeof item === 'object' && item !== null ? (lineage.origin.get(item) ?? item) : undefined;
 
-export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place, source: DocPath, lineage: Lineage = newLineage()): MergeResult => {
+export const mergePatch = (
+  base: Plain | undefined,
+  patch: Plain,
+  target: Place,
+  source: DocPath,
+  lineage: Lineage = newLineage(),
+): MergeResult => {
   const written: Written[] = [];
   const problems: MergeProblem[] = [];
   const problem = (s: DocPath, message: string): void => {
@@ -128,7 +144,10 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
     const out: PlainMap = {};
     for (const [k, v] of Object.entries(p)) {
       if (k.startsWith('$') || k.startsWith('+')) {
-        problem([...s, k], `'${k}' inside a new or replacing value: it is written as it stands, so there is nothing to merge into (drop the '${k[0]}')`);
+        problem(
+          [...s, k],
+          `'${k}' inside a new or replacing value: it is written as it stands, so there is nothing to merge into (drop the '${k[0]}')`,
+        );
         continue;
       }
       out[k] = fresh(v, [...s, k]);
@@ -139,7 +158,8 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
   const merge = (b: Plain | undefined, p: Plain, t: Place, s: DocPath): Plain | undefined => {
     if (isMap(p) && '$replace' in p) {
       const extra = Object.keys(p).filter((k) => k !== '$replace');
-      if (extra.length > 0) problem([...s, extra[0] as string], `'$replace' replaces ${where(t)} as a whole; '${extra[0]}' cannot go beside it`);
+      if (extra.length > 0)
+        problem([...s, extra[0] as string], `'$replace' replaces ${where(t)} as a whole; '${extra[0]}' cannot go beside it`);
       wrote(t, [...s, '$replace'], 'changed');
       return fresh(p.$replace as Plain, [...s, '$replace']);
     }
@@ -150,7 +170,10 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
     }
     if (Array.isArray(p) && Array.isArray(b)) {
       if (b.some((x) => !isMap(x)) || p.some((x) => !isMap(x))) {
-        problem(s, `a list of values at ${where(t)} is changed with {$append: [..]}, {$prepend: [..]} or {$remove: [..]}, or replaced with {$replace: [..]}`);
+        problem(
+          s,
+          `a list of values at ${where(t)} is changed with {$append: [..]}, {$prepend: [..]} or {$remove: [..]}, or replaced with {$replace: [..]}`,
+        );
         return b;
       }
       return mergeList(b, p, t, s);
@@ -159,7 +182,10 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
       if (b !== p) wrote(t, s, 'changed');
       return p;
     }
-    problem(s, `replaces ${shapeOf(b)} at ${where(t)} with ${shapeOf(p)}: write {$replace: ...} to replace it${Array.isArray(b) ? ', or list item operations to change it' : ''}`);
+    problem(
+      s,
+      `replaces ${shapeOf(b)} at ${where(t)} with ${shapeOf(p)}: write {$replace: ...} to replace it${Array.isArray(b) ? ', or list item operations to change it' : ''}`,
+    );
     return b;
   };
 
@@ -172,7 +198,8 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
       }
       if (key.startsWith('+')) {
         const name = key.slice(1);
-        if (Object.hasOwn(out, name)) problem([...s, key], `'+${name}' declares ${where([...t, name])} new, but it exists: write '${name}' to change it`);
+        if (Object.hasOwn(out, name))
+          problem([...s, key], `'+${name}' declares ${where([...t, name])} new, but it exists: write '${name}' to change it`);
         else {
           out[name] = fresh(value, [...s, key]);
           wrote([...t, name], [...s, key], 'added');
@@ -213,7 +240,8 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
         const key = JSON.stringify(value);
         if (op === '$remove') {
           const index = out.findIndex((x) => JSON.stringify(x) === key);
-          if (index < 0) problem(at, `removes ${key} from ${where(t)}, which does not hold it${didYouMean(String(value), out.map(String))}`);
+          if (index < 0)
+            problem(at, `removes ${key} from ${where(t)}, which does not hold it${didYouMean(String(value), out.map(String))}`);
           else {
             out.splice(index, 1);
             wrote([...t, { value }], at, 'removed');
@@ -261,7 +289,10 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
           const anchor = item[placement];
           const a = typeof anchor === 'string' ? indexOf(anchor) : -1;
           if (a < 0) {
-            problem([...at, placement], `places ${named === undefined ? 'an item' : `'${named}'`} next to '${String(anchor)}', which is not an item of ${listName}${didYouMean(String(anchor), known())} (items: ${known().join(', ')})`);
+            problem(
+              [...at, placement],
+              `places ${named === undefined ? 'an item' : `'${named}'`} next to '${String(anchor)}', which is not an item of ${listName}${didYouMean(String(anchor), known())} (items: ${known().join(', ')})`,
+            );
             return;
           }
           index = placement === '$before' ? a : a + 1;
@@ -275,20 +306,27 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
         return;
       }
       if (named === undefined) {
-        problem(at, `an item of ${listName} must name the item it changes (id: or $item:) or say where a new one goes ($append: true, $prepend: true, $before: KEY, $after: KEY); items: ${known().join(', ')}`);
+        problem(
+          at,
+          `an item of ${listName} must name the item it changes (id: or $item:) or say where a new one goes ($append: true, $prepend: true, $before: KEY, $after: KEY); items: ${known().join(', ')}`,
+        );
         return;
       }
       const index = indexOf(named);
       if (index < 0) {
         const hint = item.$remove === true ? '' : '; a new item says where it goes: $append, $prepend, $before or $after';
-        problem([...at, '$item' in item ? '$item' : 'id'], `there is no item '${named}' in ${listName}${didYouMean(named, known())} (items: ${known().join(', ') || 'none'}${hint})`);
+        problem(
+          [...at, '$item' in item ? '$item' : 'id'],
+          `there is no item '${named}' in ${listName}${didYouMean(named, known())} (items: ${known().join(', ') || 'none'}${hint})`,
+        );
         return;
       }
       const entry = entries[index] as { key: string | undefined; value: Plain };
       const ref: ItemRef = { item: originOf(lineage, entry.value) as object, name: named };
       if (item.$remove === true) {
         const rest = Object.keys(item).filter((k) => k !== '$remove' && k !== '$item' && k !== 'id');
-        if (rest.length > 0) problem([...at, rest[0] as string], `'$remove: true' removes '${named}' as a whole; '${rest[0]}' cannot go beside it`);
+        if (rest.length > 0)
+          problem([...at, rest[0] as string], `'$remove: true' removes '${named}' as a whole; '${rest[0]}' cannot go beside it`);
         entries.splice(index, 1);
         wrote([...t, ref], at, 'removed');
         return;
@@ -298,7 +336,12 @@ export const mergePatch = (base: Plain | undefined, patch: Plain, target: Place,
         return;
       }
       if (item.$replace === true) {
-        const value = fresh(typeof entry.key === 'string' && isMap(entry.value) && typeof entry.value.id === 'string' ? { id: entry.value.id, ...plain } : plain, at);
+        const value = fresh(
+          typeof entry.key === 'string' && isMap(entry.value) && typeof entry.value.id === 'string'
+            ? { id: entry.value.id, ...plain }
+            : plain,
+          at,
+        );
         lineage.origin.set(value as object, ref.item);
         entry.value = value;
         wrote([...t, ref], at, 'changed');

@@ -40,7 +40,12 @@ const v = (t: number): number => {
 describe('dice outcomes as multisets', () => {
   it('k six-sided dice have C(k+5, 5) outcomes whose multinomial probabilities sum to 1', () => {
     const d6 = new Map([['d6', dieFaces([1, 2, 3, 4, 5, 6])]]);
-    for (const [k, count] of [[1, 6], [2, 21], [3, 56], [5, 252]] as const) {
+    for (const [k, count] of [
+      [1, 6],
+      [2, 21],
+      [3, 56],
+      [5, 252],
+    ] as const) {
       const outcomes = rollOutcomes(new Array<string>(k).fill('d6'), d6);
       expect(outcomes).toHaveLength(count);
       expect(outcomes.reduce((s, o) => s + o.probability, 0)).toBeCloseTo(1, 12);
@@ -53,7 +58,10 @@ describe('dice outcomes as multisets', () => {
   });
 
   it('a die listing a face twice shows it twice as often; dice of two kinds multiply', () => {
-    const dice = new Map([['coin', dieFaces(['heads', 'tails'])], ['loaded', dieFaces([1, 1, 2])]]);
+    const dice = new Map([
+      ['coin', dieFaces(['heads', 'tails'])],
+      ['loaded', dieFaces([1, 1, 2])],
+    ]);
     const outcomes = rollOutcomes(['coin', 'loaded'], dice);
     expect(outcomes).toHaveLength(4);
     expect(outcomes.find((o) => o.faces.join() === 'heads,1')?.probability).toBeCloseTo(1 / 3, 12);
@@ -70,7 +78,10 @@ describe('analyze: hand computations', () => {
     const best = Object.fromEntries(a.policy.map((r) => [r.state['pool shows'], r.best]));
     expect(best).toEqual({ 1: 'Roll again', 2: 'Roll again', 3: 'Roll again', 4: 'Keep it', 5: 'Keep it', 6: 'Keep it' });
     const three = a.policy.find((r) => r.state['pool shows'] === '3');
-    expect(three?.alternatives).toEqual([{ move: 'Roll again', value: expect.closeTo(3.5, 12) }, { move: 'Keep it', value: expect.closeTo(3, 12) }]);
+    expect(three?.alternatives).toEqual([
+      { move: 'Roll again', value: expect.closeTo(3.5, 12) },
+      { move: 'Keep it', value: expect.closeTo(3, 12) },
+    ]);
     expect(three?.reach).toBeCloseTo(1 / 6, 12);
   });
 
@@ -119,7 +130,10 @@ describe('analyze: hand computations', () => {
     expect(a.errorBound).toBeLessThan(1e-9);
     expect(a.sweeps).toBeGreaterThan(2);
     expect(a.policy[0]?.best).toBe('Flip');
-    expect(a.policy[0]?.alternatives.map((x) => [x.move, Number(x.value.toFixed(9))])).toEqual([['Flip', 1], ['Stop', 0]]);
+    expect(a.policy[0]?.alternatives.map((x) => [x.move, Number(x.value.toFixed(9))])).toEqual([
+      ['Flip', 1],
+      ['Stop', 0],
+    ]);
     // The turn comes back to the decision once on average: reached twice, as expected visits.
     expect(a.policy[0]?.reach).toBeCloseTo(2, 9);
   });
@@ -170,6 +184,7 @@ describe('analyze: refusals', () => {
   it('refuses a cycle whose values do not settle within the sweeps allowed, saying how far they were', () => {
     const result = analyze(fixture('flip'), { objective: 'players[0].score', maxSweeps: 5 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/^the values of the turn's 1 state still changed by [\d.e-]+ after 5 sweeps \(the limit\)/);
+    if (!result.ok)
+      expect(result.error).toMatch(/^the values of the turn's 1 state still changed by [\d.e-]+ after 5 sweeps \(the limit\)/);
   });
 });

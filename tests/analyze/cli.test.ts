@@ -11,7 +11,12 @@ describe('houserules analyze', () => {
   it('--json gives expected, errorBound, states and the policy with every alternative', async () => {
     const { code, out } = await run(['analyze', PIG, '--objective', 'players[0].score', '--json']);
     expect(code).toBe(0);
-    const a = JSON.parse(out) as { expected: number; errorBound: number; states: number; policy: { state: Record<string, unknown>; best: string; alternatives: { move: string; value: number }[] }[] };
+    const a = JSON.parse(out) as {
+      expected: number;
+      errorBound: number;
+      states: number;
+      policy: { state: Record<string, unknown>; best: string; alternatives: { move: string; value: number }[] }[];
+    };
     expect(a.expected).toBeCloseTo(8.14, 2);
     expect(a.errorBound).toBeGreaterThanOrEqual(0);
     expect(a.states).toBeGreaterThan(20);
@@ -32,13 +37,17 @@ describe('houserules analyze', () => {
     expect(out).not.toMatch(/turnPoints/);
     // `reach` is expected visits (analyze.test.ts: a decision the turn comes back to is reached
     // 200% of the time): the caption says so instead of calling it a probability.
-    expect(out).toContain('Decisions reached 0.10% of the time or more (reach: expected visits a turn, over 100% where the turn comes back to a state):');
+    expect(out).toContain(
+      'Decisions reached 0.10% of the time or more (reach: expected visits a turn, over 100% where the turn comes back to a state):',
+    );
     expect(out).not.toMatch(/probability/);
   });
 
   it('refuses in one line: no objective, a bad epsilon, hidden information, an unknown --until', async () => {
     expect((await run(['analyze', PIG])).err).toMatch(/--objective/);
-    expect((await run(['analyze', PIG, '--objective', '1', '--epsilon', 'lots'])).err).toMatch(/--epsilon must be a number between 0 and 1/);
+    expect((await run(['analyze', PIG, '--objective', '1', '--epsilon', 'lots'])).err).toMatch(
+      /--epsilon must be a number between 0 and 1/,
+    );
     const hidden = await run(['analyze', 'regicide', '--objective', '0']);
     expect(hidden.code).toBe(1);
     expect(hidden.err).toMatch(/^Regicide: .*hidden information/);

@@ -57,10 +57,23 @@ describe('parseSweep', () => {
 });
 
 describe('simulate --sweep', () => {
-  it("an edge for the first player: ≈ 0 at edge 0, then an advantage that grows with it", async () => {
+  it('an edge for the first player: ≈ 0 at edge 0, then an advantage that grows with it', async () => {
     const { code, out } = await run(['simulate', DUEL, '--games', '400', '--seed', '3', '--sweep', 'edge=0..2:1', '--json']);
     expect(code).toBe(0);
-    const sweep = (JSON.parse(out) as { sweep: { axes: unknown[]; games: number; points: { params: { edge: number }; advantage: { value: number; indistinguishable: boolean }; sides: { rate: number }[]; turns: { mean: number; ci: { low: number; high: number } } }[] } }).sweep;
+    const sweep = (
+      JSON.parse(out) as {
+        sweep: {
+          axes: unknown[];
+          games: number;
+          points: {
+            params: { edge: number };
+            advantage: { value: number; indistinguishable: boolean };
+            sides: { rate: number }[];
+            turns: { mean: number; ci: { low: number; high: number } };
+          }[];
+        };
+      }
+    ).sweep;
     expect(sweep.games).toBe(400);
     expect(sweep.points.map((p) => p.params.edge)).toEqual([0, 1, 2]);
     const [none, some, lots] = sweep.points;
@@ -73,7 +86,7 @@ describe('simulate --sweep', () => {
     expect(none?.turns.ci).toEqual({ low: 1, high: 1 });
   }, 300_000);
 
-  it('prints one row per value, in people\'s numbering, and refuses --compare with it', async () => {
+  it("prints one row per value, in people's numbering, and refuses --compare with it", async () => {
     const { out } = await run(['simulate', DUEL, '--games', '50', '--sweep', 'edge=0..1:1']);
     expect(out).toMatch(/sweep of edge, 50 games per setting on the same seeds/);
     expect(out).toMatch(/edge\s+Player 1 win % \[95%\]\s+Player 2 win % \[95%\]\s+first-player advantage \[95%\]\s+turns \[95%\]/);
@@ -90,6 +103,8 @@ describe('simulate --sweep', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/edge\s+North win % \[95%\]\s+South win % \[95%\]/);
     const json = await run(['simulate', named, '--games', '20', '--sweep', 'edge=0..1:1', '--json']);
-    expect((JSON.parse(json.out) as { sweep: { points: { sides: { label: string }[] }[] } }).sweep.points[0]?.sides.map((x) => x.label)).toEqual(['North', 'South']);
+    expect(
+      (JSON.parse(json.out) as { sweep: { points: { sides: { label: string }[] }[] } }).sweep.points[0]?.sides.map((x) => x.label),
+    ).toEqual(['North', 'South']);
   }, 300_000);
 });

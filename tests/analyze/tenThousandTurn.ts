@@ -19,15 +19,39 @@ export const readRoll = (faces: readonly number[]): [number, number] => {
     };
     const straight = (from: number): boolean => [0, 1, 2, 3, 4].every((k) => c[from + k]! > 0);
     for (const from of [1, 2]) {
-      if (straight(from)) consider(1500, 5, c.map((x, f) => (f >= from && f < from + 5 ? x - 1 : x)));
+      if (straight(from))
+        consider(
+          1500,
+          5,
+          c.map((x, f) => (f >= from && f < from + 5 ? x - 1 : x)),
+        );
     }
     for (let f = 1; f <= 6; f++) {
-      for (const [k, times] of [[5, 4], [4, 2], [3, 1]] as const) {
-        if (c[f]! >= k) consider(times * triple(f), k, c.map((x, g) => (g === f ? x - k : x)));
+      for (const [k, times] of [
+        [5, 4],
+        [4, 2],
+        [3, 1],
+      ] as const) {
+        if (c[f]! >= k)
+          consider(
+            times * triple(f),
+            k,
+            c.map((x, g) => (g === f ? x - k : x)),
+          );
       }
     }
-    if (c[1]! > 0) consider(100, 1, c.map((x, g) => (g === 1 ? x - 1 : x)));
-    if (c[5]! > 0) consider(50, 1, c.map((x, g) => (g === 5 ? x - 1 : x)));
+    if (c[1]! > 0)
+      consider(
+        100,
+        1,
+        c.map((x, g) => (g === 1 ? x - 1 : x)),
+      );
+    if (c[5]! > 0)
+      consider(
+        50,
+        1,
+        c.map((x, g) => (g === 5 ? x - 1 : x)),
+      );
     return top;
   };
   return best(counts);
@@ -86,7 +110,11 @@ export const solveFirstTurn = (rules: TurnRules): { expected: number; bankFrom: 
   const bankFrom = new Map<number, number[]>();
   for (const [key, bank] of banks) {
     const [points, free] = key.split(',').map(Number) as [number, number];
-    if (bank) bankFrom.set(free, [...(bankFrom.get(free) ?? []), points].sort((a, b) => a - b));
+    if (bank)
+      bankFrom.set(
+        free,
+        [...(bankFrom.get(free) ?? []), points].sort((a, b) => a - b),
+      );
   }
   return { expected, bankFrom };
 };

@@ -11,7 +11,18 @@ import { compile } from '../helpers/games.ts';
 
 describe('the strength bench', () => {
   it('plays a slice as the simulator does and counts the iterations of every search', () => {
-    const job = { game: 'ten-thousand', variants: [], players: 2, bots: ['mcts', 'careful'], rotate: true, iterations: 3, seed: 's', maxTurns: 3, from: 1, to: 3 };
+    const job = {
+      game: 'ten-thousand',
+      variants: [],
+      players: 2,
+      bots: ['mcts', 'careful'],
+      rotate: true,
+      iterations: 3,
+      seed: 's',
+      maxTurns: 3,
+      from: 1,
+      to: 3,
+    };
     let games = 0;
     const slice = playSlice(job, () => games++);
     expect(games).toBe(2);

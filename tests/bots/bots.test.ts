@@ -7,8 +7,29 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
-import { applyLegal, legalMovesWithEvents, newGame, rig, step, viewOf, type GameState, type Json, type Piece } from '../../src/engine/index.ts';
-import { botNames, createBot, createBots, determinize, evaluationOf, legalKey, playout, rewards, search, type Bot } from '../../src/bots/index.ts';
+import {
+  applyLegal,
+  legalMovesWithEvents,
+  newGame,
+  rig,
+  step,
+  viewOf,
+  type GameState,
+  type Json,
+  type Piece,
+} from '../../src/engine/index.ts';
+import {
+  botNames,
+  createBot,
+  createBots,
+  determinize,
+  evaluationOf,
+  legalKey,
+  playout,
+  rewards,
+  search,
+  type Bot,
+} from '../../src/bots/index.ts';
 import { playOne, playRange } from '../../src/sim/simulate.ts';
 import { compile, GAMES as GAMES_DIR } from '../helpers/games.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
@@ -50,18 +71,24 @@ describe('every bot plays only legal moves', () => {
   const compiled = GAMES.map((g) => ({ ...g, compiled: g.game() }));
   it('random, greedy, mcts, ismcts and the spec strategies, from random positions', () => {
     fc.assert(
-      fc.property(fc.nat({ max: compiled.length - 1 }), fc.integer({ min: 0, max: 100_000 }), fc.nat({ max: 40 }), fc.nat(), (g, seed, steps, which) => {
-        const { compiled: game, players } = compiled[g] as (typeof compiled)[number];
-        const s = position(game, players, seed, steps);
-        const all = legalMovesWithEvents(game, s);
-        if (all.length === 0) return;
-        const seat = (all[seed % all.length] as (typeof all)[number]).move.seat;
-        const moves = all.filter((m) => m.move.seat === seat);
-        const names = botNames(game);
-        const chosen = bot(game, names[which % names.length] as string).choose(s, seat, moves, new Rng(seedRng(seed)));
-        expect(moves.map(legalKey)).toContain(legalKey(chosen));
-        expect(step(game, s, chosen.move).ok).toBe(true);
-      }),
+      fc.property(
+        fc.nat({ max: compiled.length - 1 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.nat({ max: 40 }),
+        fc.nat(),
+        (g, seed, steps, which) => {
+          const { compiled: game, players } = compiled[g] as (typeof compiled)[number];
+          const s = position(game, players, seed, steps);
+          const all = legalMovesWithEvents(game, s);
+          if (all.length === 0) return;
+          const seat = (all[seed % all.length] as (typeof all)[number]).move.seat;
+          const moves = all.filter((m) => m.move.seat === seat);
+          const names = botNames(game);
+          const chosen = bot(game, names[which % names.length] as string).choose(s, seat, moves, new Rng(seedRng(seed)));
+          expect(moves.map(legalKey)).toContain(legalKey(chosen));
+          expect(step(game, s, chosen.move).ok).toBe(true);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -108,8 +135,14 @@ describe('strategies as data', () => {
       const names = Object.keys(game.bots);
       expect(names.length, id).toBeGreaterThan(0);
       const records = playRange(game, { seed: 'strategy', bots: [names[0] as string] }, 0, 3);
-      expect(records.filter((r) => r.error), id).toEqual([]);
-      expect(records.every((r) => r.winners !== null), id).toBe(true);
+      expect(
+        records.filter((r) => r.error),
+        id,
+      ).toEqual([]);
+      expect(
+        records.every((r) => r.winners !== null),
+        id,
+      ).toBe(true);
     }
   });
 
@@ -130,7 +163,12 @@ describe('MCTS', () => {
   it('beats random play at 10,000 with 2 players, each bot playing both seats', () => {
     const game = compile('ten-thousand');
     // Playouts judged at the end of the turn: played out, a random game of 10,000 runs hundreds of moves.
-    const records = playRange(game, { seed: 'mcts-vs-random', bots: ['mcts', 'random'], botOptions: { iterations: 25, rolloutTurns: 1 }, rotate: true }, 0, 12);
+    const records = playRange(
+      game,
+      { seed: 'mcts-vs-random', bots: ['mcts', 'random'], botOptions: { iterations: 25, rolloutTurns: 1 }, rotate: true },
+      0,
+      12,
+    );
     const mctsWins = records.filter((r) => r.winners?.some((s) => r.bots?.[s] === 'mcts')).length;
     // 11 or more of 12 has probability 0.3% if both were equally strong.
     expect(mctsWins).toBeGreaterThanOrEqual(11);
@@ -160,7 +198,11 @@ describe('MCTS', () => {
     const s = rig(position(game, 2, 1, 0), []);
     const decide = rollTo(game, s);
     const moves = legalMovesWithEvents(game, decide, 0);
-    const r = search(game, decide, 0, moves, new Rng(seedRng(1)), { evaluation: undefined, hidden: false, options: { timeMs: 10, now: () => (clock += 1) } });
+    const r = search(game, decide, 0, moves, new Rng(seedRng(1)), {
+      evaluation: undefined,
+      hidden: false,
+      options: { timeMs: 10, now: () => (clock += 1) },
+    });
     expect(r.stats.iterations).toBeGreaterThan(0);
     expect(r.stats.iterations).toBeLessThanOrEqual(10);
   });
@@ -190,7 +232,8 @@ describe('ISMCTS reads nothing hidden', () => {
     const s = position(game, 2, 7, 0);
     const positions = arrangements(s);
     expect(positions).toHaveLength(3);
-    const choice = (b: Bot, p: GameState): Json => b.choose(p, 0, legalMovesWithEvents(game, p, 0), new Rng(seedRng('same'))).move.args?.value ?? null;
+    const choice = (b: Bot, p: GameState): Json =>
+      b.choose(p, 0, legalMovesWithEvents(game, p, 0), new Rng(seedRng('same'))).move.args?.value ?? null;
     const cheat = bot(game, 'mcts', 30);
     const fair = bot(game, 'ismcts', 30);
     // MCTS sees the box (it is for perfect information): it names the hidden card each time.
@@ -224,10 +267,16 @@ describe('ISMCTS reads nothing hidden', () => {
         const other = (seat + 1) % 3;
         const hand = (s.context.zones.hand as readonly (readonly Piece[])[])[other] as readonly Piece[];
         if (deck.length === 0 || hand.length === 0) return;
-        const hands = (s.context.zones.hand as readonly (readonly Piece[])[]).map((h, i) => (i === other ? [deck[0] as Piece, ...h.slice(1)] : h));
+        const hands = (s.context.zones.hand as readonly (readonly Piece[])[]).map((h, i) =>
+          i === other ? [deck[0] as Piece, ...h.slice(1)] : h,
+        );
         const swapped: GameState = {
           ...s,
-          context: { ...s.context, rng: [5, 6, 7, 8], zones: { ...s.context.zones, deck: [hand[0] as Piece, ...deck.slice(1)], hand: hands } },
+          context: {
+            ...s.context,
+            rng: [5, 6, 7, 8],
+            zones: { ...s.context.zones, deck: [hand[0] as Piece, ...deck.slice(1)], hand: hands },
+          },
         };
         expect(determinize(game, swapped, seat, new Rng(seedRng(seed)))).toEqual(det);
       }),

@@ -37,7 +37,10 @@ const begin = (game: CompiledGame, seed: number | string = 1): GameState => {
 
 type Card = Readonly<Record<string, unknown>>;
 const piecesOf = (m: LegalMove, arg: string): readonly Card[] => (m.event.args[arg] as readonly Card[] | undefined) ?? [];
-const values = (m: LegalMove): number[] => piecesOf(m, 'coins').map((c) => Number(c.value)).sort((a, b) => a - b);
+const values = (m: LegalMove): number[] =>
+  piecesOf(m, 'coins')
+    .map((c) => Number(c.value))
+    .sort((a, b) => a - b);
 
 describe('consider: the moves a strategy weighs', () => {
   const game = botFixture('thrifty');
@@ -76,7 +79,12 @@ describe('consider: the moves a strategy weighs', () => {
         expect(keys.has(legalKey(move)), name).toBe(true);
       }
     }
-    const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: 200 }, policy: strategy(game, 'thrifty') };
+    const config = {
+      evaluation: evaluationOf(game, undefined),
+      hidden: false,
+      options: { iterations: 200 },
+      policy: strategy(game, 'thrifty'),
+    };
     const { stats } = search(game, state, 0, legal, new Rng(seedRng('tree')), config);
     const visited = stats.root.filter((r) => r.visits > 0).map((r) => r.key);
     expect(visited.length).toBeGreaterThan(0);
@@ -161,7 +169,12 @@ describe('consider: a listing sparing what minimal never keeps', () => {
     expect(legalMovesWithEvents(game, state, undefined, undefined, stingy.minimal).length).toBeLessThan(legal.length);
     const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: 4 * legal.length }, policy: stingy };
     const { stats } = search(game, state, 0, legal, new Rng(seedRng('stingy')), config);
-    expect(stats.root.filter((r) => r.visits > 0).map((r) => r.key).sort()).toEqual(legal.map(legalKey).sort());
+    expect(
+      stats.root
+        .filter((r) => r.visits > 0)
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(legal.map(legalKey).sort());
   });
 
   it("mcts:NAME grows a node by the strategy's preferred moves first (progressive bias)", () => {
@@ -170,12 +183,20 @@ describe('consider: a listing sparing what minimal never keeps', () => {
     const legal = legalMovesWithEvents(game, state);
     const thrifty = strategy(game, 'thrifty');
     const weighed = considered(thrifty, state, legal);
-    const pays = weighed.filter((m) => m.move.move === 'pay').map(legalKey).sort();
+    const pays = weighed
+      .filter((m) => m.move.move === 'pay')
+      .map(legalKey)
+      .sort();
     expect(weighed.length).toBeGreaterThan(pays.length);
     for (const seed of ['a', 'b', 'c']) {
       const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: pays.length }, policy: thrifty };
       const { stats } = search(game, state, 0, legal, new Rng(seedRng(seed)), config);
-      expect(stats.root.filter((r) => r.visits > 0).map((r) => r.key).sort()).toEqual(pays);
+      expect(
+        stats.root
+          .filter((r) => r.visits > 0)
+          .map((r) => r.key)
+          .sort(),
+      ).toEqual(pays);
     }
   });
 
@@ -223,10 +244,15 @@ describe('consider: judged only where a preference needs it', () => {
 
   it('property: the same move and draws as preferring among the considered moves, any bill and faces', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -2, max: 14 }), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 7 }), fc.string(), (bill, faces, seed) => {
-        const game = thrifty(bill, faces);
-        sameAsConsidered(game, strategy(game, 'thrifty'), begin(game), seed);
-      }),
+      fc.property(
+        fc.integer({ min: -2, max: 14 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 7 }),
+        fc.string(),
+        (bill, faces, seed) => {
+          const game = thrifty(bill, faces);
+          sameAsConsidered(game, strategy(game, 'thrifty'), begin(game), seed);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -251,12 +277,16 @@ describe('consider: mistakes are refused at their place', () => {
   };
 
   it('an unknown move, with a suggestion', () => {
-    expect(errorsOf('      - move: pya\n        minimal: coins\n')).toEqual([expect.stringMatching(/thrifty\.yaml:\d+:\d+: error: 'pya' is not a move .*did you mean 'pay'/)]);
+    expect(errorsOf('      - move: pya\n        minimal: coins\n')).toEqual([
+      expect.stringMatching(/thrifty\.yaml:\d+:\d+: error: 'pya' is not a move .*did you mean 'pay'/),
+    ]);
   });
 
   it('minimal names a subsetOf argument of the move', () => {
     expect(errorsOf('      - move: pay\n        minimal: box\n')).toEqual([
-      expect.stringMatching(/thrifty\.yaml:\d+:18: error: 'box' is not a subsetOf argument of the move 'pay' \(its subsetOf arguments: coins\)/),
+      expect.stringMatching(
+        /thrifty\.yaml:\d+:18: error: 'box' is not a subsetOf argument of the move 'pay' \(its subsetOf arguments: coins\)/,
+      ),
     ]);
     expect(errorsOf('      - move: pay\n        minimal: coin\n')[0]).toMatch(/did you mean 'coins'/);
     expect(errorsOf('      - move: pass\n        minimal: coins\n')[0]).toMatch(/it has no subsetOf argument/);

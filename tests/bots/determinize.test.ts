@@ -60,7 +60,10 @@ describe('a determinisation agrees with everything the seat knows', () => {
           expect(viewOf(game, det, seat)).toEqual(viewOf(game, s, seat));
           for (const [zone, contents] of Object.entries(det.context.zones)) {
             const kinds = new Set((contents as readonly (Piece | Piece[])[]).flat().map((p) => p.kind));
-            expect([...kinds].filter((k) => !game.zones[zone]?.holds.includes(k)), zone).toEqual([]);
+            expect(
+              [...kinds].filter((k) => !game.zones[zone]?.holds.includes(k)),
+              zone,
+            ).toEqual([]);
           }
         }),
         { numRuns: 25 },
@@ -68,7 +71,7 @@ describe('a determinisation agrees with everything the seat knows', () => {
     });
   }
 
-  it('R-3, R-7: Regicide\'s castle keeps its ranks in place and the discard pile its cards', () => {
+  it("R-3, R-7: Regicide's castle keeps its ranks in place and the discard pile its cards", () => {
     const game = compile('regicide', ['solo']);
     for (let seed = 0; seed < 20; seed++) {
       const s = walk(game, 1, seed, seed);
@@ -79,7 +82,7 @@ describe('a determinisation agrees with everything the seat knows', () => {
     }
   });
 
-  it('R-3: with the castle\'s face-down cards unknown, number cards would be dealt into it', () => {
+  it("R-3: with the castle's face-down cards unknown, number cards would be dealt into it", () => {
     // The same spec without `knownAttributes`: the check that the castle holds only enemies is not
     // vacuous, since a determinisation from the view alone mixes the tavern into the castle.
     const base = join(import.meta.dirname, '../../games/regicide/game.yaml');
@@ -144,15 +147,25 @@ describe('a determinisation is uniform over the states that fit', () => {
 describe('what a zone declares known is checked', () => {
   const { text, file } = fixture('known');
   const errors = (yaml: string): string[] =>
-    compileGame({ base: { file, text: yaml } }).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+    compileGame({ base: { file, text: yaml } })
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}:${d.column} ${d.message}`);
 
-  it('an attribute the zone\'s pieces do not have, with a suggestion and its place', () => {
+  it("an attribute the zone's pieces do not have, with a suggestion and its place", () => {
     const found = errors(text.replace('knownAttributes: [rank]', 'knownAttributes: [rnak]'));
-    expect(found).toEqual([expect.stringMatching(/^26:78 zone 'castle' declares 'rnak' known, but the pieces it holds have no attribute 'rnak'.*did you mean 'rank'/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^26:78 zone 'castle' declares 'rnak' known, but the pieces it holds have no attribute 'rnak'.*did you mean 'rank'/,
+      ),
+    ]);
   });
 
   it('knowledge declared of a public zone, whose pieces everybody sees', () => {
-    const found = errors(text.replace('box: { holds: [card], visibility: public }', 'box: { holds: [card], visibility: public, knownContents: true }'));
-    expect(found).toEqual([expect.stringMatching(/^25:60 zone 'box' is public, so every seat sees its pieces: 'knownContents' has nothing to add/)]);
+    const found = errors(
+      text.replace('box: { holds: [card], visibility: public }', 'box: { holds: [card], visibility: public, knownContents: true }'),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^25:60 zone 'box' is public, so every seat sees its pieces: 'knownContents' has nothing to add/),
+    ]);
   });
 });

@@ -72,7 +72,10 @@ describe('the random bot', () => {
   });
 
   it('reaches every legal choice of a small list argument, and stops at even odds once it is legal', () => {
-    const legal = (cards: string[]): LegalMove => ({ move: { move: 'discard', seat: 0, args: { cards } }, event: { type: 'discard', args: {} } as unknown as LegalMove['event'] });
+    const legal = (cards: string[]): LegalMove => ({
+      move: { move: 'discard', seat: 0, args: { cards } },
+      event: { type: 'discard', args: {} } as unknown as LegalMove['event'],
+    });
     const moves = [legal(['a']), legal(['a', 'b']), legal(['b', 'c']), legal(['a', 'b', 'c'])];
     const f = frequencies(moves, bot('random'), 8000, (m) => (m.move.args?.cards as string[]).join(''));
     expect([...f.keys()].sort()).toEqual(['a', 'ab', 'abc', 'bc']);
@@ -91,6 +94,8 @@ describe('the random bot', () => {
 
   it("'uniform' is a bot of its own and takes no evaluation", () => {
     expect(bot('uniform').name).toBe('uniform');
-    expect(createBot(regicide, 'uniform:steady')).toEqual({ error: "'uniform:steady': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)" });
+    expect(createBot(regicide, 'uniform:steady')).toEqual({
+      error: "'uniform:steady': only greedy, mcts and ismcts take an evaluation (greedy:NAME, mcts:NAME, ismcts:NAME)",
+    });
   });
 });

@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, type GameState, type LegalMove, type Piece } from '../../src/engine/index.ts';
-import { createBot, evaluationOf, legalKey, NO_WINNER_SHARE, rewards, search, type Bot, type BotOptions, type SearchStats } from '../../src/bots/index.ts';
+import {
+  createBot,
+  evaluationOf,
+  legalKey,
+  NO_WINNER_SHARE,
+  rewards,
+  search,
+  type Bot,
+  type BotOptions,
+  type SearchStats,
+} from '../../src/bots/index.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 import { compile } from '../helpers/games.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -121,7 +131,23 @@ describe('a time budget per move', () => {
   }
 
   it('reaches the bots of every thread from the CLI: a million iterations a move still end at --time-ms', async () => {
-    const { code, out } = await runCli(['simulate', 'ten-thousand', '--games', '2', '--threads', '2', '--bot', 'mcts', '--iterations', '1000000', '--time-ms', '2', '--max-turns', '3', '--json']);
+    const { code, out } = await runCli([
+      'simulate',
+      'ten-thousand',
+      '--games',
+      '2',
+      '--threads',
+      '2',
+      '--bot',
+      'mcts',
+      '--iterations',
+      '1000000',
+      '--time-ms',
+      '2',
+      '--max-turns',
+      '3',
+      '--json',
+    ]);
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ games: 2, threads: 2 });
   }, 60_000);

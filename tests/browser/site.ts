@@ -36,7 +36,11 @@ export const buildSite = async (outDir: string): Promise<number> => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: process.cwd(), logLevel: 'error', build: { outDir, emptyOutDir: true, minify: process.env.STUDIO_MINIFY !== '0' } });
+    await build({
+      root: process.cwd(),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, minify: process.env.STUDIO_MINIFY !== '0' },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -104,6 +108,13 @@ export const launchChromium = (): Promise<Browser> => {
   }
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 };

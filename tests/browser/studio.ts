@@ -61,13 +61,17 @@ export const openGame = async (page: Page, url: string, id: string, query = ''):
   await page.goto(`${url}#/${id}${query}`);
   // Attached, not visible: on a phone the editor is behind its panel tab.
   await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000, state: 'attached' });
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+    timeout: 30_000,
+  });
 };
 
 /** Opens a game (`#/id`), waits until its spec compiled, and unfolds a panel (they start folded), named by its region. */
 export const openPanel = async (page: Page, url: string, id: string, region: string): Promise<void> => {
   await page.goto(`${url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+    timeout: 60_000,
+  });
   await page.getByRole('region', { name: region }).locator('.pane-head').click();
 };
 

@@ -68,7 +68,9 @@ describe('acknowledged warnings', () => {
     expect(messages).toHaveLength(4);
     expect(messages).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/warning: move 'spare' is offered by no state of the flow \(if that is intended, write acknowledge: \[unoffered\] on it\)/),
+        expect.stringMatching(
+          /warning: move 'spare' is offered by no state of the flow \(if that is intended, write acknowledge: \[unoffered\] on it\)/,
+        ),
         expect.stringMatching(/warning: procedure 'tidy' is never called \(if that is intended, write acknowledge: \[unused\] on it\)/),
         expect.stringMatching(/warning: state 'lonely' cannot be reached from the initial state \(.*acknowledge: \[unreachable\]/),
         expect.stringMatching(/warning: automatic transitions can loop: (b → c → b|c → b → c) \(.*acknowledge: \[loop\]/),
@@ -86,7 +88,10 @@ describe('acknowledged warnings', () => {
 
   it('a loop is acknowledged on any of its transitions, or on a state one of them leaves', () => {
     for (const place of ['loopIn', 'loopBack', 'bState'] as const) {
-      expect(compile(spec({ [place]: 'loop' })).messages.filter((m) => m.includes('loop')), place).toEqual([]);
+      expect(
+        compile(spec({ [place]: 'loop' })).messages.filter((m) => m.includes('loop')),
+        place,
+      ).toEqual([]);
     }
   });
 
@@ -97,9 +102,18 @@ describe('acknowledged warnings', () => {
     const stale = warnings.filter((w) => w.message.includes('is acknowledged here'));
     expect(stale.map((w) => [w.line, w.message])).toEqual(
       expect.arrayContaining([
-        [lineOf(text, 'acknowledge: [unreachable]'), "'unreachable' is acknowledged here but this state can be reached: remove it, so that it cannot hide a warning that arises later"],
-        [lineOf(text, 'acknowledge: [unoffered]'), expect.stringContaining("'unoffered' is acknowledged here but a state offers this move")],
-        [lineOf(text, 'acknowledge: [unused, unreachable]'), expect.stringContaining("'unused' warnings arise on procedures, not on a state")],
+        [
+          lineOf(text, 'acknowledge: [unreachable]'),
+          "'unreachable' is acknowledged here but this state can be reached: remove it, so that it cannot hide a warning that arises later",
+        ],
+        [
+          lineOf(text, 'acknowledge: [unoffered]'),
+          expect.stringContaining("'unoffered' is acknowledged here but a state offers this move"),
+        ],
+        [
+          lineOf(text, 'acknowledge: [unused, unreachable]'),
+          expect.stringContaining("'unused' warnings arise on procedures, not on a state"),
+        ],
       ]),
     );
     expect(stale).toHaveLength(3);
@@ -119,7 +133,12 @@ describe('acknowledged warnings', () => {
         const acks = Object.fromEntries(chosen);
         const { warnings } = compile(spec(acks));
         // Every kind not acknowledged is shown; none acknowledged is; nothing is stale.
-        expect(warnings.map((w) => /acknowledge: \[(\w+)\]/.exec(w.message)?.[1]).sort()).toEqual(all.filter(([p]) => !(p in acks)).map(([, k]) => k).sort());
+        expect(warnings.map((w) => /acknowledge: \[(\w+)\]/.exec(w.message)?.[1]).sort()).toEqual(
+          all
+            .filter(([p]) => !(p in acks))
+            .map(([, k]) => k)
+            .sort(),
+        );
         // Without the warnings (the move offered, the procedure called, the state reached, the loop guarded away)
         // every acknowledgement written is reported stale.
         const fixed = spec(acks)

@@ -50,7 +50,10 @@ const CASES: Partial<Record<DiagnosticCode, Case>> = {
   expression: { text: replaced('game.n: 1', 'game.n: 1 +'), line: 10 },
   'invalid-rule': { text: replaced('game.n: 1', 'game.m: 1'), line: 10 },
   'duplicate-name': {
-    text: replaced('    a:\n      on: { go: done }', '    a:\n      initial: done\n      states:\n        done: { final: true }\n      on: { go: done }'),
+    text: replaced(
+      '    a:\n      on: { go: done }',
+      '    a:\n      initial: done\n      states:\n        done: { final: true }\n      on: { go: done }',
+    ),
     line: 19,
   },
   'missing-initial': { text: replaced('  initial: a', '  initial: b'), line: 12 },

@@ -40,11 +40,17 @@ describe('houserules CLI', () => {
   });
 
   it('eval prints the score of a roll: 1,1,1,5,2 = 1050', async () => {
-    expect(await run(['eval', 'ten-thousand', '--expr', 'score(roll)', '--vars', '{"roll":[1,1,1,5,2]}'])).toMatchObject({ code: 0, out: '1050' });
+    expect(await run(['eval', 'ten-thousand', '--expr', 'score(roll)', '--vars', '{"roll":[1,1,1,5,2]}'])).toMatchObject({
+      code: 0,
+      out: '1050',
+    });
   });
 
   it('eval --jsonl answers one line per line of variables', async () => {
-    const { code, out } = await run(['eval', 'ten-thousand', '--expr', 'score(roll)', '--jsonl'], '{"roll":[1,1,1,5,2]}\n{"roll":[2,3,4,6,6]}\n{"roll":[1,2,3,4,5]}\n');
+    const { code, out } = await run(
+      ['eval', 'ten-thousand', '--expr', 'score(roll)', '--jsonl'],
+      '{"roll":[1,1,1,5,2]}\n{"roll":[2,3,4,6,6]}\n{"roll":[1,2,3,4,5]}\n',
+    );
     expect(code).toBe(0);
     expect(out.split('\n')).toEqual(['1050', '0', '1500']);
   });
@@ -65,7 +71,9 @@ describe('houserules CLI', () => {
     };
     expect(strip(a.out)).toEqual(strip(b.out));
     const report = JSON.parse(a.out) as Record<string, unknown>;
-    expect(Object.keys(report).sort()).toEqual(['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'threads', 'turns', 'unfinished', 'wins'].sort());
+    expect(Object.keys(report).sort()).toEqual(
+      ['games', 'gamesPerSecond', 'moves', 'movesPerSecond', 'players', 'seed', 'threads', 'turns', 'unfinished', 'wins'].sort(),
+    );
     const wins = report.wins as Record<string, number>;
     expect(Object.values(wins).reduce((x, y) => x + y, 0) + (report.unfinished as number)).toBe(20);
   });
@@ -74,7 +82,10 @@ describe('houserules CLI', () => {
     const rows = async (id: string): Promise<string[]> => {
       const { code, out } = await run(['simulate', id, '--games', '4', '--seed', '1', '--threads', '1']);
       expect(code).toBe(0);
-      return out.split('\n').slice(1, -3).map((line) => line.replace(/\s+\d+ wins.*$/, '').trim());
+      return out
+        .split('\n')
+        .slice(1, -3)
+        .map((line) => line.replace(/\s+\d+ wins.*$/, '').trim());
     };
     expect(await rows('ten-thousand')).toEqual(['Player 1', 'Player 2']);
     expect(await rows('cetatea')).toEqual(['Team A (attack)', 'Team D (defence)']);
@@ -107,7 +118,19 @@ describe('houserules CLI', () => {
   }, 240_000);
 
   it('simulate --bot plays the named bots, one per seat, and keeps wins in its JSON', async () => {
-    const { code, out } = await run(['simulate', 'ten-thousand', '--games', '4', '--seed', '2', '--bot', 'careful,mcts', '--iterations', '5', '--json']);
+    const { code, out } = await run([
+      'simulate',
+      'ten-thousand',
+      '--games',
+      '4',
+      '--seed',
+      '2',
+      '--bot',
+      'careful,mcts',
+      '--iterations',
+      '5',
+      '--json',
+    ]);
     expect(code).toBe(0);
     const report = JSON.parse(out) as { wins: Record<string, number>; bots: string[]; unfinished: number };
     expect(report.bots).toEqual(['careful', 'mcts']);
@@ -127,7 +150,10 @@ describe('houserules CLI', () => {
     expect(text.out).toMatch(/first player's side wins/);
     expect(text.out).toMatch(/turns: mean .* median .* p10 .* p90/);
     const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '3', '--bot', 'careful', '--report', '--json']);
-    const report = JSON.parse(json.out) as { wins: Record<string, number>; balance: { sides: { wins: number }[]; games: number; firstPlayer: unknown } };
+    const report = JSON.parse(json.out) as {
+      wins: Record<string, number>;
+      balance: { sides: { wins: number }[]; games: number; firstPlayer: unknown };
+    };
     expect(report.balance.games).toBe(30);
     expect(report.balance.sides.map((s) => s.wins)).toEqual(Object.values(report.wins));
     expect(report.balance.firstPlayer).toBeTruthy();
@@ -135,23 +161,67 @@ describe('houserules CLI', () => {
   }, 240_000);
 
   it('simulate --compare plays a second variant set on the same seeds, side by side', async () => {
-    const json = await run(['simulate', 'ten-thousand', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'entry-1000', '--json']);
+    const json = await run([
+      'simulate',
+      'ten-thousand',
+      '--games',
+      '30',
+      '--seed',
+      '4',
+      '--bot',
+      'careful',
+      '--compare',
+      'entry-1000',
+      '--json',
+    ]);
     expect(json.code).toBe(0);
-    const report = JSON.parse(json.out) as { balance: { variants: string[] }; compare: { variants: string[]; balance: { variants: string[] } }; difference: { sides: unknown[]; changed: number } };
+    const report = JSON.parse(json.out) as {
+      balance: { variants: string[] };
+      compare: { variants: string[]; balance: { variants: string[] } };
+      difference: { sides: unknown[]; changed: number };
+    };
     expect(report.balance.variants).toEqual([]);
     expect(report.compare.variants).toEqual(['entry-1000']);
     expect(report.compare.balance.variants).toEqual(['entry-1000']);
     expect(report.difference.sides).toHaveLength(2);
-    const text = await run(['simulate', 'ten-thousand', '--variant', 'entry-1000', '--games', '30', '--seed', '4', '--bot', 'careful', '--compare', 'none']);
+    const text = await run([
+      'simulate',
+      'ten-thousand',
+      '--variant',
+      'entry-1000',
+      '--games',
+      '30',
+      '--seed',
+      '4',
+      '--bot',
+      'careful',
+      '--compare',
+      'none',
+    ]);
     expect(text.out).toMatch(/Comparison on the same 30 seeds: A = entry-1000, B = base/);
     expect(text.out).toMatch(/games whose winner changed: \d+ of 30/);
     // Four runs, each starting worker threads that compile the game: a minute on a busy machine.
   }, 240_000);
 
   it('simulate --rotate seats each bot everywhere and reports its win rate', async () => {
-    const { out } = await run(['simulate', 'ten-thousand', '--games', '6', '--seed', '5', '--bot', 'careful,random', '--rotate', '--report', '--json']);
+    const { out } = await run([
+      'simulate',
+      'ten-thousand',
+      '--games',
+      '6',
+      '--seed',
+      '5',
+      '--bot',
+      'careful,random',
+      '--rotate',
+      '--report',
+      '--json',
+    ]);
     const byBot = (JSON.parse(out) as { balance: { byBot: { name: string; of: number }[] } }).balance.byBot;
-    expect(byBot.map((b) => [b.name, b.of])).toEqual([['careful', 6], ['random', 6]]);
+    expect(byBot.map((b) => [b.name, b.of])).toEqual([
+      ['careful', 6],
+      ['random', 6],
+    ]);
   });
 
   it('simulate refuses unknown bots and the wrong number of them', async () => {
@@ -188,10 +258,23 @@ describe('houserules CLI', () => {
   });
 
   it('simulate warns that mcts reads hidden pieces in a game that has them', async () => {
-    const { code, err } = await run(['simulate', 'eight-masters-revenge', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2']);
+    const { code, err } = await run([
+      'simulate',
+      'eight-masters-revenge',
+      '--games',
+      '1',
+      '--bot',
+      'mcts',
+      '--iterations',
+      '2',
+      '--max-turns',
+      '2',
+    ]);
     expect(code).toBe(0);
     expect(err).toMatch(/mcts sees every piece, also those in deck, hand: for hidden information use ismcts/);
-    expect((await run(['simulate', 'ten-thousand', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2'])).err).toBe('');
+    expect((await run(['simulate', 'ten-thousand', '--games', '1', '--bot', 'mcts', '--iterations', '2', '--max-turns', '2'])).err).toBe(
+      '',
+    );
   });
 
   it('replay applies a log and stops at the first illegal move with the reason', async () => {

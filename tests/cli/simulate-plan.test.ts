@@ -23,7 +23,16 @@ const modeOf = (planned: Planned): string => ('plan' in planned ? planned.plan.m
 
 describe('simulate: reading the command line', () => {
   it('gives the defaults: 100 games, seed 1, 1000 turns, random bots not named', () => {
-    expect(request({})).toMatchObject({ games: 100, seed: 1, maxTurns: 1000, players: undefined, bots: undefined, botOptions: {}, compare: undefined, sweep: undefined });
+    expect(request({})).toMatchObject({
+      games: 100,
+      seed: 1,
+      maxTurns: 1000,
+      players: undefined,
+      bots: undefined,
+      botOptions: {},
+      compare: undefined,
+      sweep: undefined,
+    });
   });
 
   it('names every numeric problem at once, and the seed only when the numbers are right', () => {
@@ -37,7 +46,7 @@ describe('simulate: reading the command line', () => {
     expect(readRequest({ seed: '' })).toEqual({ errors: ['--seed is empty: give a whole number or a word'] });
   });
 
-  it("reads --compare none as the base game and a list as its variants", () => {
+  it('reads --compare none as the base game and a list as its variants', () => {
     expect(request({ compare: 'none' }).compare).toEqual([]);
     expect(request({ compare: ' entry-1000, joker ,' }).compare).toEqual(['entry-1000', 'joker']);
   });
@@ -68,7 +77,7 @@ describe('simulate: one plan per mode', () => {
     expect(planned.plan.axes.map((a) => a.param)).toEqual(['entry']);
   });
 
-  it('the players default to the game\'s, and a seat each for random bots', () => {
+  it("the players default to the game's, and a seat each for random bots", () => {
     const planned = planOf({});
     if (!('plan' in planned)) throw new Error(planned.error);
     expect(planned.plan.players).toBe(tenThousand.players.default);
@@ -85,19 +94,33 @@ describe('simulate: the threads', () => {
 
   it('one per core, but one per 25 random games at most', () => {
     expect(slices({ games: '30' }, 4)).toEqual([[0, 30]]);
-    expect(slices({ games: '100' }, 4)).toEqual([[0, 25], [25, 50], [50, 75], [75, 100]]);
+    expect(slices({ games: '100' }, 4)).toEqual([
+      [0, 25],
+      [25, 50],
+      [50, 75],
+      [75, 100],
+    ]);
   });
 
   it('searching bots are worth a thread for every game; no thread is started without a game', () => {
-    expect(slices({ games: '6', bot: 'careful' }, 4)).toEqual([[0, 2], [2, 4], [4, 6]]);
-    expect(slices({ games: '2', threads: '8' }, 4)).toEqual([[0, 1], [1, 2]]);
+    expect(slices({ games: '6', bot: 'careful' }, 4)).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 6],
+    ]);
+    expect(slices({ games: '2', threads: '8' }, 4)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     expect(slices({ games: '6', threads: '1' }, 4)).toEqual([[0, 6]]);
   });
 });
 
 describe('simulate: refusals', () => {
   it('options that exclude each other', () => {
-    expect(modeOf(planOf({ coverage: true, sweep: 'entry=0..500:500' }))).toBe('refused: --coverage counts one variant set: not with --sweep or --compare');
+    expect(modeOf(planOf({ coverage: true, sweep: 'entry=0..500:500' }))).toBe(
+      'refused: --coverage counts one variant set: not with --sweep or --compare',
+    );
     expect(modeOf(planOf({ coverage: true, compare: 'none' }, { ...base, other: { game: tenThousand, variants: [] } }))).toBe(
       'refused: --coverage counts one variant set: not with --sweep or --compare',
     );
@@ -109,7 +132,9 @@ describe('simulate: refusals', () => {
   it('the wrong number of players, for either variant set', () => {
     expect(modeOf(planOf({ players: '9' }))).toBe('refused: 10,000 is for 2 to 8 players, not 9');
     const fewer = { game: { ...entry1000.game, players: { ...entry1000.game.players, max: 3 } }, variants: ['entry-1000'] };
-    expect(modeOf(planOf({ players: '4', compare: 'entry-1000' }, { ...base, other: fewer }))).toBe('refused: 10,000 with entry-1000 is for 2 to 3 players, not 4');
+    expect(modeOf(planOf({ players: '4', compare: 'entry-1000' }, { ...base, other: fewer }))).toBe(
+      'refused: 10,000 with entry-1000 is for 2 to 3 players, not 4',
+    );
   });
 
   it('bots the game does not know, and a bad sweep', () => {
@@ -117,11 +142,14 @@ describe('simulate: refusals', () => {
     expect(modeOf(planOf({ sweep: 'speed=1..2' }))).toMatch(/^refused: --sweep: there is no param 'speed'/);
   });
 
-  it("tells that mcts sees hidden pieces, also when the plan is then refused", () => {
+  it('tells that mcts sees hidden pieces, also when the plan is then refused', () => {
     const hidden: Games = { target: 'eight-masters-revenge', game: compile('eight-masters-revenge') };
     const note = 'note: mcts sees every piece, also those in deck, hand: for hidden information use ismcts';
     expect(planOf({ bot: 'mcts' }, hidden).notes).toEqual([note]);
-    expect(planOf({ bot: 'mcts', sweep: 'nothing=1..2' }, hidden)).toMatchObject({ notes: [note], error: expect.stringMatching(/^--sweep/) });
+    expect(planOf({ bot: 'mcts', sweep: 'nothing=1..2' }, hidden)).toMatchObject({
+      notes: [note],
+      error: expect.stringMatching(/^--sweep/),
+    });
     expect(planOf({ bot: 'mcts' }).notes).toEqual([]);
   });
 });

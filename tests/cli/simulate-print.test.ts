@@ -33,7 +33,18 @@ describe('simulate: printing an outcome', () => {
 
   it('--json: the report without its errors, the threads, the bots when named, the balance with --report', async () => {
     const summary = JSON.parse((await printed({ json: true })).out.join('\n')) as Record<string, unknown>;
-    expect(Object.keys(summary)).toEqual(['games', 'seed', 'players', 'wins', 'unfinished', 'turns', 'moves', 'gamesPerSecond', 'movesPerSecond', 'threads']);
+    expect(Object.keys(summary)).toEqual([
+      'games',
+      'seed',
+      'players',
+      'wins',
+      'unfinished',
+      'turns',
+      'moves',
+      'gamesPerSecond',
+      'movesPerSecond',
+      'threads',
+    ]);
     const report = JSON.parse((await printed({ json: true, report: true, bot: 'random' })).out.join('\n')) as Record<string, unknown>;
     expect(Object.keys(report).slice(-3)).toEqual(['threads', 'bots', 'balance']);
   });

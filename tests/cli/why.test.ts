@@ -26,7 +26,9 @@ describe('houserules why', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/Player 1 to play/);
     expect(out).toMatch(/Player 1: Roll — legal/);
-    expect(out).toMatch(/Player 1: Bank — not allowed: the first bank needs at least the entry score \(T-B9\)\n\s+at .*games\/ten-thousand\/game\.yaml:\d+:\d+/);
+    expect(out).toMatch(
+      /Player 1: Bank — not allowed: the first bank needs at least the entry score \(T-B9\)\n\s+at .*games\/ten-thousand\/game\.yaml:\d+:\d+/,
+    );
   });
 
   it('T-B9 answers about one move, by name or as JSON; the same bank is legal with the entry of 500', async () => {
@@ -44,7 +46,10 @@ describe('houserules why', () => {
   });
 
   it('replay says why a move of the log is refused, and where the rule is written', async () => {
-    const file = log([{ move: 'roll', seat: 0 }, { move: 'bank', seat: 0 }]);
+    const file = log([
+      { move: 'roll', seat: 0 },
+      { move: 'bank', seat: 0 },
+    ]);
     const { code, err } = await run(['replay', 'ten-thousand', '--seed', '38', '--moves', file, ...HOUSE]);
     expect(code).toBe(1);
     expect(err).toMatch(/move 2 .* is illegal: the first bank needs at least the entry score \(T-B9\) \(.*game\.yaml:\d+:\d+\)/);

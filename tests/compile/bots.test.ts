@@ -30,11 +30,15 @@ describe('bots: in a spec', () => {
   });
 
   it('reports an unknown move with a suggestion', () => {
-    expect(errorsOf('bots:\n  b:\n    prefer:\n      - move: stpo\n')).toEqual([expect.stringMatching(/together\.yaml:\d+:\d+: error: 'stpo' is not a move .*did you mean 'stop'/)]);
+    expect(errorsOf('bots:\n  b:\n    prefer:\n      - move: stpo\n')).toEqual([
+      expect.stringMatching(/together\.yaml:\d+:\d+: error: 'stpo' is not a move .*did you mean 'stop'/),
+    ]);
   });
 
   it('type-checks when, score and evaluate at their place', () => {
-    const errors = errorsOf('bots:\n  b:\n    prefer:\n      - move: add\n        when: game.total + 1\n        score: game.total > 1\n    evaluate: "\'high\'"\n');
+    const errors = errorsOf(
+      'bots:\n  b:\n    prefer:\n      - move: add\n        when: game.total + 1\n        score: game.total > 1\n    evaluate: "\'high\'"\n',
+    );
     expect(errors).toHaveLength(3);
     expect(errors[0]).toMatch(/expected bool, found number/);
     expect(errors[1]).toMatch(/expected number, found bool/);
@@ -52,7 +56,7 @@ describe('bots: in a spec', () => {
 });
 
 describe('the shipped strategies play as written', () => {
-  it("10,000 careful banks at 350 or more, and rolls on below", () => {
+  it('10,000 careful banks at 350 or more, and rolls on below', () => {
     const game = compile('ten-thousand', [], { entry: 0 });
     const bot = createBot(game, 'careful');
     if ('error' in bot) throw new Error(bot.error);

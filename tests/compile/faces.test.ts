@@ -65,7 +65,9 @@ describe('die faces as an expression over params', () => {
   it('reports an expression that does not give a list of faces, at its place in the file', () => {
     const bad = compile('params.plus');
     expect(bad.game).toBeUndefined();
-    expect(bad.diagnostics.map(formatDiagnostic).join('\n')).toMatch(/faces\.yaml:\d+:\d+: error: faces must be a list of numbers or of words; this expression gives number/);
+    expect(bad.diagnostics.map(formatDiagnostic).join('\n')).toMatch(
+      /faces\.yaml:\d+:\d+: error: faces must be a list of numbers or of words; this expression gives number/,
+    );
     const unknown = compile('range(1, params.nothing)');
     expect(unknown.diagnostics.map(formatDiagnostic).join('\n')).toMatch(/nothing/);
     const empty = compile("repeat('+', params.plus)", { plus: 0 });

@@ -63,7 +63,9 @@ describe("a zone's holds", () => {
     const { game } = build('      - move: { from: zones.box, to: zones.pile }');
     const result = go(game);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatch(/cannot put coin-1 into zone 'pile': it is a 'coin', and 'pile' holds only 'tile' \(add 'coin' to its 'holds'\)/);
+    expect(!result.ok && result.error).toMatch(
+      /cannot put coin-1 into zone 'pile': it is a 'coin', and 'pile' holds only 'tile' \(add 'coin' to its 'holds'\)/,
+    );
     expect(!result.ok && result.error).toMatch(/^holding\.yaml:23:9: runtime error/);
   });
 

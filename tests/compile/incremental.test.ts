@@ -27,7 +27,10 @@ const edits: { name: string; edit: (text: string) => string }[] = [
   { name: 'the expression fixed', edit: (t) => t.replace('health: "2 * atack"', 'health: "2 * attack"') },
   { name: 'a YAML error', edit: (t) => t.replace('\nbots:', '\nbots: [\n') },
   { name: 'the YAML fixed', edit: (t) => t.replace('\nbots: [\n', '\nbots:') },
-  { name: 'too many pieces with hand2 at its maximum', edit: (t) => t.replace('      start: box\n', '      copies: "params.hand2 * 10"\n      start: box\n') },
+  {
+    name: 'too many pieces with hand2 at its maximum',
+    edit: (t) => t.replace('      start: box\n', '      copies: "params.hand2 * 10"\n      start: box\n'),
+  },
   { name: 'a comment while the warning stands', edit: (t) => t.replace('\nturns:', '# note\n\nturns:') },
   { name: 'back to one copy', edit: (t) => t.replace('      copies: "params.hand2 * 10"\n', '') },
 ];
@@ -72,7 +75,8 @@ describe('incremental compile (issue 10)', () => {
   });
 
   it('sees the edits it must: the error, its fix and the piece warning', () => {
-    const messages = (text: string): string[] => compileGame({ base: { file, text } }).diagnostics.map((d) => `${d.severity}: ${d.message}`);
+    const messages = (text: string): string[] =>
+      compileGame({ base: { file, text } }).diagnostics.map((d) => `${d.severity}: ${d.message}`);
     const texts: string[] = [];
     for (const { edit } of edits) texts.push(edit(texts[texts.length - 1] ?? base));
     expect(messages(texts[3] as string).join('\n')).toMatch(/error: unknown name 'atack'/);

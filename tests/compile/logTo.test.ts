@@ -12,7 +12,9 @@ import type { CompiledGame } from '../../src/compile/index.ts';
 const file = 'templates/new-game.yaml';
 
 const withLog = (lines: string): ReturnType<typeof compileGame> =>
-  compileGame({ base: { file, text: readFileSync(file, 'utf8').replace('      - roll: zones.pool\n', `      - roll: zones.pool\n${lines}`) } });
+  compileGame({
+    base: { file, text: readFileSync(file, 'utf8').replace('      - roll: zones.pool\n', `      - roll: zones.pool\n${lines}`) },
+  });
 
 const afterRoll = (game: CompiledGame): GameState | string => {
   const s = newGame(game, { players: 3, seed: 5 });

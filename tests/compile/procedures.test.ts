@@ -65,7 +65,10 @@ const REFILL = `
 
 describe('procedures', () => {
   it('run with their parameters bound, once per call', () => {
-    const { game, messages } = compile(REFILL, `      - call: refill\n        with: { seat: seat, n: 2 }\n      - call: refill\n        with: { seat: 1 - seat, n: 3 }`);
+    const { game, messages } = compile(
+      REFILL,
+      `      - call: refill\n        with: { seat: seat, n: 2 }\n      - call: refill\n        with: { seat: 1 - seat, n: 3 }`,
+    );
     expect(messages).toEqual([]);
     if (!game) throw new Error('no game');
     const start = newGame(game, { seed: 1 });

@@ -77,7 +77,11 @@ describe('while', () => {
   });
 
   it('stops when no hand has room, even with cards still wanted', () => {
-    expect(hands({ want: 9 })).toEqual([[1, 4], [2, 5], [3, 6]]);
+    expect(hands({ want: 9 })).toEqual([
+      [1, 4],
+      [2, 5],
+      [3, 6],
+    ]);
   });
 
   it('runs nothing when the condition is false from the start', () => {

@@ -19,7 +19,8 @@ const readings = (): { game: string; name: string; rules: readonly string[] }[] 
     const requiresOf = (id: string) => g.variants.find((v) => v.id === id)?.requires;
     for (const variants of [[], ...g.variants.map((v) => withRequirements([v.id], requiresOf))]) {
       for (const [name, spec] of Object.entries(compile(g.id, variants).spec.params ?? {})) {
-        if (/disputed|interpretation|assumption/i.test(spec.description)) found.set(`${g.id}/${name}`, { game: g.id, name, rules: spec.rules ?? [] });
+        if (/disputed|interpretation|assumption/i.test(spec.description))
+          found.set(`${g.id}/${name}`, { game: g.id, name, rules: spec.rules ?? [] });
       }
     }
   }
@@ -29,7 +30,18 @@ const readings = (): { game: string; name: string; rules: readonly string[] }[] 
 describe('docs/INTERPRETATIONS.md', () => {
   it('names every param that carries a disputed reading, with its rule ids', () => {
     const all = readings();
-    expect(all.map((r) => r.name)).toEqual(expect.arrayContaining(['bankResetsTicks', 'lastRoundEnds', 'sixOnes', 'fullHouseFactor', 'noFifties', 'soloYield', 'paralysis', 'counterOnMiss']));
+    expect(all.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'bankResetsTicks',
+        'lastRoundEnds',
+        'sixOnes',
+        'fullHouseFactor',
+        'noFifties',
+        'soloYield',
+        'paralysis',
+        'counterOnMiss',
+      ]),
+    );
     const missing = all.filter((r) => !page.includes(`\`${r.name}\``)).map((r) => `${r.game}/${r.name}`);
     expect(missing).toEqual([]);
     const rows = page.split('\n');
@@ -41,7 +53,9 @@ describe('docs/INTERPRETATIONS.md', () => {
   });
 
   it('every such param names its rules in its description too', () => {
-    const unnamed = readings().filter((r) => r.rules.length === 0).map((r) => `${r.game}/${r.name}`);
+    const unnamed = readings()
+      .filter((r) => r.rules.length === 0)
+      .map((r) => `${r.game}/${r.name}`);
     expect(unnamed).toEqual([]);
   });
 

@@ -40,7 +40,14 @@ describe('docs/LANGUAGE.md covers the language', () => {
   it('every argument kind', () => expectDocumented(propertiesOf('arg')));
   it('every field of states and transitions', () => expectDocumented([...propertiesOf('state'), ...propertiesOf('transition')]));
   it('every field of zones, params, dice, card sets, combinations and moves', () =>
-    expectDocumented([...propertiesOf('zone'), ...propertiesOf('param'), ...propertiesOf('die'), ...propertiesOf('cardSet'), ...propertiesOf('combo'), ...propertiesOf('move')]));
+    expectDocumented([
+      ...propertiesOf('zone'),
+      ...propertiesOf('param'),
+      ...propertiesOf('die'),
+      ...propertiesOf('cardSet'),
+      ...propertiesOf('combo'),
+      ...propertiesOf('move'),
+    ]));
   it('every field of a metric', () => expectDocumented(propertiesOf('metric')));
   it('every field of a variant file', () => expectDocumented(Object.keys((variantSchema as SchemaNode).properties ?? {})));
   it('every builtin function', () => expectDocumented([...BUILTINS.keys()]));

@@ -44,23 +44,32 @@ describe('people in messages', () => {
     const s = started(game, 2);
     const [roll] = legalMoves(game, s);
     const r = step(game, s, roll!);
-    expect(r.ok ? '' : r.error).toMatch(/nextTurn: there is no seat 2: seats are numbered from 0 in expressions, 0 to 1 here \(Player 1 to Player 2\)$/);
+    expect(r.ok ? '' : r.error).toMatch(
+      /nextTurn: there is no seat 2: seats are numbered from 0 in expressions, 0 to 1 here \(Player 1 to Player 2\)$/,
+    );
   });
 
   it('a player variable of a seat that does not exist says so with both numberings', () => {
     const game = gameWith(['      - add: { player.total: "first(zones.pool).face" }', '      - add: { "players[numPlayers].total": 1 }']);
     const s = started(game, 3);
     const r = step(game, s, { move: 'roll', seat: 0 });
-    expect(r.ok ? '' : r.error).toMatch(/there is no seat 3: seats are numbered from 0 in expressions, 0 to 2 here \(Player 1 to Player 3\)$/);
+    expect(r.ok ? '' : r.error).toMatch(
+      /there is no seat 3: seats are numbered from 0 in expressions, 0 to 2 here \(Player 1 to Player 3\)$/,
+    );
   });
 
   it("a seat's zone of a seat that does not exist says so with both numberings", () => {
     const game = gameWith(
       ['zones:\n', 'zones:\n  kept:\n    owner: player\n    holds: [d6]\n    visibility: public\n'],
-      ['      - add: { player.total: "first(zones.pool).face" }', '      - move: { from: zones.pool, to: "zones.kept[numPlayers]", pieces: zones.pool }'],
+      [
+        '      - add: { player.total: "first(zones.pool).face" }',
+        '      - move: { from: zones.pool, to: "zones.kept[numPlayers]", pieces: zones.pool }',
+      ],
     );
     const s = started(game, 2);
     const r = step(game, s, { move: 'roll', seat: 0 });
-    expect(r.ok ? '' : r.error).toMatch(/zone 'kept' has one list per seat, and there is no seat 2: seats are numbered from 0 in expressions, 0 to 1 here \(Player 1 to Player 2\)$/);
+    expect(r.ok ? '' : r.error).toMatch(
+      /zone 'kept' has one list per seat, and there is no seat 2: seats are numbered from 0 in expressions, 0 to 1 here \(Player 1 to Player 2\)$/,
+    );
   });
 });

@@ -5,7 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyLegal, legalMoves, legalMovesWithEvents, newGame, replay, step, type GameState, type Move, type Piece } from '../../src/engine/index.ts';
+import {
+  applyLegal,
+  legalMoves,
+  legalMovesWithEvents,
+  newGame,
+  replay,
+  step,
+  type GameState,
+  type Move,
+  type Piece,
+} from '../../src/engine/index.ts';
 import { makeQuery } from '../../src/engine/query.ts';
 import { compile } from '../helpers/games.ts';
 

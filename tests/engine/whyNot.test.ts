@@ -68,12 +68,14 @@ describe('why not?', () => {
     expect(whyNot(game, s, { move: 'bank', seat: 0 })?.reason).toMatch(/cannot be played in state/);
   });
 
-  it('a refusal names people as the display does: seats from 1 (or by the spec\'s names), moves by their titles', () => {
+  it("a refusal names people as the display does: seats from 1 (or by the spec's names), moves by their titles", () => {
     const game = compile('ten-thousand');
     const s = start(game, 3);
     expect(refused(game, s, { move: 'roll', seat: 1 })).toBe("Player 2 may not play 'Roll' now; it is for Player 1");
     const { file, text } = source('ten-thousand');
-    const named = compileGame({ base: { file, text: text.replace(/^display:\n/m, "display:\n  seat: \"['Ana', 'Bo', 'Cy'][seat]\"\n") } }).game;
+    const named = compileGame({
+      base: { file, text: text.replace(/^display:\n/m, "display:\n  seat: \"['Ana', 'Bo', 'Cy'][seat]\"\n") },
+    }).game;
     if (!named) throw new Error('the named spec does not compile');
     expect(refused(named, start(named, 3), { move: 'roll', seat: 2 })).toBe("Cy may not play 'Roll' now; it is for Ana");
     expect(whyNot(named, start(named, 3), { move: 'roll', seat: 2 })?.reason).toBe("Cy may not play 'Roll' now; it is for Ana");
@@ -95,27 +97,35 @@ describe('why not?', () => {
     it(`${id}: the legal ways of the options are exactly the legal moves, on every position of a random game`, () => {
       const game = compile(id);
       let positions = 0;
-      for (const seed of [3, 7, 11, 19, 23]) walk(id, seed, 60, (state) => {
-        positions += 1;
-        for (let seat = 0; seat < state.context.numPlayers; seat += 1) {
-          const options = moveOptions(game, state, seat);
-          const fromOptions = options.flatMap((o) => o.legal).map((m) => JSON.stringify(m)).sort();
-          expect(fromOptions).toEqual(legalMoves(game, state, seat).map((m) => JSON.stringify(m)).sort());
-          for (const o of options) {
-            expect(o.legal.length === 0).toBe(o.refusal !== null);
-            // A reason is either the spec's own (a guard clause, written somewhere) or the engine's, given as data to word in any language.
-            const why = o.refusal?.why;
-            if (why) expect(o.refusal?.reason).toMatch(ENGINE_WORDS[why.kind]);
-            if (o.refusal && !why) expect(o.refusal.path).not.toBeNull();
-            if (why) engineReasons.add(why.kind);
+      for (const seed of [3, 7, 11, 19, 23])
+        walk(id, seed, 60, (state) => {
+          positions += 1;
+          for (let seat = 0; seat < state.context.numPlayers; seat += 1) {
+            const options = moveOptions(game, state, seat);
+            const fromOptions = options
+              .flatMap((o) => o.legal)
+              .map((m) => JSON.stringify(m))
+              .sort();
+            expect(fromOptions).toEqual(
+              legalMoves(game, state, seat)
+                .map((m) => JSON.stringify(m))
+                .sort(),
+            );
+            for (const o of options) {
+              expect(o.legal.length === 0).toBe(o.refusal !== null);
+              // A reason is either the spec's own (a guard clause, written somewhere) or the engine's, given as data to word in any language.
+              const why = o.refusal?.why;
+              if (why) expect(o.refusal?.reason).toMatch(ENGINE_WORDS[why.kind]);
+              if (o.refusal && !why) expect(o.refusal.path).not.toBeNull();
+              if (why) engineReasons.add(why.kind);
+            }
           }
-        }
-      });
+        });
       expect(positions).toBeGreaterThanOrEqual(25);
     });
   }
 
-  it('the random games met the engine\'s own reasons too, each given as data', () => {
+  it("the random games met the engine's own reasons too, each given as data", () => {
     expect(engineReasons.size).toBeGreaterThan(0);
   });
 });

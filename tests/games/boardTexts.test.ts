@@ -11,7 +11,9 @@ import { legalMoves, step, viewOf } from '../../src/engine/index.ts';
 import { scoreOf, seatName, shownVars, teamName } from '../../src/display/present.ts';
 import { compile, start } from '../helpers/games.ts';
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 describe('the board reads without errors', () => {
   for (const id of games) {
@@ -30,7 +32,11 @@ describe('the board reads without errors', () => {
               ...[0, 1].flatMap((s) => [...shownVars(game, ctx, 'player', s), ...(scoreOf(game, ctx, s) ? [scoreOf(game, ctx, s)!] : [])]),
               ...(game.spec.teams?.ids ?? []).flatMap((_, t) => shownVars(game, ctx, 'team', t)),
             ].map((v) => `${v.label}: ${v.text}`);
-            texts.push(seatName(game, ctx, 0), seatName(game, ctx, 1), ...(game.spec.teams?.ids ?? []).map((_, t) => teamName(game, ctx, t)));
+            texts.push(
+              seatName(game, ctx, 0),
+              seatName(game, ctx, 1),
+              ...(game.spec.teams?.ids ?? []).map((_, t) => teamName(game, ctx, t)),
+            );
             shown += texts.length;
             failed.push(...texts.filter((t) => t.includes('⚠')).map((t) => `seed ${seed}, move ${i}, seat ${seat}: ${t}`));
           }

@@ -20,7 +20,9 @@ describe('shipped games and variants', () => {
   for (const game of games) {
     it(`${game.id}: requires and conflicts name variants of the game`, () => {
       const ids = new Set(game.variants.map((v) => v.id));
-      const dangling = game.variants.flatMap((v) => [...v.requires, ...v.conflicts].filter((id) => !ids.has(id)).map((id) => `${v.id} → ${id}`));
+      const dangling = game.variants.flatMap((v) =>
+        [...v.requires, ...v.conflicts].filter((id) => !ids.has(id)).map((id) => `${v.id} → ${id}`),
+      );
       expect(dangling).toEqual([]);
     });
 

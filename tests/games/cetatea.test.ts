@@ -100,7 +100,10 @@ describe('Cetatea', () => {
 
   it('C-2 two teams share the seats and the dice equally; the wall has resistance 10', () => {
     const s = start(base, 5);
-    expect(s.context.teams.map((t) => t.members)).toEqual([[0, 2, 4], [1, 3]]);
+    expect(s.context.teams.map((t) => t.members)).toEqual([
+      [0, 2, 4],
+      [1, 3],
+    ]);
     for (const team of [0, 1]) {
       expect(army(s, team).map((d) => d.kind)).toEqual(['d6', 'd6', 'd6', 'd712', 'd712']);
       expect((s.context.zones.strength as Piece[][])[team]).toHaveLength(1);
@@ -113,7 +116,9 @@ describe('Cetatea', () => {
   it('C-2 a team decides as one: any member may make its moves, nobody else', () => {
     const s = start(base, 4);
     expect([...new Set(legalMoves(base, s).map((m) => m.seat))]).toEqual([0, 2]);
-    expect(refused(base, s, { move: 'attack', seat: 1, args: { dice: ['d6-1'] } })).toMatch(/^Player 2 may not play 'Attack' now; it is for Player 1 or Player 3$/);
+    expect(refused(base, s, { move: 'attack', seat: 1, args: { dice: ['d6-1'] } })).toMatch(
+      /^Player 2 may not play 'Attack' now; it is for Player 1 or Player 3$/,
+    );
     const t = play(base, s, 'attack', { dice: ['d6-1'] }, 2);
     expect([...new Set(legalMoves(base, t).map((m) => m.seat))]).toEqual([1, 3]);
   });
@@ -134,14 +139,24 @@ describe('Cetatea', () => {
     expect(refused(base, s, { move: 'attack', seat: 0, args: { dice: [] } })).toMatch(/at least 1/);
     expect(refused(base, s, { move: 'attack', seat: 0, args: { dice: ['d6-4'] } })).toMatch(/not among the choices/);
     const t = play(base, s, 'attack', { dice: ['d6-2', 'd712-1'] });
-    expect(army(t, 0).filter((d) => d.attacking).map((d) => d.id)).toEqual(['d6-2', 'd712-1']);
+    expect(
+      army(t, 0)
+        .filter((d) => d.attacking)
+        .map((d) => d.id),
+    ).toEqual(['d6-2', 'd712-1']);
     expect(where(t)).toBe('round.defending');
   });
 
   it('C-5 Team D places defenders one against one, with all its dice or only some', () => {
     const s = play(base, deployed(SPREAD), 'attack', { dice: ['d6-2', 'd712-1'] });
     expect(refused(base, s, { move: 'defend', seat: 0, args: { pairs: [] } })).toMatch(/may not play 'Defend'/);
-    const twice = { defenders: ['d6-4', 'd6-5'], pairs: [{ from: 'd6-4', to: 'd6-2' }, { from: 'd6-5', to: 'd6-2' }] };
+    const twice = {
+      defenders: ['d6-4', 'd6-5'],
+      pairs: [
+        { from: 'd6-4', to: 'd6-2' },
+        { from: 'd6-5', to: 'd6-2' },
+      ],
+    };
     expect(refused(base, s, { move: 'defend', seat: 1, args: twice })).toMatch(/not available \(or used twice\)/);
     const reserve = { defenders: ['d6-4'], pairs: [{ from: 'd6-4', to: 'd6-3' }] };
     expect(refused(base, s, { move: 'defend', seat: 1, args: reserve })).toMatch(/not available/);
@@ -160,14 +175,22 @@ describe('Cetatea', () => {
   it('C-6.1 "+" and a number: the team may add it to one of its own dice', () => {
     let s = battle(base, deployed(SPREAD), ['d6-1', 'd712-1'], [['d6-5', 'd712-1']], ['+', 4, '+', 1]);
     expect(where(s)).toBe('round.effects.effectA');
-    expect(legalMoves(base, s).filter((m) => m.move === 'apply').map((m) => m.args?.target)).toEqual(['d6-1', 'd712-1']);
+    expect(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'apply')
+        .map((m) => m.args?.target),
+    ).toEqual(['d6-1', 'd712-1']);
     s = play(base, s, 'apply', { target: 'd6-1' }, 0);
     expect(value(s, 'd6-1')).toBe(7);
   });
 
   it('C-6.2 "−" and a number: the team may subtract it from one enemy die (never below 0)', () => {
     let s = battle(base, deployed(SPREAD), ['d6-1'], [['d6-4', 'd6-1']], ['−', 5, '+', 1], { idle: ['d712-4'] });
-    expect(legalMoves(base, s).filter((m) => m.move === 'apply').map((m) => m.args?.target)).toEqual(['d6-4', 'd712-4']);
+    expect(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'apply')
+        .map((m) => m.args?.target),
+    ).toEqual(['d6-4', 'd712-4']);
     s = play(base, s, 'apply', { target: 'd6-4' }, 0);
     expect(value(s, 'd6-4')).toBe(0);
   });
@@ -191,7 +214,7 @@ describe('Cetatea', () => {
     expect(s.context.game.round).toBe(2);
   });
 
-  it('C-7 both teams paralyse: each takes the other side\'s smallest die, and neither applies another effect', () => {
+  it("C-7 both teams paralyse: each takes the other side's smallest die, and neither applies another effect", () => {
     const s = battle(base, deployed(SPREAD), ['d6-2', 'd712-1'], [['d6-4', 'd712-1']], ['+', 0, '−', 0], { idle: ['d6-5'] });
     expect(s.context.log.map(logText)).toEqual(expect.arrayContaining(['Team A paralyses 4', 'Team D paralyses 6']));
     expect(s.context.log.map(logText).some((l) => / applies /.test(l))).toBe(false);
@@ -222,7 +245,10 @@ describe('Cetatea', () => {
   });
 
   it('C-8 an unblocked attacker deals its whole value; each idle defender strengthens the wall by 1', () => {
-    const s = passBoth(base, battle(base, deployed(SPREAD), ['d6-1', 'd6-2'], [['d712-3', 'd6-2']], QUIET, { idle: ['d6-4', 'd6-5', 'd6-6'] }));
+    const s = passBoth(
+      base,
+      battle(base, deployed(SPREAD), ['d6-1', 'd6-2'], [['d712-3', 'd6-2']], QUIET, { idle: ['d6-4', 'd6-5', 'd6-6'] }),
+    );
     // d6-1 (3) is unblocked; d6-2 (6) falls to d712-3 (10); three defenders had no attacker, and
     // d712-4, which did not defend, does not count.
     expect(hits(s)).toBe(3);
@@ -246,21 +272,35 @@ describe('Cetatea', () => {
     expect(s.context.log).toContain('Team A paralyses 8');
     expect([hits(s), resistance(s)]).toEqual([9, 10]);
     // With d6-4 (4) defending too, the smallest is paralysed and d6-5 still blocks: 9 - 8 = 1 hit.
-    const t = play(base, battle(base, deployed(SPREAD), ['d712-1'], [['d6-5', 'd712-1']], ['+', 0, '+', 1], { idle: ['d6-4'] }), 'pass', undefined, 1);
+    const t = play(
+      base,
+      battle(base, deployed(SPREAD), ['d712-1'], [['d6-5', 'd712-1']], ['+', 0, '+', 1], { idle: ['d6-4'] }),
+      'pass',
+      undefined,
+      1,
+    );
     expect([hits(t), resistance(t)]).toEqual([1, 10]);
   });
 
   it('C-8 interpretation: attackers held back neither deal hits nor are eliminated; with reservesSafe off effects may reach them', () => {
     let s = battle(base, deployed(SPREAD), ['d712-1'], [['d712-3', 'd712-1']], ['+', 1, '−', 2]);
     s = play(base, s, 'pass', undefined, 0);
-    expect(legalMoves(base, s).filter((m) => m.move === 'apply').map((m) => m.args?.target)).toEqual(['d712-1']);
+    expect(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'apply')
+        .map((m) => m.args?.target),
+    ).toEqual(['d712-1']);
     s = play(base, s, 'pass', undefined, 1);
     expect(hits(s)).toBe(0);
     expect(fallen(s)).toEqual(['d712-1']);
     const open = compile('cetatea', [], { reservesSafe: false });
     let t = battle(open, deployed(SPREAD, open), ['d712-1'], [], ['+', 1, '−', 2]);
     t = play(open, t, 'pass', undefined, 0);
-    expect(legalMoves(open, t).filter((m) => m.move === 'apply').map((m) => m.args?.target)).toEqual(A.slice());
+    expect(
+      legalMoves(open, t)
+        .filter((m) => m.move === 'apply')
+        .map((m) => m.args?.target),
+    ).toEqual(A.slice());
     t = play(open, t, 'apply', { target: 'd6-1' }, 1);
     expect(hits(t)).toBe(9);
   });
@@ -344,7 +384,7 @@ describe('Cetatea', () => {
       expect(hits(s)).toBe(4);
       expect(hits(play(base, before, 'pass', undefined, 1))).toBe(7);
     });
-    it('Team A rolls 0 on the 0-5 die: Team D\'s smallest die is paralysed; Team A applies no other effect', () => {
+    it("Team A rolls 0 on the 0-5 die: Team D's smallest die is paralysed; Team A applies no other effect", () => {
       const s = battle(base, deployed(SPREAD), ['d712-1'], [['d712-3', 'd712-1']], ['−', 0, '+', 2], { idle: ['d6-4', 'd6-6'] });
       expect(piece(s, 'd712-3').paralysed).toBe(false);
       expect(piece(s, 'd6-4').paralysed).toBe(true); // Team D's smallest defender: 4
@@ -392,7 +432,9 @@ describe('C-9 rounds are the turns of the game', () => {
       }
       return s.context.result === null ? s : null;
     };
-    const s = Array.from({ length: 20 }, (_, i) => `rounds-${i}`).map(reachRound2).find((x) => x !== null);
+    const s = Array.from({ length: 20 }, (_, i) => `rounds-${i}`)
+      .map(reachRound2)
+      .find((x) => x !== null);
     if (!s) throw new Error('no seed reached round 2');
     expect(s.context.game.round).toBe(2);
     expect(s.context.turn).toBe(1);
@@ -404,7 +446,12 @@ describe('C-6 paralysis: automatic, or a choice of the paralysing team', () => {
   const choosing = compile('cetatea', [], { paralysis: 'choice' });
 
   it('C-6 the paralysis param is automatic by default, as C-7 "applies first" reads', () => {
-    expect(base.spec.params?.paralysis).toMatchObject({ type: 'choice', default: 'automatic', choices: ['automatic', 'choice'], rules: ['C-6', 'C-7'] });
+    expect(base.spec.params?.paralysis).toMatchObject({
+      type: 'choice',
+      default: 'automatic',
+      choices: ['automatic', 'choice'],
+      rules: ['C-6', 'C-7'],
+    });
     const s = battle(base, deployed(SPREAD), ['d6-2', 'd712-1'], [], ['+', 3, '−', 0]);
     expect(piece(s, 'd6-2').paralysed).toBe(true);
     expect(moveNames(base, s)).not.toContain('paralyse');

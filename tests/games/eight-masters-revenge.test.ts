@@ -46,7 +46,12 @@ const arrange = (
   const zones = s.context.zones;
   const all = new Map<string, Piece>();
   for (const contents of Object.values(zones)) for (const p of (contents as (Piece | Piece[])[]).flat()) all.set(p.id, p);
-  const named = new Set([...Object.values(layout.rings ?? {}).flat().map(([id]) => id), ...Object.values(layout.hands ?? {}).flat()]);
+  const named = new Set([
+    ...Object.values(layout.rings ?? {})
+      .flat()
+      .map(([id]) => id),
+    ...Object.values(layout.hands ?? {}).flat(),
+  ]);
   const keep = (list: readonly Piece[]): Piece[] => list.filter((p) => !named.has(p.id));
   const get = (id: string, pos: number): Piece => {
     const p = all.get(id);
@@ -68,7 +73,13 @@ const arrange = (
     ...s,
     context: {
       ...s.context,
-      zones: { ...zones, ring: rings, hand: hands, deck: keep(zones.deck as Piece[]), discard: [...displaced, ...keep(zones.discard as Piece[])] },
+      zones: {
+        ...zones,
+        ring: rings,
+        hand: hands,
+        deck: keep(zones.deck as Piece[]),
+        discard: [...displaced, ...keep(zones.discard as Piece[])],
+      },
     },
   };
 };
@@ -78,7 +89,16 @@ const arrange = (
 // with 3 + 4 = 7; player 2's pair blue 3-1 / blue 5-4 defends with 3 + 4 = 7.
 const STRIKER = card('blue', 2, 1);
 const HIT = {
-  rings: { 0: [[STRIKER, 2], [card('red', 1, 3), 3]], 1: [[card('blue', 3, 1), 2], [card('blue', 5, 4), 3]] } as Record<number, [string, number][]>,
+  rings: {
+    0: [
+      [STRIKER, 2],
+      [card('red', 1, 3), 3],
+    ],
+    1: [
+      [card('blue', 3, 1), 2],
+      [card('blue', 5, 4), 3],
+    ],
+  } as Record<number, [string, number][]>,
   hands: { 0: [card('green', 4, 5)], 1: [card('red', 2, 3)] },
 };
 const attack = (game: CompiledGame, s: GameState, c: string, side: 'left' | 'right', target = 1): GameState =>
@@ -132,7 +152,11 @@ describe("Eight Masters' Revenge", () => {
     expect(s.context.players[1]?.out).toBe(true);
     expect(s.context.result).toBeNull();
     expect(s.context.active).toBe(2);
-    expect(legalMoves(base, s).filter((m) => m.move === 'attack').every((m) => m.args?.target === 0)).toBe(true);
+    expect(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'attack')
+        .every((m) => m.args?.target === 0),
+    ).toBe(true);
   });
 
   it('E-4, E-6.1 a card played onto a damage token costs its player 1 damage and the token leaves', () => {
@@ -144,7 +168,17 @@ describe("Eight Masters' Revenge", () => {
 
   it('E-4 a "wound" discard effect puts a damage token beside the defender\'s pair', () => {
     // red 1-1 at place 2 is discarded: (1 + 2) mod 4 = 3, a wound; it misses (attack 3 + 2 ≠ 7).
-    let s = arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[card('red', 1, 1), 2], [card('red', 1, 3), 3]] }, hands: { 0: [card('red', 2, 3)] } });
+    let s = arrange(start(base), {
+      ...HIT,
+      rings: {
+        ...HIT.rings,
+        0: [
+          [card('red', 1, 1), 2],
+          [card('red', 1, 3), 3],
+        ],
+      },
+      hands: { 0: [card('red', 2, 3)] },
+    });
     s = attack(base, s, card('red', 2, 3), 'right');
     expect(s.context.players[1]?.tokens).toEqual([1]);
     expect(s.context.active).toBe(1);
@@ -164,7 +198,9 @@ describe("Eight Masters' Revenge", () => {
   it('E-5 after drawing, one damage token may move: on a card onto the next card, on an empty place to the nearest empty place', () => {
     let s = play(base, withVars(start(base), { players: { 0: { tokens: [2, 1] } } }), 'draw');
     expect(where(s)).toBe('turn.drawn');
-    const steps = legalMoves(base, s).filter((m) => m.move === 'moveToken').map((m) => `${m.args?.from}>${m.args?.to}`);
+    const steps = legalMoves(base, s)
+      .filter((m) => m.move === 'moveToken')
+      .map((m) => `${m.args?.from}>${m.args?.to}`);
     expect(steps.sort()).toEqual(['1>0', '1>4', '2>3']);
     s = play(base, s, 'moveToken', { from: 1, to: 4 });
     expect(s.context.players[0]?.tokens).toEqual([2, 4]);
@@ -194,21 +230,57 @@ describe("Eight Masters' Revenge", () => {
     expect(miss.context.active).toBe(1);
   });
 
-  it('E-6.4 the discarded card\'s effect applies after the damage, for the striker', () => {
+  it("E-6.4 the discarded card's effect applies after the damage, for the striker", () => {
     // red 4-1 (1 star, effect heal) strikes: it hits for 1, then heals the striker.
-    let s = withVars(arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[card('red', 4, 1), 2], [card('red', 1, 3), 3]] } }), {
-      players: { 0: { marker: 4 } },
-    });
+    let s = withVars(
+      arrange(start(base), {
+        ...HIT,
+        rings: {
+          ...HIT.rings,
+          0: [
+            [card('red', 4, 1), 2],
+            [card('red', 1, 3), 3],
+          ],
+        },
+      }),
+      {
+        players: { 0: { marker: 4 } },
+      },
+    );
     s = play(base, attack(base, s, card('green', 4, 5), 'right'), 'take', undefined, 1);
     expect([marker(s, 0), marker(s, 1)]).toEqual([3, 2]);
     // blue 1-2 (3 stars, draw) misses: the striker draws a card anyway.
-    const t = attack(base, arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[card('blue', 1, 2), 2], [card('red', 1, 2), 3]] } }), card('green', 4, 5), 'right');
+    const t = attack(
+      base,
+      arrange(start(base), {
+        ...HIT,
+        rings: {
+          ...HIT.rings,
+          0: [
+            [card('blue', 1, 2), 2],
+            [card('red', 1, 2), 3],
+          ],
+        },
+      }),
+      card('green', 4, 5),
+      'right',
+    );
     expect(t.context.game.hit).toBe(false);
     expect(zone(t, 'hand', 0)).toHaveLength(1);
   });
 
   it('E-6.5 equal inner numbers form a pair: an extra turn, to attack again or draw 1 card', () => {
-    let s = arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[STRIKER, 2], [card('green', 3, 2), 3]] }, hands: { 0: [card('red', 2, 4), card('red', 5, 5)] } });
+    let s = arrange(start(base), {
+      ...HIT,
+      rings: {
+        ...HIT.rings,
+        0: [
+          [STRIKER, 2],
+          [card('green', 3, 2), 3],
+        ],
+      },
+      hands: { 0: [card('red', 2, 4), card('red', 5, 5)] },
+    });
     s = attack(base, s, card('red', 2, 4), 'right');
     expect(ring(s, 0)).toEqual(['3:3-2', '4:2-4']);
     expect(where(s)).toBe('turn.act');
@@ -221,18 +293,51 @@ describe("Eight Masters' Revenge", () => {
   });
 
   it('E-7 attack = the two inner numbers, defence = the two outer numbers of the pair in play', () => {
-    const s = arrange(start(base), { rings: { 0: [[card('blue', 2, 4), 2], [card('red', 5, 1), 3]] } });
+    const s = arrange(start(base), {
+      rings: {
+        0: [
+          [card('blue', 2, 4), 2],
+          [card('red', 5, 1), 3],
+        ],
+      },
+    });
     expect(evaluate(base, s, 'attackValue(0)')).toBe(9);
     expect(evaluate(base, s, 'defenceValue(0)')).toBe(3);
   });
 
   it('E-8 a card cannot be played beyond the ring: in the two leftmost places, only to the right', () => {
-    const s = arrange(start(base), { rings: { 0: [[card('blue', 2, 4), 0], [card('red', 5, 1), 1]] }, hands: { 0: [card('green', 1, 1)] } });
-    const sides = new Set(legalMoves(base, s).filter((m) => m.move === 'attack').map((m) => m.args?.side));
+    const s = arrange(start(base), {
+      rings: {
+        0: [
+          [card('blue', 2, 4), 0],
+          [card('red', 5, 1), 1],
+        ],
+      },
+      hands: { 0: [card('green', 1, 1)] },
+    });
+    const sides = new Set(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'attack')
+        .map((m) => m.args?.side),
+    );
     expect(sides).toEqual(new Set(['right']));
     expect(refused(base, s, { move: 'attack', seat: 0, args: { card: card('green', 1, 1), side: 'left', target: 1 } })).toMatch(/fits/);
-    const right = arrange(start(base), { rings: { 0: [[card('blue', 2, 4), 4], [card('red', 5, 1), 5]] }, hands: { 0: [card('green', 1, 1)] } });
-    expect(new Set(legalMoves(base, right).filter((m) => m.move === 'attack').map((m) => m.args?.side))).toEqual(new Set(['left']));
+    const right = arrange(start(base), {
+      rings: {
+        0: [
+          [card('blue', 2, 4), 4],
+          [card('red', 5, 1), 5],
+        ],
+      },
+      hands: { 0: [card('green', 1, 1)] },
+    });
+    expect(
+      new Set(
+        legalMoves(base, right)
+          .filter((m) => m.move === 'attack')
+          .map((m) => m.args?.side),
+      ),
+    ).toEqual(new Set(['left']));
   });
 
   it('E-9 taking it: the defender takes the whole damage and the turn goes on', () => {
@@ -241,36 +346,96 @@ describe("Eight Masters' Revenge", () => {
     expect(s.context.active).toBe(1);
   });
 
-  it('E-10 blocking needs cards in play of the strike\'s colour; each takes 1 off; they stay blocking', () => {
+  it("E-10 blocking needs cards in play of the strike's colour; each takes 1 off; they stay blocking", () => {
     let s = attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right');
     expect(legalMoves(base, s).filter((m) => m.move === 'block')).toHaveLength(3);
     s = play(base, s, 'block', { cards: [card('blue', 3, 1), card('blue', 5, 4)] }, 1);
     expect(marker(s, 1)).toBe(2);
     expect(zone(s, 'ring', 1).every((c) => c.blocking)).toBe(true);
-    const red = attack(base, arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[card('red', 2, 1), 2], [card('red', 1, 3), 3]] } }), card('green', 4, 5), 'right');
+    const red = attack(
+      base,
+      arrange(start(base), {
+        ...HIT,
+        rings: {
+          ...HIT.rings,
+          0: [
+            [card('red', 2, 1), 2],
+            [card('red', 1, 3), 3],
+          ],
+        },
+      }),
+      card('green', 4, 5),
+      'right',
+    );
     expect(moveNames(base, red)).toEqual(['take']);
   });
 
   it('E-10 a blocking card cannot block again nor form a pair; it stops blocking when discarded', () => {
     const layout = { ...HIT, blocking: [card('blue', 3, 1)] };
     const s = attack(base, arrange(start(base), layout), card('green', 4, 5), 'right');
-    expect(legalMoves(base, s).filter((m) => m.move === 'block').map((m) => m.args?.cards)).toEqual([[card('blue', 5, 4)]]);
-    const paired = arrange(start(base), { rings: { 0: [[card('green', 3, 2), 2], [card('red', 2, 4), 3]] }, blocking: [card('green', 3, 2)] });
+    expect(
+      legalMoves(base, s)
+        .filter((m) => m.move === 'block')
+        .map((m) => m.args?.cards),
+    ).toEqual([[card('blue', 5, 4)]]);
+    const paired = arrange(start(base), {
+      rings: {
+        0: [
+          [card('green', 3, 2), 2],
+          [card('red', 2, 4), 3],
+        ],
+      },
+      blocking: [card('green', 3, 2)],
+    });
     expect(evaluate(base, paired, 'isPair(0)')).toBe(false);
-    expect(evaluate(base, arrange(start(base), { rings: { 0: [[card('green', 3, 2), 2], [card('red', 2, 4), 3]] } }), 'isPair(0)')).toBe(true);
+    expect(
+      evaluate(
+        base,
+        arrange(start(base), {
+          rings: {
+            0: [
+              [card('green', 3, 2), 2],
+              [card('red', 2, 4), 3],
+            ],
+          },
+        }),
+        'isPair(0)',
+      ),
+    ).toBe(true);
     const discarded = attack(base, arrange(start(base), { ...HIT, blocking: [STRIKER] }), card('green', 4, 5), 'right');
     expect(zone(discarded, 'discard')[0]).toMatchObject({ id: STRIKER, blocking: false, pos: -1 });
   });
 
   it('E-11 the base game has no counter-attack', () => {
-    const s = attack(base, arrange(start(base), { ...HIT, rings: { ...HIT.rings, 1: [[card('blue', 3, 4), 2], [card('red', 4, 4), 3]] }, hands: { ...HIT.hands, 1: [card('green', 5, 5)] } }), card('green', 4, 5), 'right');
+    const s = attack(
+      base,
+      arrange(start(base), {
+        ...HIT,
+        rings: {
+          ...HIT.rings,
+          1: [
+            [card('blue', 3, 4), 2],
+            [card('red', 4, 4), 3],
+          ],
+        },
+        hands: { ...HIT.hands, 1: [card('green', 5, 5)] },
+      }),
+      card('green', 4, 5),
+      'right',
+    );
     expect(moveNames(base, s)).toEqual(['block', 'take']);
     expect(base.moves.counter).toBeUndefined();
   });
 
-  it('E-12 damage = the strike\'s stars minus one per blocking card, +2 while a card of its colour still blocks', () => {
+  it("E-12 damage = the strike's stars minus one per blocking card, +2 while a card of its colour still blocks", () => {
     // Worked example: blue 3 stars, both blue cards block: 1 damage.
-    let s = play(base, attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right'), 'block', { cards: [card('blue', 3, 1), card('blue', 5, 4)] }, 1);
+    let s = play(
+      base,
+      attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right'),
+      'block',
+      { cards: [card('blue', 3, 1), card('blue', 5, 4)] },
+      1,
+    );
     expect(marker(s, 1) - 1).toBe(1);
     // Worked example: a blue card hits again while a blue card still blocks: 2 extra damage.
     s = attack(base, arrange(start(base), { ...HIT, blocking: [card('blue', 3, 1)] }), card('green', 4, 5), 'right');
@@ -280,22 +445,47 @@ describe("Eight Masters' Revenge", () => {
 
   describe('worked examples', () => {
     it('cards 2-4 and 5-1 in play: attack 9, defence 3', () => {
-      const s = arrange(start(base), { rings: { 1: [[card('yellow', 2, 4), 2], [card('green', 5, 1), 3]] } });
+      const s = arrange(start(base), {
+        rings: {
+          1: [
+            [card('yellow', 2, 4), 2],
+            [card('green', 5, 1), 3],
+          ],
+        },
+      });
       expect([evaluate(base, s, 'attackValue(1)'), evaluate(base, s, 'defenceValue(1)')]).toEqual([9, 3]);
     });
     it('attack 7 against defence 7: a hit', () => {
       const s = attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right');
       expect(s.context.log).toContain('Attack 7 against defence 7: a hit');
     });
-    it('attack 7 against defence 6: a miss, no damage, the discarded card\'s effect still applies', () => {
+    it("attack 7 against defence 6: a miss, no damage, the discarded card's effect still applies", () => {
       // red 4-1 heals; player 2's pair blue 3-1 / blue 5-3 defends with 6.
-      let s = arrange(start(base), { rings: { 0: [[card('red', 4, 1), 2], [card('red', 1, 3), 3]], 1: [[card('blue', 3, 1), 2], [card('blue', 5, 3), 3]] }, hands: HIT.hands });
+      let s = arrange(start(base), {
+        rings: {
+          0: [
+            [card('red', 4, 1), 2],
+            [card('red', 1, 3), 3],
+          ],
+          1: [
+            [card('blue', 3, 1), 2],
+            [card('blue', 5, 3), 3],
+          ],
+        },
+        hands: HIT.hands,
+      });
       s = attack(base, withVars(s, { players: { 0: { marker: 3 } } }), card('green', 4, 5), 'right');
       expect(s.context.log).toContain('Attack 7 against defence 6: a miss');
       expect([marker(s, 0), marker(s, 1)]).toEqual([2, 1]);
     });
     it('a blue 3-star card hits, the defender blocks with its 2 blue cards: 1 damage, both now blocking', () => {
-      const s = play(base, attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right'), 'block', { cards: [card('blue', 3, 1), card('blue', 5, 4)] }, 1);
+      const s = play(
+        base,
+        attack(base, arrange(start(base), HIT), card('green', 4, 5), 'right'),
+        'block',
+        { cards: [card('blue', 3, 1), card('blue', 5, 4)] },
+        1,
+      );
       expect(s.context.log).toContain('Player 2 takes 1 damage: segment 2 of 10');
       expect(zone(s, 'ring', 1).map((c) => c.blocking)).toEqual([true, true]);
     });
@@ -304,7 +494,22 @@ describe("Eight Masters' Revenge", () => {
       expect(play(base, s, 'take', undefined, 1).context.log).toContain('Player 2 takes 5 damage: segment 6 of 10');
     });
     it('the new pair reads 3-2 / 2-4: a pair, the attacker plays again', () => {
-      const s = attack(base, arrange(start(base), { ...HIT, rings: { ...HIT.rings, 0: [[STRIKER, 2], [card('green', 3, 2), 3]] }, hands: { 0: [card('red', 2, 4)] } }), card('red', 2, 4), 'right');
+      const s = attack(
+        base,
+        arrange(start(base), {
+          ...HIT,
+          rings: {
+            ...HIT.rings,
+            0: [
+              [STRIKER, 2],
+              [card('green', 3, 2), 3],
+            ],
+          },
+          hands: { 0: [card('red', 2, 4)] },
+        }),
+        card('red', 2, 4),
+        'right',
+      );
       expect(s.context.log).toContain('Player 1 formed a pair: an extra turn');
       expect(legalMoves(base, s).every((m) => m.seat === 0)).toBe(true);
     });
@@ -314,7 +519,14 @@ describe("Eight Masters' Revenge", () => {
       expect(s.context.log).toContain('Player 1 draws 1 card(s)');
     });
     it('the pair stands on the two leftmost places: a card can be played only on its right', () => {
-      const s = arrange(start(base), { rings: { 0: [[card('blue', 2, 4), 0], [card('red', 5, 1), 1]] } });
+      const s = arrange(start(base), {
+        rings: {
+          0: [
+            [card('blue', 2, 4), 0],
+            [card('red', 5, 1), 1],
+          ],
+        },
+      });
       expect(evaluate(base, s, "[fits(0, 'left'), fits(0, 'right')]")).toEqual([false, true]);
     });
   });
@@ -323,8 +535,14 @@ describe("Eight Masters' Revenge", () => {
     // Player 2 has the dragon red 4-4 on the right of its pair and the dragon green 5-5 in hand.
     const COUNTER = {
       rings: {
-        0: [[STRIKER, 2], [card('red', 5, 3), 3]],
-        1: [[card('blue', 3, 4), 2], [card('red', 4, 4), 3]],
+        0: [
+          [STRIKER, 2],
+          [card('red', 5, 3), 3],
+        ],
+        1: [
+          [card('blue', 3, 4), 2],
+          [card('red', 4, 4), 3],
+        ],
       } as Record<number, [string, number][]>,
       hands: { 0: [card('green', 4, 4), card('yellow', 1, 1)], 1: [card('green', 5, 5)] },
     };
@@ -367,7 +585,21 @@ describe("Eight Masters' Revenge", () => {
     });
 
     it('no counter without a dragon in play on a side that fits', () => {
-      const s = attack(dragons, arrange(start(dragons), { ...COUNTER, rings: { ...COUNTER.rings, 1: [[card('blue', 3, 4), 2], [card('red', 4, 3), 3]] } }), card('green', 4, 4), 'right');
+      const s = attack(
+        dragons,
+        arrange(start(dragons), {
+          ...COUNTER,
+          rings: {
+            ...COUNTER.rings,
+            1: [
+              [card('blue', 3, 4), 2],
+              [card('red', 4, 3), 3],
+            ],
+          },
+        }),
+        card('green', 4, 4),
+        'right',
+      );
       expect(s.context.game.hit).toBe(false);
       const t = attack(dragons, arrange(start(dragons), HIT), card('green', 4, 5), 'right');
       expect(moveNames(dragons, t)).toEqual(['block', 'take']);
@@ -376,7 +608,10 @@ describe("Eight Masters' Revenge", () => {
 
   it('random games end for 2, 3 and 4 players, with and without dragon-counter', () => {
     const rates: Record<string, number> = {};
-    for (const [label, game] of [['base', base], ['dragon-counter', dragons]] as const) {
+    for (const [label, game] of [
+      ['base', base],
+      ['dragon-counter', dragons],
+    ] as const) {
       for (let players = 2; players <= 4; players++) {
         const report = simulate(game, { games: 15, seed: `emr-${label}-${players}`, players });
         expect(report.errors).toEqual([]);
@@ -425,8 +660,14 @@ describe('E-6/E-11 counters only on a hit, or whenever the active player attacks
   // player 1 plays yellow 1-1: the new pair red 5-3 / yellow 1-1 attacks with 3 + 1 = 4 against 7.
   const MISS = {
     rings: {
-      0: [[STRIKER, 2], [card('red', 5, 3), 3]],
-      1: [[card('blue', 3, 4), 2], [card('red', 4, 4), 3]],
+      0: [
+        [STRIKER, 2],
+        [card('red', 5, 3), 3],
+      ],
+      1: [
+        [card('blue', 3, 4), 2],
+        [card('red', 4, 4), 3],
+      ],
     } as Record<number, [string, number][]>,
     hands: { 0: [card('yellow', 1, 1)], 1: [card('green', 5, 5)] },
   };
@@ -452,7 +693,12 @@ describe('E-6/E-11 counters only on a hit, or whenever the active player attacks
     const countered = play(game, s, 'counter', { card: card('green', 5, 5), side: 'right' }, 1);
     expect(countered.context.game).toMatchObject({ striker: 1, defender: 0 });
     // Without a dragon to counter with, a miss still needs no answer.
-    const plain = attack(game, arrange(start(game), { ...MISS, hands: { 0: [card('yellow', 1, 1)], 1: [card('green', 5, 4)] } }), card('yellow', 1, 1), 'right');
+    const plain = attack(
+      game,
+      arrange(start(game), { ...MISS, hands: { 0: [card('yellow', 1, 1)], 1: [card('green', 5, 4)] } }),
+      card('yellow', 1, 1),
+      'right',
+    );
     expect(plain.context.active).toBe(1);
   });
 });

@@ -8,10 +8,14 @@ import { legalMoves, logText, step, type GameState, type Piece } from '../../src
 import { moveText, pieceNamerOf } from '../../src/display/present.ts';
 import { compile, start } from '../helpers/games.ts';
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 const idsOf = (state: GameState): string[] =>
-  Object.values(state.context.zones).flatMap((z) => (z as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece]))).map((p) => p.id);
+  Object.values(state.context.zones)
+    .flatMap((z) => (z as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece])))
+    .map((p) => p.id);
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -34,13 +34,16 @@ const standard = compile('regicide', STANDARD);
 const SUIT: Readonly<Record<string, string>> = { H: 'hearts', D: 'diamonds', C: 'clubs', S: 'spades' };
 
 const allPieces = (s: GameState): Piece[] =>
-  Object.values(s.context.zones).flatMap((contents) => (contents as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? x : [x]) as Piece[]));
+  Object.values(s.context.zones).flatMap((contents) =>
+    (contents as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? x : [x]) as Piece[]),
+  );
 
 /** Card name → piece id, read from a fresh game (ids do not depend on the seed or the variants). */
 const ID = (() => {
   const ids = new Map<string, string>();
   let jesters = 0;
-  for (const p of allPieces(start(base))) ids.set(p.rank === 'jester' ? `X${++jesters}` : `${p.rank as string}${(p.suit as string)[0]?.toUpperCase()}`, p.id);
+  for (const p of allPieces(start(base)))
+    ids.set(p.rank === 'jester' ? `X${++jesters}` : `${p.rank as string}${(p.suit as string)[0]?.toUpperCase()}`, p.id);
   return ids;
 })();
 const NAME = new Map([...ID].map(([name, id]) => [id, name]));
@@ -78,7 +81,8 @@ const BOX: ZoneAt = { zone: 'box' };
 const arrange = (s: GameState, p: Position): GameState => {
   let out = s;
   if (p.castle) out = withPieces(out, { zone: 'castle' }, ids(p.castle));
-  for (const [seat, cards] of Object.entries(p.hands ?? {})) out = withPieces(out, { zone: 'hand', owner: Number(seat) }, ids(cards), { replace: TAVERN, put: 'bottom' });
+  for (const [seat, cards] of Object.entries(p.hands ?? {}))
+    out = withPieces(out, { zone: 'hand', owner: Number(seat) }, ids(cards), { replace: TAVERN, put: 'bottom' });
   if (p.tavern !== undefined) out = withPieces(out, TAVERN, ids(p.tavern), { replace: BOX, put: 'bottom' });
   if (p.discard !== undefined) out = withPieces(out, { zone: 'discard' }, ids(p.discard), { replace: BOX, put: 'bottom' });
   return out;
@@ -88,14 +92,21 @@ const arrange = (s: GameState, p: Position): GameState => {
 const at = (game: CompiledGame, p: Position, gameVars: Record<string, number | boolean> = {}, players = 2): GameState =>
   withVars(arrange(start(game, players), p), { game: gameVars });
 
-const playCards = (game: CompiledGame, s: GameState, cards: string, seat = s.context.active): GameState => play(game, s, 'play', { cards: ids(cards) }, seat);
-const discard = (game: CompiledGame, s: GameState, cards: string, seat = s.context.active): GameState => play(game, s, 'discard', { cards: ids(cards) }, seat);
+const playCards = (game: CompiledGame, s: GameState, cards: string, seat = s.context.active): GameState =>
+  play(game, s, 'play', { cards: ids(cards) }, seat);
+const discard = (game: CompiledGame, s: GameState, cards: string, seat = s.context.active): GameState =>
+  play(game, s, 'discard', { cards: ids(cards) }, seat);
 
 /** The card sets offered for a move, each as names sorted, the whole sorted. */
 const offered = (game: CompiledGame, s: GameState, move: string): string[] =>
   legalMoves(game, s)
     .filter((m) => m.move === move)
-    .map((m) => names((m.args?.cards as string[]).map((i) => ({ id: i, kind: 'card' }))).split(' ').sort().join(' '))
+    .map((m) =>
+      names((m.args?.cards as string[]).map((i) => ({ id: i, kind: 'card' })))
+        .split(' ')
+        .sort()
+        .join(' '),
+    )
     .sort();
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +114,13 @@ const offered = (game: CompiledGame, s: GameState, move: string): string[] =>
 describe('Regicide base game', () => {
   it('R-1 cooperative: defeating the last King wins for every seat', () => {
     let s = at(base, { castle: 'KH', hands: { 0: '2S 3C', 1: '4C' } }, { damage: 38 }, 3);
-    s = withPieces(s, { zone: 'discard' }, zone(s, 'castle').slice(1).map((p) => p.id));
+    s = withPieces(
+      s,
+      { zone: 'discard' },
+      zone(s, 'castle')
+        .slice(1)
+        .map((p) => p.id),
+    );
     expect(zone(s, 'castle')).toHaveLength(1);
     s = playCards(base, s, '2S');
     expect(vars(s).damage).toBe(0);
@@ -211,7 +228,12 @@ describe('Regicide base game', () => {
 
   it('R-6 diamonds: one card each round the table from the current player, skipping full hands', () => {
     // 3 players, hands of at most 6: seat 0 keeps 2 after playing, seat 1 is full, seat 2 has 4.
-    let s = at(base, { castle: 'JC', hands: { 0: '5D 2C 3C', 1: '2H 3H 4H 5H 6H 7H', 2: '4C 4S 6C 6S' }, tavern: '8C 8D 8H 8S 9C 9D 9H' }, {}, 3);
+    let s = at(
+      base,
+      { castle: 'JC', hands: { 0: '5D 2C 3C', 1: '2H 3H 4H 5H 6H 7H', 2: '4C 4S 6C 6S' }, tavern: '8C 8D 8H 8S 9C 9D 9H' },
+      {},
+      3,
+    );
     s = playCards(base, s, '5D');
     expect(names(hand(s, 0))).toBe('2C 3C 8C 8H 9C');
     expect(hand(s, 1)).toHaveLength(6);
@@ -276,12 +298,17 @@ describe('Regicide base game', () => {
   });
 
   it('R-7 worked example: 5 of Clubs against a Jack of Diamonds with 10 damage → exactly 20: the players may put the Jack on top of the tavern', () => {
-    const exact = (game: CompiledGame): GameState => playCards(game, at(game, { castle: 'JD QH', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 }), '5C');
+    const exact = (game: CompiledGame): GameState =>
+      playCards(game, at(game, { castle: 'JD QH', hands: { 0: '5C 2D', 1: '9D' } }, { damage: 10 }), '5C');
     // By default the player who defeated it chooses: the top of the tavern or the discard pile.
     const s = exact(base);
     expect(where(s)).toBe('turn.exactKill');
     expect(moveNames(base, s)).toEqual(['placeEnemy']);
-    expect(legalMoves(base, s).map((m) => m.args?.place).sort()).toEqual(['discard', 'tavern']);
+    expect(
+      legalMoves(base, s)
+        .map((m) => m.args?.place)
+        .sort(),
+    ).toEqual(['discard', 'tavern']);
     const toTavern = play(base, s, 'placeEnemy', { place: 'tavern' });
     expect(top(toTavern, 'tavern')).toBe('JD');
     expect(names(zone(toTavern, 'discard'))).toBe('5C');
@@ -307,7 +334,13 @@ describe('Regicide base game', () => {
     expect(where(over)).toBe('turn.choose');
     expect(names(zone(over, 'discard'))).toEqual(expect.stringContaining('JD'));
     const king = at(base, { castle: 'KD', hands: { 0: '10C 2D', 1: '9D' } }, { damage: 20 });
-    const alone = withPieces(king, { zone: 'discard' }, zone(king, 'castle').slice(1).map((p) => p.id));
+    const alone = withPieces(
+      king,
+      { zone: 'discard' },
+      zone(king, 'castle')
+        .slice(1)
+        .map((p) => p.id),
+    );
     const last = playCards(base, alone, '10C');
     expect(last.context.result?.winners).toEqual([0, 1]);
   });
@@ -562,14 +595,24 @@ describe('Regicide official extras', () => {
     expect(moveNames(solo, s)).toEqual(['flip']);
     s = play(solo, s, 'flip');
     expect(offered(solo, s, 'discard')).toContain('10C');
-    const none = withPieces(at(solo, { castle: 'JH', hands: { 0: '2C 3C' } }, {}, 1), BOX, zone(start(solo, 1), 'flips').map((c) => c.id));
+    const none = withPieces(
+      at(solo, { castle: 'JH', hands: { 0: '2C 3C' } }, {}, 1),
+      BOX,
+      zone(start(solo, 1), 'flips').map((c) => c.id),
+    );
     expect(playCards(solo, none, '2C').context.result).toEqual({ winners: [] });
   });
 
   it('R-O3 the grade at the end: gold with no flip used, silver with one, bronze with two', () => {
     const grades = [0, 1, 2].map((used) => {
       let s = at(solo, { castle: 'KH', hands: { 0: '2S 3C' } }, { damage: 38, flipsUsed: used }, 1);
-      s = withPieces(s, { zone: 'discard' }, zone(s, 'castle').slice(1).map((p) => p.id));
+      s = withPieces(
+        s,
+        { zone: 'discard' },
+        zone(s, 'castle')
+          .slice(1)
+          .map((p) => p.id),
+      );
       s = playCards(solo, s, '2S');
       expect(s.context.result).toEqual({ winners: [0] });
       return vars(s).grade;
@@ -578,7 +621,14 @@ describe('Regicide official extras', () => {
   });
 
   it('standard: the preset requires every rule of the published game', () => {
-    expect(standard.paramValues).toMatchObject({ immunity: true, jester: true, companions: true, enemiesInHand: true, combos: true, yieldLimit: true });
+    expect(standard.paramValues).toMatchObject({
+      immunity: true,
+      jester: true,
+      companions: true,
+      enemiesInHand: true,
+      combos: true,
+      yieldLimit: true,
+    });
     const s = start(compile('regicide', ['solo', ...STANDARD]), 1);
     expect(hand(s, 0)).toHaveLength(8);
   });
@@ -596,7 +646,11 @@ describe('Regicide hidden information', () => {
       expect(z('hand', 1 - seat)?.count).toBe(hand(s, 1 - seat).length);
       expect(z('tavern')?.pieces.map((p) => p.id)).toEqual(zone(s, 'tavern').map((_, i) => `tavern#${i}`));
       expect(z('castle')?.pieces[0]?.id).toBe(id('JH'));
-      expect(z('castle')?.pieces.slice(1).every((p) => p.hidden)).toBe(true);
+      expect(
+        z('castle')
+          ?.pieces.slice(1)
+          .every((p) => p.hidden),
+      ).toBe(true);
       expect(z('discard')?.pieces.map((p) => p.hidden ?? false)).toEqual([false, true, true]);
     }
     const spectator = viewOf(base, s, null);
@@ -609,7 +663,7 @@ describe('Regicide hidden information', () => {
 // Moves over sets of cards: the enumeration against a brute force, and its speed for 8 cards
 
 /** Every subset of `items` (as lists keeping the order). */
-const subsets = <T,>(items: readonly T[]): T[][] => items.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
+const subsets = <T>(items: readonly T[]): T[][] => items.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
 
 /** The published rules, written out in TypeScript, as the oracle of the `play` enumeration. */
 const legalPlay = (cards: readonly Piece[]): boolean => {
@@ -617,7 +671,12 @@ const legalPlay = (cards: readonly Piece[]): boolean => {
   if (cards.some((c) => c.rank === 'jester')) return false;
   if (cards.length === 2 && cards.some((c) => c.rank === 'A')) return true;
   const rank = cards[0]?.rank;
-  return cards.length >= 2 && cards.length <= 4 && cards.every((c) => c.rank === rank && c.rank !== 'A' && c.health === 0) && cards.reduce((t, c) => t + (c.value as number), 0) <= 10;
+  return (
+    cards.length >= 2 &&
+    cards.length <= 4 &&
+    cards.every((c) => c.rank === rank && c.rank !== 'A' && c.health === 0) &&
+    cards.reduce((t, c) => t + (c.value as number), 0) <= 10
+  );
 };
 
 const key = (cards: readonly Piece[]): string => names(cards).split(' ').sort().join(' ');
@@ -626,13 +685,17 @@ describe('Regicide legal moves over sets of cards', () => {
   const EIGHT = 'AC 2C 2D 2H 3S 5D 5S X1';
   const position = (): GameState => at(standard, { castle: 'KH', hands: { 0: EIGHT, 1: '9C' } }, {}, 4);
   /** After playing the 3 of spades against the King, with the 10 of hearts drawn: 8 cards to cover 17. */
-  const suffering8 = (): GameState => withPieces(playCards(standard, position(), '3S'), { zone: 'hand', owner: 0 }, ids('10H'), { put: 'bottom' });
+  const suffering8 = (): GameState =>
+    withPieces(playCards(standard, position(), '3S'), { zone: 'hand', owner: 0 }, ids('10H'), { put: 'bottom' });
 
   it('plays from a hand of 8: exactly the legal sets (one card, an Ace and a card, combos)', () => {
     const s = position();
     const hand8 = hand(s, 0);
     expect(hand8).toHaveLength(8);
-    const expected = subsets(hand8).filter((c) => c.length > 0 && legalPlay(c)).map(key).sort();
+    const expected = subsets(hand8)
+      .filter((c) => c.length > 0 && legalPlay(c))
+      .map(key)
+      .sort();
     expect(offered(standard, s, 'play')).toEqual(expected);
     expect(expected).toHaveLength(8 + 6 + 3 + 1 + 1);
   });
@@ -643,7 +706,10 @@ describe('Regicide legal moves over sets of cards', () => {
     const need = vars(s).incoming as number;
     expect(need).toBe(17);
     const worth = (c: Piece): number => (c.rank === 'jester' ? 0 : (c.value as number));
-    const expected = subsets(hand(s, 0)).filter((c) => c.reduce((t, x) => t + worth(x), 0) >= need).map(key).sort();
+    const expected = subsets(hand(s, 0))
+      .filter((c) => c.reduce((t, x) => t + worth(x), 0) >= need)
+      .map(key)
+      .sort();
     expect(offered(standard, s, 'discard')).toEqual(expected);
     expect(expected.length).toBeGreaterThan(50);
   });
@@ -691,14 +757,21 @@ const thrifty: Policy = (moves, rng) => {
   const discards = moves.filter((m) => m.move === 'discard');
   if (discards.length > 0) {
     const sets = discards.map((m) => new Set(m.args?.cards as string[]));
-    const minimal = discards.filter((_, i) => !sets.some((o, j) => j !== i && o.size < (sets[i] as Set<string>).size && [...o].every((x) => sets[i]?.has(x))));
+    const minimal = discards.filter(
+      (_, i) => !sets.some((o, j) => j !== i && o.size < (sets[i] as Set<string>).size && [...o].every((x) => sets[i]?.has(x))),
+    );
     return uniform(minimal, rng);
   }
   const plays = moves.filter((m) => m.move !== 'yield');
   return plays.length > 0 && rng.below(10) > 0 ? uniform(plays, rng) : uniform(moves, rng);
 };
 
-const randomGame = (game: CompiledGame, players: number, seed: string, policy: Policy): { result: 'win' | 'loss'; moves: number; defeated: number } => {
+const randomGame = (
+  game: CompiledGame,
+  players: number,
+  seed: string,
+  policy: Policy,
+): { result: 'win' | 'loss'; moves: number; defeated: number } => {
   const first = newGame(game, { players, seed });
   if (!first.ok) throw new Error(first.error);
   let s = first.state;
@@ -723,27 +796,31 @@ const randomGame = (game: CompiledGame, players: number, seed: string, policy: P
 
 describe(`Regicide invariants over ${GAMES} seeded random games per player count and variant set`, () => {
   for (const [label, variants, counts] of VARIANT_SETS) {
-    it(`${label}: every card is somewhere exactly once after every move, and every game ends in a win or a loss`, () => {
-      const game = compile('regicide', variants);
-      for (const players of counts) {
-        const t0 = performance.now();
-        let moves = 0;
-        let defeated = 0;
-        const results = { win: 0, loss: 0 };
-        for (let i = 0; i < GAMES; i++) {
-          const r = randomGame(game, players, `${label}:${players}:${i}`, i % 2 === 0 ? uniform : thrifty);
-          results[r.result]++;
-          moves += r.moves;
-          defeated += r.defeated;
+    it(
+      `${label}: every card is somewhere exactly once after every move, and every game ends in a win or a loss`,
+      () => {
+        const game = compile('regicide', variants);
+        for (const players of counts) {
+          const t0 = performance.now();
+          let moves = 0;
+          let defeated = 0;
+          const results = { win: 0, loss: 0 };
+          for (let i = 0; i < GAMES; i++) {
+            const r = randomGame(game, players, `${label}:${players}:${i}`, i % 2 === 0 ? uniform : thrifty);
+            results[r.result]++;
+            moves += r.moves;
+            defeated += r.defeated;
+          }
+          const seconds = (performance.now() - t0) / 1000;
+          expect(results.win + results.loss).toBe(GAMES);
+          console.log(
+            `${label}, ${players} player(s): ${GAMES} games, ${results.win} won, ${(defeated / GAMES).toFixed(1)} enemies defeated on average; ` +
+              `${(GAMES / seconds).toFixed(1)} games/s, ${Math.round(moves / seconds)} moves/s`,
+          );
         }
-        const seconds = (performance.now() - t0) / 1000;
-        expect(results.win + results.loss).toBe(GAMES);
-        console.log(
-          `${label}, ${players} player(s): ${GAMES} games, ${results.win} won, ${(defeated / GAMES).toFixed(1)} enemies defeated on average; ` +
-            `${(GAMES / seconds).toFixed(1)} games/s, ${Math.round(moves / seconds)} moves/s`,
-        );
-      }
-    }, 60_000 + GAMES * counts.length * 200);
+      },
+      60_000 + GAMES * counts.length * 200,
+    );
   }
 });
 
@@ -756,12 +833,26 @@ describe('R-O2 the yield limit with one player, and yields that change nothing',
     expect(moveNames(soloStandard, s)).toEqual(['flip', 'play']);
     expect(refused(soloStandard, s, { move: 'yield', seat: 0 })).toMatch(/every other player yielded/);
     const vacuouslyFalse = compile('regicide', ['solo', ...STANDARD], { soloYield: true });
-    expect(moveNames(vacuouslyFalse, at(vacuouslyFalse, { castle: 'JH', hands: { 0: '2C 3C' } }, { shield: 10 }, 1))).toEqual(['flip', 'play', 'yield']);
+    expect(moveNames(vacuouslyFalse, at(vacuouslyFalse, { castle: 'JH', hands: { 0: '2C 3C' } }, { shield: 10 }, 1))).toEqual([
+      'flip',
+      'play',
+      'yield',
+    ]);
   });
 
   it('R-5 stallRounds: when the shields cover the attack, yielding forever ends after 2 whole rounds of yields in a loss', () => {
-    for (const [game, players] of [[base, 2], [base, 3], [solo, 1], [compile('regicide', ['solo'], { flips: 0 }), 1]] as const) {
-      let s = at(game, { castle: 'JH', hands: Object.fromEntries(Array.from({ length: players }, (_, i) => [i, `${i + 2}C`])) }, { shield: 10 }, players);
+    for (const [game, players] of [
+      [base, 2],
+      [base, 3],
+      [solo, 1],
+      [compile('regicide', ['solo'], { flips: 0 }), 1],
+    ] as const) {
+      let s = at(
+        game,
+        { castle: 'JH', hands: Object.fromEntries(Array.from({ length: players }, (_, i) => [i, `${i + 2}C`])) },
+        { shield: 10 },
+        players,
+      );
       let yields = 0;
       while (s.context.result === null) {
         expect(moveNames(game, s)).toContain('yield');
@@ -790,10 +881,19 @@ describe('R-O2 the yield limit with one player, and yields that change nothing',
   });
 
   it('R-O2 solo games end by the rules, never by the move cap: random and ISMCTS, with and without the standard rules', () => {
-    for (const [label, game] of [['solo', solo], ['solo+standard', soloStandard]] as const) {
+    for (const [label, game] of [
+      ['solo', solo],
+      ['solo+standard', soloStandard],
+    ] as const) {
       const random = simulate(game, { games: 20, seed: `solo-end-${label}`, maxMoves: 3000 });
       expect({ label, errors: random.errors, unfinished: random.unfinished }).toEqual({ label, errors: [], unfinished: 0 });
-      const ismcts = simulate(game, { games: 1, seed: `solo-ismcts-${label}`, maxMoves: 3000, bots: ['ismcts'], botOptions: { iterations: 20 } });
+      const ismcts = simulate(game, {
+        games: 1,
+        seed: `solo-ismcts-${label}`,
+        maxMoves: 3000,
+        bots: ['ismcts'],
+        botOptions: { iterations: 20 },
+      });
       expect({ label, errors: ismcts.errors, unfinished: ismcts.unfinished }).toEqual({ label, errors: [], unfinished: 0 });
     }
   });

@@ -67,13 +67,17 @@ describe('T-V1 odd combinations: no four of a kind', () => {
   it('T-V1 every roll of 4 or 5 dice (the first roll of a hand, or after one die set aside) scores as an independent scorer says', () => {
     const rolls = [...multisets(4), ...multisets(5)];
     expect(rolls).toHaveLength(126 + 252);
-    const wrong = rolls.map((roll) => ({ roll, spec: scoreOf(odd, roll), independent: oddScore(roll) })).filter((r) => r.spec !== r.independent);
+    const wrong = rolls
+      .map((roll) => ({ roll, spec: scoreOf(odd, roll), independent: oddScore(roll) }))
+      .filter((r) => r.spec !== r.independent);
     expect(wrong).toEqual([]);
   });
 
   it('T-V1 rolls of 1 to 3 dice before any set agree too', () => {
     const rolls = [...multisets(1), ...multisets(2), ...multisets(3)];
-    const wrong = rolls.map((roll) => ({ roll, spec: scoreOf(odd, roll), independent: oddScore(roll) })).filter((r) => r.spec !== r.independent);
+    const wrong = rolls
+      .map((roll) => ({ roll, spec: scoreOf(odd, roll), independent: oddScore(roll) }))
+      .filter((r) => r.spec !== r.independent);
     expect(wrong).toEqual([]);
   });
 
@@ -170,7 +174,10 @@ const param = (game: CompiledGame, name: string) => game.spec.params?.[name];
 describe('disputed readings of 10,000 are params', () => {
   it('T-B3 bankResetsTicks: a bank clears the ticks by default; off, they stay until a level is struck', () => {
     expect(param(compile('ten-thousand'), 'bankResetsTicks')).toMatchObject({ type: 'bool', default: true, rules: ['T-B3'] });
-    for (const [reset, expected] of [[true, 0], [false, 2]] as const) {
+    for (const [reset, expected] of [
+      [true, 0],
+      [false, 2],
+    ] as const) {
       const game = compile('ten-thousand', [], { bankResetsTicks: reset });
       let s = withVars(start(game), { players: { 0: { levels: [1000], ticks: 2 } } });
       s = play(game, rollWith(game, s, [1, 1, 4, 4, 3]), 'bank');
@@ -223,7 +230,7 @@ describe('disputed readings of 10,000 are params', () => {
     expect(s.context.result).toEqual({ winners: [1] });
   });
 
-  it('T-6 sixOnes: six 1s score 8000 by default, the text\'s 1000 × face on request (and win at once either way)', () => {
+  it("T-6 sixOnes: six 1s score 8000 by default, the text's 1000 × face on request (and win at once either way)", () => {
     const six = compile('ten-thousand', ['six-dice']);
     expect(param(six, 'sixOnes')).toMatchObject({ type: 'number', default: 8000, rules: ['T-6'] });
     expect(scoreOf(six, [1, 1, 1, 1, 1, 1])).toBe(8000);
@@ -232,7 +239,7 @@ describe('disputed readings of 10,000 are params', () => {
     expect(rollWith(six, start(six), [1, 1, 1, 1, 1, 1]).context.result).toEqual({ winners: [0] });
   });
 
-  it('T-V6 fullHouseFactor: 6 6 6 3 3 = 1800 under both readings; 2 2 2 6 6 = 1200 (pair\'s face, default) or 600 (× 3)', () => {
+  it("T-V6 fullHouseFactor: 6 6 6 3 3 = 1800 under both readings; 2 2 2 6 6 = 1200 (pair's face, default) or 600 (× 3)", () => {
     const charentaise = compile('ten-thousand', ['charentaise']);
     expect(param(charentaise, 'fullHouseFactor')).toMatchObject({ type: 'choice', default: 'pairFace', rules: ['T-V6'] });
     const three = compile('ten-thousand', ['charentaise'], { fullHouseFactor: 'three' });

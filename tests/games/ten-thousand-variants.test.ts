@@ -59,7 +59,11 @@ describe('the variants of 10,000', () => {
       expect(v.title).not.toBe('');
       expect(v.description).not.toBe('');
       expect(v.requires).toEqual([]);
-      for (const other of v.conflicts) expect({ other, conflicts: catalog.find((o) => o.id === other)?.conflicts }).toEqual({ other, conflicts: expect.arrayContaining([v.id]) });
+      for (const other of v.conflicts)
+        expect({ other, conflicts: catalog.find((o) => o.id === other)?.conflicts }).toEqual({
+          other,
+          conflicts: expect.arrayContaining([v.id]),
+        });
     }
   });
 
@@ -524,40 +528,53 @@ describe('every allowed pair of variants', () => {
    * 1000 (a test-only variant lowers its minimum) and need not be hit exactly, so the first bank
    * wins; with six dice, a first bank needs a single roll of 500 rather than 1000.
    */
-  const paramsFor = (a: string, b: string) => ({ target: 300, exactTarget: false, ...([a, b].includes('six-dice') ? { entryRoll: 500 } : {}) });
+  const paramsFor = (a: string, b: string) => ({
+    target: 300,
+    exactTarget: false,
+    ...([a, b].includes('six-dice') ? { entryRoll: 500 } : {}),
+  });
   const totals = { games: 0, moves: 0, ms: 0, cpuMs: 0 };
 
   it('declared conflicts are refused together, each naming the variant file and line', () => {
     expect(conflicts.length).toBeGreaterThan(0);
     for (const [a, b] of conflicts) {
-      const { game, diagnostics } = compileGame({ base: source('ten-thousand'), variants: [source('ten-thousand', a), source('ten-thousand', b)] });
+      const { game, diagnostics } = compileGame({
+        base: source('ten-thousand'),
+        variants: [source('ten-thousand', a), source('ten-thousand', b)],
+      });
       expect(game).toBeUndefined();
-      expect(diagnostics.map(formatDiagnostic).join('\n')).toMatch(new RegExp(`variants/(${a}|${b})\\.yaml:\\d+:\\d+: error: variant '(${a}|${b})' cannot be combined with '(${a}|${b})'`));
+      expect(diagnostics.map(formatDiagnostic).join('\n')).toMatch(
+        new RegExp(`variants/(${a}|${b})\\.yaml:\\d+:\\d+: error: variant '(${a}|${b})' cannot be combined with '(${a}|${b})'`),
+      );
     }
   });
 
-  it.each(allowed)('%s + %s: 200 seeded games with random legal moves, no error, every game finished', (a, b) => {
-    const { game, diagnostics } = compileGame({
-      base: source('ten-thousand'),
-      variants: [source('ten-thousand', a), source('ten-thousand', b), { file: short.file, text: readFileSync(short.file, 'utf8') }],
-      params: paramsFor(a, b),
-    });
-    expect(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([]);
-    if (!game) throw new Error('no game');
-    const t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const problems: string[] = [];
-    for (let i = 0; i < GAMES_PER_PAIR; i++) {
-      const record = playOne(game, 2, `${a}+${b}:${i}`, 1000, 50_000);
-      totals.moves += record.moves;
-      if (record.error) problems.push(`game ${i}: ${record.error}`);
-      else if (record.winners === null) problems.push(`game ${i}: unfinished after ${record.turns} turns, ${record.moves} moves`);
-    }
-    totals.ms += performance.now() - t0;
-    totals.cpuMs += process.cpuUsage(cpu0).user / 1000;
-    totals.games += GAMES_PER_PAIR;
-    expect(problems.slice(0, 3)).toEqual([]);
-  }, 60_000);
+  it.each(allowed)(
+    '%s + %s: 200 seeded games with random legal moves, no error, every game finished',
+    (a, b) => {
+      const { game, diagnostics } = compileGame({
+        base: source('ten-thousand'),
+        variants: [source('ten-thousand', a), source('ten-thousand', b), { file: short.file, text: readFileSync(short.file, 'utf8') }],
+        params: paramsFor(a, b),
+      });
+      expect(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([]);
+      if (!game) throw new Error('no game');
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      const problems: string[] = [];
+      for (let i = 0; i < GAMES_PER_PAIR; i++) {
+        const record = playOne(game, 2, `${a}+${b}:${i}`, 1000, 50_000);
+        totals.moves += record.moves;
+        if (record.error) problems.push(`game ${i}: ${record.error}`);
+        else if (record.winners === null) problems.push(`game ${i}: unfinished after ${record.turns} turns, ${record.moves} moves`);
+      }
+      totals.ms += performance.now() - t0;
+      totals.cpuMs += process.cpuUsage(cpu0).user / 1000;
+      totals.games += GAMES_PER_PAIR;
+      expect(problems.slice(0, 3)).toEqual([]);
+    },
+    60_000,
+  );
 
   afterAll(() => {
     if (totals.games === 0) return;

@@ -204,7 +204,9 @@ describe('10,000 base game', () => {
     expect(where(s)).toBe('turn.rolled');
     const keeps = s.context.zones.pool as Piece[];
     const ones = keeps.filter((d) => d.face === 1).map((d) => d.id);
-    expect(refused(game, s, { move: 'keep', seat: 0, args: { dice: [keeps.find((d) => d.face === 4)?.id as string] } })).toMatch(/condition/);
+    expect(refused(game, s, { move: 'keep', seat: 0, args: { dice: [keeps.find((d) => d.face === 4)?.id as string] } })).toMatch(
+      /condition/,
+    );
     s = play(game, s, 'keep', { dice: [ones[0] as string] });
     expect(points(s)).toBe(100);
     expect(pool(s)).toHaveLength(4);

@@ -43,7 +43,8 @@ const playOut = (game: CompiledGame, players: number, seed: string, policy: Poli
 const specs = listGames().flatMap((g) => {
   const requiresOf = (id: string) => g.variants.find((v) => v.id === id)?.requires;
   const sets: string[][] = [[], ...g.variants.map((v) => withRequirements([v.id], requiresOf))];
-  if (g.variants.some((v) => v.id === 'solo') && g.variants.some((v) => v.id === 'standard')) sets.push(withRequirements(['solo', 'standard'], requiresOf));
+  if (g.variants.some((v) => v.id === 'solo') && g.variants.some((v) => v.id === 'standard'))
+    sets.push(withRequirements(['solo', 'standard'], requiresOf));
   return sets.map((variants) => ({ id: g.id, variants }));
 });
 
@@ -54,7 +55,10 @@ describe('every shipped game ends by its rules, played at random or by a staller
       const counts = [...new Set([game.players.min, game.players.default])];
       const stuck: string[] = [];
       for (const players of counts) {
-        for (const [label, policy] of [['random', uniform], ['staller', staller]] as const) {
+        for (const [label, policy] of [
+          ['random', uniform],
+          ['staller', staller],
+        ] as const) {
           for (let i = 0; i < GAMES; i++) {
             const seed = `${id}:${variants.join('+')}:${players}:${label}:${i}`;
             if (playOut(game, players, seed, policy) === null) stuck.push(seed);

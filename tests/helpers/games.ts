@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { newGame, rig, step, legalMoves, activeStates, type GameState, type Json, type Move, type Piece, type ZoneContents } from '../../src/engine/index.ts';
+import {
+  newGame,
+  rig,
+  step,
+  legalMoves,
+  activeStates,
+  type GameState,
+  type Json,
+  type Move,
+  type Piece,
+  type ZoneContents,
+} from '../../src/engine/index.ts';
 
 export const GAMES = join(import.meta.dirname, '../../games');
 
@@ -27,7 +38,13 @@ export const start = (game: CompiledGame, players = 2, seed: number | string = 1
   return result.state;
 };
 
-export const play = (game: CompiledGame, state: GameState, move: string, args?: Record<string, Json>, seat = state.context.active): GameState => {
+export const play = (
+  game: CompiledGame,
+  state: GameState,
+  move: string,
+  args?: Record<string, Json>,
+  seat = state.context.active,
+): GameState => {
   const result = step(game, state, { move, seat, ...(args ? { args } : {}) });
   if (!result.ok) throw new Error(`${move}: ${result.error}`);
   return result.state;
@@ -39,9 +56,11 @@ export const refused = (game: CompiledGame, state: GameState, move: Move): strin
   return result.error;
 };
 
-export const rollWith = (game: CompiledGame, state: GameState, faces: readonly number[]): GameState => play(game, rig(state, faces), 'roll');
+export const rollWith = (game: CompiledGame, state: GameState, faces: readonly number[]): GameState =>
+  play(game, rig(state, faces), 'roll');
 
-export const moveNames = (game: CompiledGame, state: GameState): string[] => [...new Set(legalMoves(game, state).map((m) => m.move))].sort();
+export const moveNames = (game: CompiledGame, state: GameState): string[] =>
+  [...new Set(legalMoves(game, state).map((m) => m.move))].sort();
 
 export const where = (state: GameState): string => activeStates(state.value).join('.');
 

@@ -47,7 +47,11 @@ describe('type errors point at the offending node', () => {
     ['fold(xs, 0, x => x)', "the function given to 'fold' must take 2 parameters, not 1", 'x => x'],
     ["fold(xs, 0, (acc, x) => 'a')", "the function given to 'fold' must return number, found string", "'a'"],
     ['sort(items)', "'sort' expects (list<T>) where T is number or string, got (list<{value: number, tag: string}>)", 'sort(items)'],
-    ['sortBy(xs, x => x > 1)', "'sortBy' expects (list<T>, (T) => K) where K is number or string, got (list<number>, (number) => bool)", 'sortBy(xs, x => x > 1)'],
+    [
+      'sortBy(xs, x => x > 1)',
+      "'sortBy' expects (list<T>, (T) => K) where K is number or string, got (list<number>, (number) => bool)",
+      'sortBy(xs, x => x > 1)',
+    ],
     ['x => x', "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count", 'x => x'],
     ['let f = x => x in 1', "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count", 'x => x'],
     ['join(xs, 1)', "'join' expects (list<string>, string), got (list<number>, number)", 'xs'],
@@ -56,7 +60,7 @@ describe('type errors point at the offending node', () => {
   });
 
   it('reports independent errors together, in source order', () => {
-    const src = "fitler(xs, x => x) + scroe + (flag and 1)";
+    const src = 'fitler(xs, x => x) + scroe + (flag and 1)';
     expect(errorsOf(src)).toEqual([
       { message: "unknown function 'fitler' — did you mean 'filter'?", ...spanOf(src, 'fitler') },
       { message: "unknown name 'scroe' — did you mean 'score'?", ...spanOf(src, 'scroe') },
@@ -67,12 +71,16 @@ describe('type errors point at the offending node', () => {
   it('does not cascade from a broken sub-expression', () => {
     expect(errorsOf('let y = scroe in y + 1 > 2 and y')).toHaveLength(1);
     expect(errorsOf('len(scroe) + first(scroe).x')).toHaveLength(2);
-    expect(errorsOf('map(xs, x => x.foo).bar')).toEqual([{ message: "number has no field 'foo'", ...spanOf('map(xs, x => x.foo).bar', 'foo') }]);
+    expect(errorsOf('map(xs, x => x.foo).bar')).toEqual([
+      { message: "number has no field 'foo'", ...spanOf('map(xs, x => x.foo).bar', 'foo') },
+    ]);
   });
 
   it('checks the expected type', () => {
     expect(errorsOf('score + 1', LIBRARY, SCOPE, BOOL)).toEqual([{ message: 'expected bool, found number', start: 0, end: 9 }]);
-    expect(errorsOf('  xs ', LIBRARY, SCOPE, listOf(BOOL))).toEqual([{ message: 'expected list<bool>, found list<number>', start: 2, end: 4 }]);
+    expect(errorsOf('  xs ', LIBRARY, SCOPE, listOf(BOOL))).toEqual([
+      { message: 'expected list<bool>, found list<number>', start: 2, end: 4 },
+    ]);
     const empty = compileExpr('[]', SCOPE, LIBRARY, listOf(NUMBER));
     expect(empty.ok && formatType(empty.type)).toBe('list<nothing>');
     expect(compileExpr('items', SCOPE, LIBRARY, listOf(typeOf('{value: 1}'))).ok).toBe(true);
@@ -95,7 +103,7 @@ describe('types of well-typed expressions', () => {
     ['[[], [1]]', 'list<list<number>>'],
     ["[{a: 1, b: 'x'}, {a: 2}]", 'list<{a: number}>'],
     ['flag ? [] : xs', 'list<number>'],
-    ["{a: 1, b: [true]}", '{a: number, b: list<bool>}'],
+    ['{a: 1, b: [true]}', '{a: number, b: list<bool>}'],
     ['xs[0]', 'number'],
     ['[][0]', 'nothing'],
     ['first([]) + 1', 'number'],
@@ -116,7 +124,10 @@ describe('names', () => {
     expect(evaluate('let score = 1 in score + 1')).toBe(2);
     expect(evaluate('map(xs, score => score * 2)')).toEqual([6, 2, 8, 2, 10]);
     expect(evaluate('let x = 1 in let x = x + 1 in x')).toBe(2);
-    expect(evaluate('map(ys, x => map(ys, x => x + 1))')).toEqual([[2, 6], [2, 6]]);
+    expect(evaluate('map(ys, x => map(ys, x => x + 1))')).toEqual([
+      [2, 6],
+      [2, 6],
+    ]);
   });
 
   it('does not confuse field names with Object.prototype', () => {

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOOL, ExprRuntimeError, MAX_CALL_DEPTH, NUMBER, STRING, compileExpr, createLibrary, formatType, listOf,
-  type DefinitionSource, type HostFunction, type Library, type Value,
+  BOOL,
+  ExprRuntimeError,
+  MAX_CALL_DEPTH,
+  NUMBER,
+  STRING,
+  compileExpr,
+  createLibrary,
+  formatType,
+  listOf,
+  type DefinitionSource,
+  type HostFunction,
+  type Library,
+  type Value,
 } from '../../src/lang/index.ts';
 import { ENV, SCOPE, errorsOf, evaluate, spanOf } from './helpers.ts';
 
 const def = (name: string, params: string, body: string, returns?: string): DefinitionSource => ({
   name,
   // `a: number, b: {x: number}`: commas inside braces do not separate parameters.
-  params: params === '' ? [] : params.split(/,(?![^{]*\})/).map((p) => {
-    const colon = p.indexOf(':');
-    return { name: p.slice(0, colon).trim(), type: p.slice(colon + 1).trim() };
-  }),
+  params:
+    params === ''
+      ? []
+      : params.split(/,(?![^{]*\})/).map((p) => {
+          const colon = p.indexOf(':');
+          return { name: p.slice(0, colon).trim(), type: p.slice(colon + 1).trim() };
+        }),
   ...(returns === undefined ? {} : { returns }),
   body,
 });
@@ -47,7 +61,9 @@ describe('definitions', () => {
     const lib = library([def('worth', 'x: {value: number}', 'x.value * 10')]);
     expect(evaluate('worth(item) + sumBy(items, i => worth(i))', lib)).toBe(130);
     const src = "worth({tag: 'a'})";
-    expect(errorsOf(src, lib)).toEqual([{ message: "'worth' expects (x: {value: number}), got ({tag: string})", ...spanOf(src, "{tag: 'a'}") }]);
+    expect(errorsOf(src, lib)).toEqual([
+      { message: "'worth' expects (x: {value: number}), got ({tag: string})", ...spanOf(src, "{tag: 'a'}") },
+    ]);
   });
 
   it('recurse, directly and mutually', () => {
@@ -120,12 +136,16 @@ describe('definition errors', () => {
   it('in parameter and result types', () => {
     expect(errorsFor([def('f', 'a: nubmer, b: list<>', 'a')])).toEqual([
       { name: 'f', where: 'params', param: 'a', error: { message: "unknown type 'nubmer' — did you mean 'number'?", start: 0, end: 6 } },
-      { name: 'f', where: 'params', param: 'b', error: { message: 'expected a type, found \'>\'', start: 5, end: 6 } },
+      { name: 'f', where: 'params', param: 'b', error: { message: "expected a type, found '>'", start: 5, end: 6 } },
     ]);
     expect(errorsFor([def('g', '', '1', 'boolean')])).toEqual([
       { name: 'g', where: 'returns', error: { message: "unknown type 'boolean' — did you mean 'bool'?", start: 0, end: 7 } },
     ]);
-    expect(errorsFor([def('h', 'a: number, a: number', 'a')])[0]).toMatchObject({ where: 'params', param: 'a', error: { message: "parameter 'a' appears twice" } });
+    expect(errorsFor([def('h', 'a: number, a: number', 'a')])[0]).toMatchObject({
+      where: 'params',
+      param: 'a',
+      error: { message: "parameter 'a' appears twice" },
+    });
     expect(errorsFor([def('k', 'if: number', '1')])[0]?.error.message).toMatch(/^'if' cannot name a parameter/);
   });
 
@@ -143,7 +163,11 @@ describe('definition errors', () => {
 
   it('for recursion without a result type', () => {
     expect(errorsFor([def('loop', 'n: number', 'loop(n)')])).toEqual([
-      { name: 'loop', where: 'body', error: { message: "'loop' is recursive (loop → loop), so it needs a 'returns' type", start: 0, end: 4 } },
+      {
+        name: 'loop',
+        where: 'body',
+        error: { message: "'loop' is recursive (loop → loop), so it needs a 'returns' type", start: 0, end: 4 },
+      },
     ]);
     expect(errorsFor([def('a', '', 'b() + 1'), def('b', '', '2 * a()')])).toEqual([
       { name: 'b', where: 'body', error: { message: "'a' is recursive (a → b → a), so it needs a 'returns' type", start: 4, end: 5 } },
@@ -152,7 +176,9 @@ describe('definition errors', () => {
   });
 
   it('for bad names', () => {
-    expect(errorsFor([def('len', '', '1'), def('two words', '', '1'), def('f', '', '1'), def('f', '', '2')]).map((e) => e.error.message)).toEqual([
+    expect(
+      errorsFor([def('len', '', '1'), def('two words', '', '1'), def('f', '', '1'), def('f', '', '2')]).map((e) => e.error.message),
+    ).toEqual([
       "'len' is already a built-in function: give the definition another name",
       "'two words' cannot name a definition: use letters, digits and _, not starting with a digit, and not a keyword",
       "'f' is defined twice",
@@ -169,8 +195,12 @@ describe('definition errors', () => {
   it('check calls to them', () => {
     const lib = library([def('add', 'a: number, b: number', 'a + b')]);
     expect(errorsOf('add(1)', lib)).toEqual([{ message: "'add' expects (a: number, b: number), got (number)", start: 0, end: 6 }]);
-    expect(errorsOf("add(1, 'x')", lib)).toEqual([{ message: "'add' expects (a: number, b: number), got (number, string)", start: 7, end: 10 }]);
-    expect(errorsOf('add(1, x => x)', lib)[0]?.message).toBe("a function like 'x => ...' can only be an argument of a builtin such as filter, map or count");
+    expect(errorsOf("add(1, 'x')", lib)).toEqual([
+      { message: "'add' expects (a: number, b: number), got (number, string)", start: 7, end: 10 },
+    ]);
+    expect(errorsOf('add(1, x => x)', lib)[0]?.message).toBe(
+      "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count",
+    );
     expect(errorsOf('add', lib)[0]?.message).toBe("'add' is a function: call it like add(...)");
     expect(errorsOf('ad(1, 2)', lib)[0]?.message).toBe("unknown function 'ad' — did you mean 'add'?");
   });
@@ -211,7 +241,11 @@ describe('host functions', () => {
     const src = "1 + len(lookup('gamma', 1))";
     expect(errorsOf(src, lib)).toEqual([{ message: 'no row named gamma', ...spanOf(src, "lookup('gamma', 1)") }]);
     expect(errorsOf('lookup(label, 1)', lib)[0]?.message).toBe('the first argument of lookup must be a name in quotes');
-    expect(errorsOf('lookup(1, 1)', lib)[0]).toMatchObject({ message: "'lookup' expects (string, number), got (number, number)", start: 7, end: 8 });
+    expect(errorsOf('lookup(1, 1)', lib)[0]).toMatchObject({
+      message: "'lookup' expects (string, number), got (number, number)",
+      start: 7,
+      end: 8,
+    });
   });
 
   it('must have sound names', () => {

@@ -1,7 +1,18 @@
 import { expect } from 'vitest';
 import {
-  BOOL, NUMBER, STRING, compileExpr, createLibrary, listOf, recordOf,
-  type Env, type ExprError, type Library, type Scope, type Type, type Value,
+  BOOL,
+  NUMBER,
+  STRING,
+  compileExpr,
+  createLibrary,
+  listOf,
+  recordOf,
+  type Env,
+  type ExprError,
+  type Library,
+  type Scope,
+  type Type,
+  type Value,
 } from '../../src/lang/index.ts';
 
 export const ITEM = recordOf({ value: NUMBER, tag: STRING });

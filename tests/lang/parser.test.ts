@@ -63,7 +63,9 @@ describe('precedence and associativity', () => {
     expect(shape('f(x => x.a)')).toEqual({
       kind: 'call',
       callee: { name: 'f' },
-      args: [{ kind: 'lambda', params: [{ name: 'x' }], body: { kind: 'field', object: { kind: 'name', name: 'x' }, field: { name: 'a' } } }],
+      args: [
+        { kind: 'lambda', params: [{ name: 'x' }], body: { kind: 'field', object: { kind: 'name', name: 'x' }, field: { name: 'a' } } },
+      ],
     });
   });
 

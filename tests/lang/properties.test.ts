@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BOOL, ExprRuntimeError, NUMBER, STRING, compileExpr, createLibrary, deepEqual, formatType, formatValue, listOf, recordOf,
-  type Scope, type Type, type Value,
+  BOOL,
+  ExprRuntimeError,
+  NUMBER,
+  STRING,
+  compileExpr,
+  createLibrary,
+  deepEqual,
+  formatType,
+  formatValue,
+  listOf,
+  recordOf,
+  type Scope,
+  type Type,
+  type Value,
 } from '../../src/lang/index.ts';
 
 const SCOPE: Scope = { a: NUMBER, b: NUMBER, p: BOOL, q: BOOL, xs: listOf(NUMBER), ys: listOf(NUMBER), ws: listOf(listOf(NUMBER)) };
@@ -38,24 +50,71 @@ const { num, bool } = fc.letrec<{ num: Model & Num; bool: Model & Bool }>((tie) 
     depth,
     fc.record({ k: fc.constant('lit' as const), v: fc.integer({ min: 0, max: 12 }) }),
     fc.record({ k: fc.constant('var' as const), name: fc.constantFrom('a' as const, 'b' as const) }),
-    fc.record({ k: fc.constant('arith' as const), op: fc.constantFrom('+' as const, '-' as const, '*' as const, '/' as const, '%' as const), l: tie('num'), r: tie('num'), paren: fc.boolean() }),
+    fc.record({
+      k: fc.constant('arith' as const),
+      op: fc.constantFrom('+' as const, '-' as const, '*' as const, '/' as const, '%' as const),
+      l: tie('num'),
+      r: tie('num'),
+      paren: fc.boolean(),
+    }),
     fc.record({ k: fc.constant('neg' as const), e: tie('num'), paren: fc.boolean() }),
-    fc.record({ k: fc.constant('ifNum' as const), c: tie('bool'), t: tie('num'), e: tie('num'), keyword: fc.boolean(), paren: fc.boolean() }),
+    fc.record({
+      k: fc.constant('ifNum' as const),
+      c: tie('bool'),
+      t: tie('num'),
+      e: tie('num'),
+      keyword: fc.boolean(),
+      paren: fc.boolean(),
+    }),
   ),
   bool: fc.oneof(
     depth,
     fc.record({ k: fc.constant('blit' as const), v: fc.boolean() }),
     fc.record({ k: fc.constant('bvar' as const), name: fc.constantFrom('p' as const, 'q' as const) }),
-    fc.record({ k: fc.constant('cmp' as const), op: fc.constantFrom('<' as const, '<=' as const, '>' as const, '>=' as const, '==' as const, '!=' as const), l: tie('num'), r: tie('num'), paren: fc.boolean() }),
-    fc.record({ k: fc.constant('beq' as const), op: fc.constantFrom('==' as const, '!=' as const), l: tie('bool'), r: tie('bool'), paren: fc.boolean() }),
-    fc.record({ k: fc.constant('logic' as const), op: fc.constantFrom('and' as const, 'or' as const), l: tie('bool'), r: tie('bool'), symbol: fc.boolean(), paren: fc.boolean() }),
+    fc.record({
+      k: fc.constant('cmp' as const),
+      op: fc.constantFrom('<' as const, '<=' as const, '>' as const, '>=' as const, '==' as const, '!=' as const),
+      l: tie('num'),
+      r: tie('num'),
+      paren: fc.boolean(),
+    }),
+    fc.record({
+      k: fc.constant('beq' as const),
+      op: fc.constantFrom('==' as const, '!=' as const),
+      l: tie('bool'),
+      r: tie('bool'),
+      paren: fc.boolean(),
+    }),
+    fc.record({
+      k: fc.constant('logic' as const),
+      op: fc.constantFrom('and' as const, 'or' as const),
+      l: tie('bool'),
+      r: tie('bool'),
+      symbol: fc.boolean(),
+      paren: fc.boolean(),
+    }),
     fc.record({ k: fc.constant('not' as const), e: tie('bool'), symbol: fc.boolean(), paren: fc.boolean() }),
-    fc.record({ k: fc.constant('ifBool' as const), c: tie('bool'), t: tie('bool'), e: tie('bool'), keyword: fc.boolean(), paren: fc.boolean() }),
+    fc.record({
+      k: fc.constant('ifBool' as const),
+      c: tie('bool'),
+      t: tie('bool'),
+      e: tie('bool'),
+      keyword: fc.boolean(),
+      paren: fc.boolean(),
+    }),
   ),
 }));
 
 // Binding strength, loosest first, as documented.
-const COND = 0, OR = 1, AND = 2, NOT = 3, CMP = 4, ADD = 5, MUL = 6, NEG = 7, ATOM = 8;
+const COND = 0,
+  OR = 1,
+  AND = 2,
+  NOT = 3,
+  CMP = 4,
+  ADD = 5,
+  MUL = 6,
+  NEG = 7,
+  ATOM = 8;
 
 function print(m: Model, min: number): string {
   const [text, level] = render(m);
@@ -246,9 +305,7 @@ describe('properties', () => {
       fc.integer({ min: -1000, max: 1000 }).map((value) => ({ type: NUMBER, value })),
       fc.boolean().map((value) => ({ type: BOOL, value })),
       fc.string({ unit: fc.constantFrom('a', 'Z', ' ', "'", '"', '\\', '\n', '\t', 'é') }).map((value) => ({ type: STRING, value })),
-      tie('t').chain(({ type }) =>
-        fc.array(valueOfType(type), { maxLength: 3 }).map((value) => ({ type: listOf(type), value })),
-      ),
+      tie('t').chain(({ type }) => fc.array(valueOfType(type), { maxLength: 3 }).map((value) => ({ type: listOf(type), value }))),
       fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'item_2'), { minLength: 1, maxLength: 3 }).chain((names) =>
         fc.tuple(...names.map(() => tie('t'))).map((fields) => ({
           type: recordOf(Object.fromEntries(names.map((n, i) => [n, (fields[i] as { type: Type }).type]))),

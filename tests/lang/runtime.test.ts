@@ -59,12 +59,12 @@ describe('deep equality', () => {
     ['[] == [1]', false],
     ['[[1], [2]] == [[1], [2]]', true],
     ['[1, 2] in [[2, 1], [1, 2]]', true],
-    ["{a: 1} in [{a: 2}, {a: 1}]", true],
+    ['{a: 1} in [{a: 2}, {a: 1}]', true],
     ['item == first(items)', true],
     ['item == last(items)', false],
     // Records compare on the fields both sides have in common.
-    ["{value: 2} == item", true],
-    ["{value: 2} in map(items, i => {value: i.value, extra: true})", true],
+    ['{value: 2} == item', true],
+    ['{value: 2} in map(items, i => {value: i.value, extra: true})', true],
   ])('%s is %s', (src, expected) => {
     expect(evaluate(src)).toBe(expected);
   });
@@ -82,7 +82,16 @@ describe('lambdas and let', () => {
   it('capture enclosing locals', () => {
     expect(evaluate('let k = 2 in map(xs, x => x * k)')).toEqual([6, 2, 8, 2, 10]);
     expect(evaluate('map(ys, y => count(xs, x => x == y))')).toEqual([2, 1]);
-    expect(evaluate('map(ys, y => map(ys, z => [y, z]))')).toEqual([[[1, 1], [1, 5]], [[5, 1], [5, 5]]]);
+    expect(evaluate('map(ys, y => map(ys, z => [y, z]))')).toEqual([
+      [
+        [1, 1],
+        [1, 5],
+      ],
+      [
+        [5, 1],
+        [5, 5],
+      ],
+    ]);
     expect(evaluate('let t = 2 in filter(xs, x => let d = x - t in d > 0 and any(ys, y => y == d))')).toEqual([3]);
   });
 
@@ -119,7 +128,7 @@ describe('runtime errors', () => {
 
 describe('values', () => {
   it('formats values in literal syntax', () => {
-    expect(formatValue([1, 'it\'s', { a: true, b: [] }])).toBe("[1, 'it\\'s', {a: true, b: []}]");
+    expect(formatValue([1, "it's", { a: true, b: [] }])).toBe("[1, 'it\\'s', {a: true, b: []}]");
     expect(formatValue(-0)).toBe('0');
   });
 

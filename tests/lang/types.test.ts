@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BOOL, NEVER, NUMBER, STRING, formatType, isAssignable, listOf, parseType, recordOf, typeEquals, type Type } from '../../src/lang/index.ts';
+import {
+  BOOL,
+  NEVER,
+  NUMBER,
+  STRING,
+  formatType,
+  isAssignable,
+  listOf,
+  parseType,
+  recordOf,
+  typeEquals,
+  type Type,
+} from '../../src/lang/index.ts';
 import { parseSignature } from '../../src/lang/typeSyntax.ts';
 import { joinTypes } from '../../src/lang/types.ts';
 import { editDistance, suggest } from '../../src/lang/suggest.ts';

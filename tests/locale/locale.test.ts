@@ -21,7 +21,8 @@ const withLocale = (body: string, { lang = 'ru', variants = [] as string[], bare
     locale: { file: { file: LOCALE, text: bare ? body : `locale: ${lang}\ngame: ten-thousand\n${body}` } },
   });
 
-const problems = (out: CompileOutput): string[] => out.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+const problems = (out: CompileOutput): string[] =>
+  out.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
 
 describe('locale files: each mistake is a located error', () => {
   it('an unknown key, with a suggestion', () => {
@@ -31,13 +32,18 @@ describe('locale files: each mistake is a located error', () => {
   });
 
   it('a key for a definition that the rules use is unknown: only text definitions translate', () => {
-    const text = "locale: ru\ngame: regicide\ndefinitions:\n  maxHand:\n    body: '1'\n  label:\n    body: \"isJester(c) ? 'шут' : c.rank\"\n";
+    const text =
+      "locale: ru\ngame: regicide\ndefinitions:\n  maxHand:\n    body: '1'\n  label:\n    body: \"isJester(c) ? 'шут' : c.rank\"\n";
     const out = compileGame({ base: source('regicide'), locale: { file: { file: 'games/regicide/locales/xx.yaml', text } } });
-    expect(problems(out)).toEqual([`games/regicide/locales/xx.yaml:4:3: error: unknown key 'maxHand': no text of the game is written there`]);
+    expect(problems(out)).toEqual([
+      `games/regicide/locales/xx.yaml:4:3: error: unknown key 'maxHand': no text of the game is written there`,
+    ]);
   });
 
   it('an empty translation', () => {
-    expect(problems(withLocale("moves:\n  roll: { title: '' }\n"))).toEqual([`${LOCALE}:4:11: error: moves.roll.title: an empty translation: leave the key out to show the spec’s own text`]);
+    expect(problems(withLocale("moves:\n  roll: { title: '' }\n"))).toEqual([
+      `${LOCALE}:4:11: error: moves.roll.title: an empty translation: leave the key out to show the spec’s own text`,
+    ]);
   });
 
   it('a value that is not a string', () => {
@@ -56,7 +62,9 @@ describe('locale files: each mistake is a located error', () => {
   });
 
   it('a placeholder may be spaced differently and its quoted words translated', () => {
-    const out = withLocale(`log:\n  "Player {active + 1} rolls {join(map(game.lastRoll, f => str(f)), ' ')}": "Игрок {active+1} бросает {join(map(game.lastRoll, f => str(f)), ', ')}"\n`);
+    const out = withLocale(
+      `log:\n  "Player {active + 1} rolls {join(map(game.lastRoll, f => str(f)), ' ')}": "Игрок {active+1} бросает {join(map(game.lastRoll, f => str(f)), ', ')}"\n`,
+    );
     expect(problems(out)).toEqual([]);
   });
 
@@ -65,30 +73,46 @@ describe('locale files: each mistake is a located error', () => {
     expect(problems(broken)).toEqual([`${LOCALE}:4:48: error: log: unclosed '{' in log text`]);
     const noOther = withLocale('log:\n  "Player {active + 1} scores nothing": "{active + 1, plural, one {Игрок #}} ничего"\n');
     expect(problems(noOther)).toEqual([`${LOCALE}:4:43: error: log: broken plural: MISSING_OTHER_CLAUSE`]);
-    const two = withLocale('log:\n  "Player {active + 1} scores nothing": "{active + 1, plural, one {a} two {b} few {c} many {d} other {e}}"\n');
+    const two = withLocale(
+      'log:\n  "Player {active + 1} scores nothing": "{active + 1, plural, one {a} two {b} few {c} many {d} other {e}}"\n',
+    );
     expect(problems(two)).toEqual([`${LOCALE}:4:43: error: log: 'ru' has no 'two' plural form (its forms: few, many, one, other)`]);
   });
 
   it('a plural of something that is not a number is a type error in the locale file', () => {
-    const out = withLocale(`log:\n  "Player {active + 1} rolls {join(map(game.lastRoll, f => str(f)), ' ')}": "{active + 1} {join(map(game.lastRoll, f => str(f)), ' '), plural, other {#}}"\n`);
+    const out = withLocale(
+      `log:\n  "Player {active + 1} rolls {join(map(game.lastRoll, f => str(f)), ' ')}": "{active + 1} {join(map(game.lastRoll, f => str(f)), ' '), plural, other {#}}"\n`,
+    );
     expect(problems(out)).toContain(`${LOCALE}:4:78: error: expected number, found string`);
   });
 
   it('a display expression is checked like the spec: its type error points into the locale file', () => {
-    const out = withLocale("display:\n  moves:\n    keep: \"'Оставить ' + dice\"\n");
+    const out = withLocale('display:\n  moves:\n    keep: "\'Оставить \' + dice"\n');
     expect(problems(out).join('\n')).toMatch(/^games\/ten-thousand\/locales\/xx\.yaml:5:\d+: error: /);
   });
 
   it('the header: the language, the game, and variants that exist', () => {
-    expect(problems(withLocale('game: ten-thousand\n', { bare: true }))).toEqual([`${LOCALE}:1:1: error: 'locale' names the language, e.g. locale: ru`]);
-    expect(problems(withLocale('locale: ru\ngame: regicide\n', { bare: true }))).toEqual([`${LOCALE}:2:1: error: this locale is for 'regicide', not for 'ten-thousand'`]);
-    const unknown = compileGame({ base: source('ten-thousand'), locale: { file: { file: LOCALE, text: 'locale: ru\ngame: ten-thousand\nvariants:\n  jokers: { title: Джокеры }\n' }, knownVariants: ['joker'] } });
+    expect(problems(withLocale('game: ten-thousand\n', { bare: true }))).toEqual([
+      `${LOCALE}:1:1: error: 'locale' names the language, e.g. locale: ru`,
+    ]);
+    expect(problems(withLocale('locale: ru\ngame: regicide\n', { bare: true }))).toEqual([
+      `${LOCALE}:2:1: error: this locale is for 'regicide', not for 'ten-thousand'`,
+    ]);
+    const unknown = compileGame({
+      base: source('ten-thousand'),
+      locale: {
+        file: { file: LOCALE, text: 'locale: ru\ngame: ten-thousand\nvariants:\n  jokers: { title: Джокеры }\n' },
+        knownVariants: ['joker'],
+      },
+    });
     expect(problems(unknown)).toEqual([`${LOCALE}:4:3: error: there is no variant 'jokers' — did you mean 'joker'?`]);
   });
 
   it("a variant's section is read against the game with the variant on", () => {
     const section = 'variants:\n  joker:\n    moves:\n      joker: { titel: Отложить как джокеры }\n';
-    expect(problems(withLocale(section, { variants: ['joker'] }))).toEqual([`${LOCALE}:6:16: error: unknown key 'titel': no text of the game is written there — did you mean 'title'?`]);
+    expect(problems(withLocale(section, { variants: ['joker'] }))).toEqual([
+      `${LOCALE}:6:16: error: unknown key 'titel': no text of the game is written there — did you mean 'title'?`,
+    ]);
     expect(problems(withLocale(section))).toEqual([]);
   });
 });
@@ -98,7 +122,13 @@ describe('a missing translation falls back to the spec’s own text', () => {
     const out = withLocale('moves:\n  roll: { title: Бросить }\n');
     expect(out.game?.moves.roll?.title).toBe('Бросить');
     expect(out.game?.moves.bank?.title).toBe('Bank');
-    expect(out.missing?.find((m) => m.key === 'moves.bank.title')).toEqual({ key: 'moves.bank.title', english: 'Bank', file: expect.stringMatching(/games\/ten-thousand\/game\.yaml$/), line: expect.any(Number), column: expect.any(Number) });
+    expect(out.missing?.find((m) => m.key === 'moves.bank.title')).toEqual({
+      key: 'moves.bank.title',
+      english: 'Bank',
+      file: expect.stringMatching(/games\/ten-thousand\/game\.yaml$/),
+      line: expect.any(Number),
+      column: expect.any(Number),
+    });
     expect(out.missing?.some((m) => m.key === 'moves.roll.title')).toBe(false);
   });
 
@@ -112,10 +142,17 @@ describe('a missing translation falls back to the spec’s own text', () => {
 
   it("a base translation is not used for a text a variant changed: the variant's own section gives it", () => {
     const base = source('ten-thousand');
-    const changed = { file: 'games/ten-thousand/variants/renamed.yaml', text: 'variant: renamed\ngame: ten-thousand\ntitle: R\ndescription: D\npatch:\n  moves:\n    bank: { title: Bank it }\n' };
-    const run = (body: string) => compileGame({ base, variants: [changed], locale: { file: { file: LOCALE, text: `locale: ru\ngame: ten-thousand\n${body}` } } });
+    const changed = {
+      file: 'games/ten-thousand/variants/renamed.yaml',
+      text: 'variant: renamed\ngame: ten-thousand\ntitle: R\ndescription: D\npatch:\n  moves:\n    bank: { title: Bank it }\n',
+    };
+    const run = (body: string) =>
+      compileGame({ base, variants: [changed], locale: { file: { file: LOCALE, text: `locale: ru\ngame: ten-thousand\n${body}` } } });
     expect(run('moves:\n  bank: { title: Записать }\n').game?.moves.bank?.title).toBe('Bank it');
-    expect(run('moves:\n  bank: { title: Записать }\nvariants:\n  renamed:\n    moves:\n      bank: { title: Записать всё }\n').game?.moves.bank?.title).toBe('Записать всё');
+    expect(
+      run('moves:\n  bank: { title: Записать }\nvariants:\n  renamed:\n    moves:\n      bank: { title: Записать всё }\n').game?.moves.bank
+        ?.title,
+    ).toBe('Записать всё');
   });
 });
 
@@ -138,7 +175,10 @@ describe('plurals in log lines follow the language', () => {
       '  "{name(seat)} draws {min(n, len(zones.hand[seat]))} card(s)": "{name(seat)} берёт {min(n, len(zones.hand[seat])), plural, one {# карту} few {# карты} many {# карт} other {# карты}}"',
       '',
     ].join('\n');
-    const { game, diagnostics } = compileGame({ base: source('eight-masters-revenge'), locale: { file: { file: 'games/eight-masters-revenge/locales/xx.yaml', text } } });
+    const { game, diagnostics } = compileGame({
+      base: source('eight-masters-revenge'),
+      locale: { file: { file: 'games/eight-masters-revenge/locales/xx.yaml', text } },
+    });
     expect(diagnostics).toEqual([]);
     const s = newGame(game!, { players: 2, seed: 1 });
     if (!s.ok) throw new Error(s.error);
@@ -149,7 +189,10 @@ describe('plurals in log lines follow the language', () => {
 
   it('a spec may write a plural in its own log lines (English rules)', () => {
     const file = 'templates/new-game.yaml';
-    const text = readFileSync(file, 'utf8').replace('      - roll: zones.pool\n', '      - roll: zones.pool\n      - log: "rolled {len(zones.pool), plural, one {# die} other {# dice}}"\n');
+    const text = readFileSync(file, 'utf8').replace(
+      '      - roll: zones.pool\n',
+      '      - roll: zones.pool\n      - log: "rolled {len(zones.pool), plural, one {# die} other {# dice}}"\n',
+    );
     const { game, diagnostics } = compileGame({ base: { file, text } });
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const s = newGame(game!, { players: 2, seed: 1 });
@@ -163,7 +206,10 @@ describe('plurals in log lines follow the language', () => {
 describe('the studio’s entry: a game folder’s files, the variants on and a language', () => {
   const folder = (game: string): Record<string, string> => {
     const dir = `games/${game}`;
-    const paths = [`${dir}/game.yaml`, ...['variants', 'locales'].flatMap((sub) => readdirSync(`${dir}/${sub}`).map((f) => `${dir}/${sub}/${f}`))];
+    const paths = [
+      `${dir}/game.yaml`,
+      ...['variants', 'locales'].flatMap((sub) => readdirSync(`${dir}/${sub}`).map((f) => `${dir}/${sub}/${f}`)),
+    ];
     return Object.fromEntries(paths.map((p) => [p, readFileSync(p, 'utf8')]));
   };
 
@@ -187,6 +233,8 @@ describe('the studio’s entry: a game folder’s files, the variants on and a l
     if ('error' in english || 'error' in german) throw new Error('no input');
     expect([english.fallback, german.fallback]).toEqual([false, true]);
     expect(compileGame(german.input).game?.title).toBe('Regicide');
-    expect(localizedInput(files, ['jesters'], 'ru')).toEqual({ error: expect.stringMatching(/^no variant 'jesters' \(variants: .*jester/) });
+    expect(localizedInput(files, ['jesters'], 'ru')).toEqual({
+      error: expect.stringMatching(/^no variant 'jesters' \(variants: .*jester/),
+    });
   });
 });

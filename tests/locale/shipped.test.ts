@@ -49,7 +49,13 @@ describe('shipped translations', () => {
 });
 
 /** Plays the English and the translated game side by side by the same choices; returns the two last states. */
-const sideBySide = (english: CompiledGame, translated: CompiledGame, seed: number, players: number, choices: readonly number[]): [GameState, GameState] => {
+const sideBySide = (
+  english: CompiledGame,
+  translated: CompiledGame,
+  seed: number,
+  players: number,
+  choices: readonly number[],
+): [GameState, GameState] => {
   const a = newGame(english, { seed, players });
   const b = newGame(translated, { seed, players });
   if (!a.ok || !b.ok) throw new Error('no game');
@@ -71,18 +77,26 @@ const sideBySide = (english: CompiledGame, translated: CompiledGame, seed: numbe
 };
 
 describe('a translated game plays as the English one', () => {
-  const sets = games.flatMap((entry) => [[entry.id, []] as const, ...entry.variants.map((v) => [entry.id, withRequirements([v.id], (id) => entry.variants.find((x) => x.id === id)?.requires)] as const)]);
+  const sets = games.flatMap((entry) => [
+    [entry.id, []] as const,
+    ...entry.variants.map((v) => [entry.id, withRequirements([v.id], (id) => entry.variants.find((x) => x.id === id)?.requires)] as const),
+  ]);
   for (const [game, variants] of sets) {
     it(`${game}${variants.length ? ` + ${variants.join(', ')}` : ''}: same seed and moves, same game, in every language`, () => {
       const english = compiled(game, variants);
       const translations = LANGUAGES.map((lang) => compiled(game, variants, lang));
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: english.players.min, max: english.players.max }), fc.array(fc.nat(), { minLength: 1, maxLength: 120 }), (seed, players, choices) => {
-          for (const translated of translations) {
-            const [sa, sb] = sideBySide(english, translated, seed, players, choices);
-            if (sa.context.log.some((line) => /[a-z]{3}/i.test(logText(line)))) expect(sb.context.log).not.toEqual(sa.context.log);
-          }
-        }),
+        fc.property(
+          fc.integer({ min: 0, max: 1e6 }),
+          fc.integer({ min: english.players.min, max: english.players.max }),
+          fc.array(fc.nat(), { minLength: 1, maxLength: 120 }),
+          (seed, players, choices) => {
+            for (const translated of translations) {
+              const [sa, sb] = sideBySide(english, translated, seed, players, choices);
+              if (sa.context.log.some((line) => /[a-z]{3}/i.test(logText(line)))) expect(sb.context.log).not.toEqual(sa.context.log);
+            }
+          },
+        ),
         { numRuns: 5 },
       );
     });

@@ -54,7 +54,9 @@ describe('locate', () => {
   });
 
   it('accepts list indexes given as numeric strings, as JSON pointers have them', () => {
-    expect(locate(doc, ['flow', 'states', 'start', 'entry', '1', 'log'])).toEqual(locate(doc, ['flow', 'states', 'start', 'entry', 1, 'log']));
+    expect(locate(doc, ['flow', 'states', 'start', 'entry', '1', 'log'])).toEqual(
+      locate(doc, ['flow', 'states', 'start', 'entry', 1, 'log']),
+    );
   });
 });
 
@@ -91,6 +93,10 @@ describe('diagnosticAt', () => {
   });
 
   it('can point at the key instead of the value', () => {
-    expect(diagnosticAtPart(doc, 'missing-property', ['players'], 'missing max', 'head')).toMatchObject({ line: 2, column: 1, endColumn: 8 });
+    expect(diagnosticAtPart(doc, 'missing-property', ['players'], 'missing max', 'head')).toMatchObject({
+      line: 2,
+      column: 1,
+      endColumn: 8,
+    });
   });
 });

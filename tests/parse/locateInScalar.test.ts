@@ -167,7 +167,8 @@ describe('scalarOffsetMap agrees with yaml on generated scalars', () => {
             const source = text[map[i] ?? -1] ?? '';
             const char = value[i] ?? '';
             // A visible character comes from itself, or from an escape or a doubled quote.
-            if (!/\s/.test(char)) expect([char, '\\', "'"].includes(source) || /[\uD800-\uDFFF]/.test(char), `${i} in ${JSON.stringify(text)}`).toBe(true);
+            if (!/\s/.test(char))
+              expect([char, '\\', "'"].includes(source) || /[\uD800-\uDFFF]/.test(char), `${i} in ${JSON.stringify(text)}`).toBe(true);
           }
         }),
         { numRuns: 300 },
@@ -186,7 +187,9 @@ describe('scalarOffsetMap agrees with yaml on hand-written multi-line scalars', 
   it('maps every character', () => {
     fc.assert(
       fc.property(fc.constantFrom(...HEADERS), body, (header, lines) => {
-        const rendered = lines.map(([extra, words, trail]) => (words.length === 0 ? '' : `${' '.repeat(2 + extra)}${words.join(' ')}${trail}`));
+        const rendered = lines.map(([extra, words, trail]) =>
+          words.length === 0 ? '' : `${' '.repeat(2 + extra)}${words.join(' ')}${trail}`,
+        );
         let text: string;
         if (header === 'plain') text = `k: z ${rendered.join('\n').trimStart()}\n`;
         else if (header === "'" || header === '"') {
@@ -204,7 +207,8 @@ describe('scalarOffsetMap agrees with yaml on hand-written multi-line scalars', 
         for (let i = 0; i < value.length; i += 1) {
           const char = value[i] ?? '';
           const source = text[map?.[i] ?? -1] ?? '';
-          if (!/\s/.test(char)) expect([char, '\\', "'"].includes(source) || /[\uD800-\uDFFF]/.test(char), `${i} in ${JSON.stringify(text)}`).toBe(true);
+          if (!/\s/.test(char))
+            expect([char, '\\', "'"].includes(source) || /[\uD800-\uDFFF]/.test(char), `${i} in ${JSON.stringify(text)}`).toBe(true);
         }
       }),
       { numRuns: 1000 },

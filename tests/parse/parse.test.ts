@@ -75,7 +75,8 @@ describe('parseSpecText: broken YAML', () => {
       severity: 'error',
       line: 4,
       column: 4,
-      message: 'bad indentation: this line is indented more than the line above, which already has a value (keys of one mapping must line up)',
+      message:
+        'bad indentation: this line is indented more than the line above, which already has a value (keys of one mapping must line up)',
     });
   });
 
@@ -168,11 +169,14 @@ describe('parseSpecText never throws', () => {
       '['.repeat(500) + ']'.repeat(500),
       'a: &a [*a]\n',
       // A "billion laughs" document: the alias limit stops it.
-      ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => {
-        const name = String.fromCharCode(98 + i);
-        const prev = String.fromCharCode(97 + i);
-        return `${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`;
-      })].join('\n'),
+      [
+        'a: &a [x, x, x, x, x, x, x, x, x, x]',
+        ...Array.from({ length: 8 }, (_, i) => {
+          const name = String.fromCharCode(98 + i);
+          const prev = String.fromCharCode(97 + i);
+          return `${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`;
+        }),
+      ].join('\n'),
       'key: "\\uZZZZ"\n',
       ': no key\n',
     ];

@@ -24,21 +24,24 @@ const shippedFiles = (): { file: string; text: string }[] =>
 
 /** Every path of a plain value, parents before children. */
 const pathsOf = (value: unknown, path: DocPath = []): DocPath[] => {
-  const children =
-    Array.isArray(value) ? value.flatMap((v, i) => pathsOf(v, [...path, i]))
-    : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...path, k]))
-    : [];
+  const children = Array.isArray(value)
+    ? value.flatMap((v, i) => pathsOf(v, [...path, i]))
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...path, k]))
+      : [];
   return [path, ...children];
 };
 
 /** Where the paths of the document point (the top two levels and every fifth path below), and where characters inside its strings point. */
 const places = (doc: ParsedDoc): unknown[] =>
-  pathsOf(doc.value).filter((path, i) => path.length <= 2 || i % 5 === 0).map((path) => {
-    const at = (p: DocPath): unknown => p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc.value);
-    const value = at(path);
-    const inside = typeof value === 'string' ? [0, value.length].map((offset) => locateInScalar(doc, path, offset)) : [];
-    return [path, locate(doc, path), locate(doc, path, 'head'), inside];
-  });
+  pathsOf(doc.value)
+    .filter((path, i) => path.length <= 2 || i % 5 === 0)
+    .map((path) => {
+      const at = (p: DocPath): unknown => p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc.value);
+      const value = at(path);
+      const inside = typeof value === 'string' ? [0, value.length].map((offset) => locateInScalar(doc, path, offset)) : [];
+      return [path, locate(doc, path), locate(doc, path, 'head'), inside];
+    });
 
 const expectSame = (actual: ParseResult, expected: ParseResult): void => {
   expect(actual.diagnostics).toEqual(expected.diagnostics);
@@ -74,7 +77,7 @@ describe('parse by sections', () => {
     expect(sectionStarts('%YAML 1.2\nid: x\n')).toBeUndefined();
   });
 
-  it('reads a section broken alone when its errors are the whole text\'s, and the rest from the cache', () => {
+  it("reads a section broken alone when its errors are the whole text's, and the rest from the cache", () => {
     const text = readFileSync(join(GAMES, 'regicide/game.yaml'), 'utf8');
     // A key typed at the start of the file, a bracket in the middle of a section.
     const cases = [`@${text}`, text.replace('\nmoves:\n', '\nmoves:\n  roll: [\n'), text.replace('\nflow:', '\nflo\nflow:')];
@@ -94,7 +97,11 @@ describe('parse by sections', () => {
       expect(readBySections(text), text).toBeUndefined();
       expectSame(parseSpecText(text, 't.yaml'), parseWhole(text, 't.yaml'));
     }
-    expect(parseSpecText(cases[0] as string, 'g.yaml').diagnostics[0]).toMatchObject({ line: 1, column: 1, message: expect.stringContaining('@') });
+    expect(parseSpecText(cases[0] as string, 'g.yaml').diagnostics[0]).toMatchObject({
+      line: 1,
+      column: 1,
+      message: expect.stringContaining('@'),
+    });
   });
 
   it('falls back to the whole text for what only the whole text can tell', () => {
@@ -106,10 +113,51 @@ describe('parse by sections', () => {
       'id: a\ntitle: b\n  c: d\n',
     ];
     for (const text of cases) expectSame(parseSpecText(text, 't.yaml'), parseWhole(text, 't.yaml'));
-    expect(parseSpecText(cases[0] as string, 't.yaml').diagnostics.map((d) => d.message)).toEqual([expect.stringContaining("duplicate key 'id'")]);
+    expect(parseSpecText(cases[0] as string, 't.yaml').diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining("duplicate key 'id'"),
+    ]);
   });
 
-  const SNIPPETS = ['\n', ' ', '  ', ':', ': ', '#', 'x', '-', '- ', '"', "'", '|', '>', '[', ']', '{', '}', ',', '&a ', '*a', '!', '?', '%', '\t', '\r\n', '---\n', '\nid: 1\n', '\nflow: x\n', '\nzz: [1,\n', '\n  k: v\n', '\ufeff', '\nflo', '\n@', '\n- x', '\n"q": 1', '\n? k\n', '@', '`'];
+  const SNIPPETS = [
+    '\n',
+    ' ',
+    '  ',
+    ':',
+    ': ',
+    '#',
+    'x',
+    '-',
+    '- ',
+    '"',
+    "'",
+    '|',
+    '>',
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    '&a ',
+    '*a',
+    '!',
+    '?',
+    '%',
+    '\t',
+    '\r\n',
+    '---\n',
+    '\nid: 1\n',
+    '\nflow: x\n',
+    '\nzz: [1,\n',
+    '\n  k: v\n',
+    '\ufeff',
+    '\nflo',
+    '\n@',
+    '\n- x',
+    '\n"q": 1',
+    '\n? k\n',
+    '@',
+    '`',
+  ];
   const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), cut: fc.nat(12), insert: fc.constantFrom(...SNIPPETS) });
 
   it('reads edited files as the whole text does (fast-check)', () => {

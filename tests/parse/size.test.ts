@@ -28,7 +28,9 @@ describe('YAML size limits', () => {
     const ms = performance.now() - started;
     expect(code).toBe(1);
     // 15 characters, then 6 a line: the 1,000,001st character is the second of line 166,667.
-    expect(err).toMatch(/^[^\n]*big\/game\.yaml:166667:2: error: the file has more than 1,000,000 characters \(the limit for one YAML file\): split it or shorten it$/);
+    expect(err).toMatch(
+      /^[^\n]*big\/game\.yaml:166667:2: error: the file has more than 1,000,000 characters \(the limit for one YAML file\): split it or shorten it$/,
+    );
     expect(err).toContain(TOO_LONG);
     // It took over 15 s; now about 0.1 s. Generous for a loaded machine.
     expect(ms).toBeLessThan(3_000);
@@ -40,7 +42,9 @@ describe('YAML size limits', () => {
     const { doc, diagnostics } = parseSpecText(text, 'big.yaml');
     expect(doc).toBeUndefined();
     // `id`, `big` and `items`, then a `-` and a value an item: the 49,999th item's value is the 100,001st, on line 50,001.
-    expect(diagnostics).toEqual([expect.objectContaining({ file: 'big.yaml', line: 50_001, column: 5, message: expect.stringContaining(TOO_MANY) })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ file: 'big.yaml', line: 50_001, column: 5, message: expect.stringContaining(TOO_MANY) }),
+    ]);
   });
 
   it('counts the values of flow lists, quoted strings and aliases too', () => {

@@ -46,7 +46,7 @@ describe('the rulebooks', () => {
     expect(new Set(prefixes).size).toBe(prefixes.length);
   });
 
-  it('every rule id cited in games/, tests/ and docs/ is in its game\'s rulebook, in every language it has', () => {
+  it("every rule id cited in games/, tests/ and docs/ is in its game's rulebook, in every language it has", () => {
     const owners = new Map(read.flatMap((r) => [...new Set(idsOf(r.rulebooks!.books.en!).map(prefixOf))].map((p) => [p, r] as const)));
     const pattern = citationPattern(owners.keys());
     const unknown: string[] = [];
@@ -67,7 +67,10 @@ describe('the rulebooks', () => {
 
   it('every glossary term is given in all four languages', () => {
     for (const { game } of read) {
-      const glossary = parse(readFileSync(join(rulebookDir(game), 'glossary.yaml'), 'utf8')) as { game: string; terms: Record<string, Record<string, string>> };
+      const glossary = parse(readFileSync(join(rulebookDir(game), 'glossary.yaml'), 'utf8')) as {
+        game: string;
+        terms: Record<string, Record<string, string>>;
+      };
       expect(glossary.game).toBe(game.id);
       const gaps = Object.entries(glossary.terms).flatMap(([term, t]) => LANGUAGES.filter((l) => !t[l]?.trim()).map((l) => `${term}.${l}`));
       expect(gaps, game.id).toEqual([]);

@@ -33,7 +33,11 @@ sections:
 
 const FACTS = { game: 'g', variants: ['fast'] };
 const lines = (file: string, text: string): string[] => parseRulebook(file, text).diagnostics.map(formatDiagnostic);
-const read = (files: Record<string, string>) => readRulebooks(FACTS, Object.entries(files).map(([file, text]) => ({ file, text })));
+const read = (files: Record<string, string>) =>
+  readRulebooks(
+    FACTS,
+    Object.entries(files).map(([file, text]) => ({ file, text })),
+  );
 
 describe('parseRulebook', () => {
   it('reads rules, items, house rules and their changes', () => {
@@ -46,12 +50,18 @@ describe('parseRulebook', () => {
   });
 
   it('a duplicate id is a located error naming the first', () => {
-    expect(lines('en.yaml', EN.replace('id: X-H1', 'id: X-2'))).toEqual(["en.yaml:23:9: error: duplicate rule id 'X-2' (first at line 15)"]);
+    expect(lines('en.yaml', EN.replace('id: X-H1', 'id: X-2'))).toEqual([
+      "en.yaml:23:9: error: duplicate rule id 'X-2' (first at line 15)",
+    ]);
   });
 
   it('an id that is not a rule id, and an item id outside its rule, are located errors', () => {
-    expect(lines('en.yaml', EN.replace('id: X-1\n', 'id: x1\n'))).toEqual(["en.yaml:9:9: error: 'x1' is not a rule id: write capital letters, a dash and a number, like R-5 or T-B9"]);
-    expect(lines('en.yaml', EN.replace('id: X-2.1', 'id: X-3.1'))).toEqual(["en.yaml:19:13: error: item id 'X-3.1' must be its rule's id, a dot and a number, like X-2.1"]);
+    expect(lines('en.yaml', EN.replace('id: X-1\n', 'id: x1\n'))).toEqual([
+      "en.yaml:9:9: error: 'x1' is not a rule id: write capital letters, a dash and a number, like R-5 or T-B9",
+    ]);
+    expect(lines('en.yaml', EN.replace('id: X-2.1', 'id: X-3.1'))).toEqual([
+      "en.yaml:19:13: error: item id 'X-3.1' must be its rule's id, a dot and a number, like X-2.1",
+    ]);
   });
 
   it('unknown keys, missing text and a change that is neither replace nor add are located errors', () => {
@@ -88,7 +98,9 @@ describe('readRulebooks', () => {
     );
     const short = bg.replace(/ {6}- id: X-2\n[\s\S]*?forward\.\n/, '');
     const result = read({ 'en.yaml': EN, 'bg.yaml': short });
-    expect(result.diagnostics.map(formatDiagnostic)).toEqual(['bg.yaml:1:1: warning: rule X-2 is not translated into bg: the English text is shown']);
+    expect(result.diagnostics.map(formatDiagnostic)).toEqual([
+      'bg.yaml:1:1: warning: rule X-2 is not translated into bg: the English text is shown',
+    ]);
     const books = result.rulebooks as GameRulebooks;
     expect(ruleText(books, 'X-1', 'bg')).toMatchObject({ title: 'Ход', lang: 'bg', fallback: false });
     expect(ruleText(books, 'X-2', 'bg')).toMatchObject({ title: 'Move', lang: 'en', fallback: true });
@@ -102,7 +114,9 @@ describe('readRulebooks', () => {
     );
     const alone = read({ 'bg.yaml': EN.replace('lang: en', 'lang: bg') });
     expect(alone.rulebooks).toBeUndefined();
-    expect(alone.diagnostics.map(formatDiagnostic)).toContain('bg.yaml:1:1: error: g has no English rulebook (en.yaml) that reads without errors, and every translation follows it');
+    expect(alone.diagnostics.map(formatDiagnostic)).toContain(
+      'bg.yaml:1:1: error: g has no English rulebook (en.yaml) that reads without errors, and every translation follows it',
+    );
   });
 });
 

@@ -24,7 +24,12 @@ describe('houserules rules', () => {
     expect(code).toBe(0);
     const lines = out.split('\n');
     const marked = lines.flatMap((l, i) => (l.includes('от домашното правило „Шутът“') ? [i] : []));
-    const ruleOf = (line: number): string | undefined => lines.slice(0, line).reverse().find((l) => /^\*\*R-/.test(l))?.split(' ')[0];
+    const ruleOf = (line: number): string | undefined =>
+      lines
+        .slice(0, line)
+        .reverse()
+        .find((l) => /^\*\*R-/.test(l))
+        ?.split(' ')[0];
     expect(marked.map(ruleOf)).toEqual(['**R-5', '**R-8']);
     expect(out).toContain('Домашно правило „Шутът“');
     expect(out).toContain('**R-H1 Имунитет на враговете** — _домашно правило „Имунитет на враговете“, не се играе_');
@@ -32,7 +37,16 @@ describe('houserules rules', () => {
   });
 
   it('a replacing change takes the place of the rule text; changed params are listed with their titles', async () => {
-    const { out } = await runCli(['rules', 'regicide', '--variant', 'solo', '--param', '{"hand2":6}', '--studio-url', 'https://example.org/studio/']);
+    const { out } = await runCli([
+      'rules',
+      'regicide',
+      '--variant',
+      'solo',
+      '--param',
+      '{"hand2":6}',
+      '--studio-url',
+      'https://example.org/studio/',
+    ]);
     expect(out).toContain('Changed by house rule “Solo”');
     expect(out).not.toContain('2 players: no Jester, hands of 7 cards.');
     expect(out).toContain('- Hand size, 2 players: 6 (default 7) [R-4]');
@@ -72,10 +86,28 @@ describe('houserules rules', () => {
     const rule = first!.rules[0]!;
     const evil: GameRulebooks = {
       game: 'regicide',
-      books: { en: { ...en, title: hostile, sections: [{ ...first!, title: hostile, rules: [{ ...rule, title: hostile, text: `${hostile}\n\n- ${hostile}` }, ...first!.rules.slice(1)] }, ...rest] } },
+      books: {
+        en: {
+          ...en,
+          title: hostile,
+          sections: [
+            {
+              ...first!,
+              title: hostile,
+              rules: [{ ...rule, title: hostile, text: `${hostile}\n\n- ${hostile}` }, ...first!.rules.slice(1)],
+            },
+            ...rest,
+          ],
+        },
+      },
     };
     const html = sheetHtml(
-      houseRulesSheet(evil, { lang: 'en', variants: [{ id: 'jester', title: hostile }], params: [{ title: hostile, value: hostile, default: 'a', rules: [hostile] }], link: 'http://x/"><script>1</script>' })!,
+      houseRulesSheet(evil, {
+        lang: 'en',
+        variants: [{ id: 'jester', title: hostile }],
+        params: [{ title: hostile, value: hostile, default: 'a', rules: [hostile] }],
+        link: 'http://x/"><script>1</script>',
+      })!,
     );
     expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');

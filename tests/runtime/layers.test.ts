@@ -8,7 +8,26 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
-const ORDER = ['lang', 'spec', 'parse', 'validate', 'check', 'variants', 'rulebook', 'locale', 'runtime', 'compile', 'engine', 'display', 'analyze', 'bots', 'sim', 'server', 'cli', 'studio'];
+const ORDER = [
+  'lang',
+  'spec',
+  'parse',
+  'validate',
+  'check',
+  'variants',
+  'rulebook',
+  'locale',
+  'runtime',
+  'compile',
+  'engine',
+  'display',
+  'analyze',
+  'bots',
+  'sim',
+  'server',
+  'cli',
+  'studio',
+];
 
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -43,6 +62,10 @@ describe('folder layering', () => {
   });
 
   it('src/ never imports bench/ (the reference engines are for measuring and testing only)', () => {
-    expect(imports().filter((i) => i.target.startsWith(`..${sep}bench`)).map((i) => `${i.file} imports ${i.target}`)).toEqual([]);
+    expect(
+      imports()
+        .filter((i) => i.target.startsWith(`..${sep}bench`))
+        .map((i) => `${i.file} imports ${i.target}`),
+    ).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe('play observer', () => {
 });
 
 describe('effect probe', () => {
-  it('counts each effect of a game compiled with it by the effect\'s path, and changes nothing', () => {
+  it("counts each effect of a game compiled with it by the effect's path, and changes nothing", () => {
     const runs = new Map<string, number>();
     const { game } = compileGame({
       base: source('ten-thousand'),

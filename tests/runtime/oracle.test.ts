@@ -94,7 +94,11 @@ describe('Regicide: the reference engine is an oracle for the spec', () => {
 
   const key = (m: Move): string => `${m.move} ${JSON.stringify(m.args ?? {})}`;
   const refKey = (m: RegicideMove): string =>
-    m.move === 'play' || m.move === 'discard' ? `${m.move} ${JSON.stringify({ cards: ids(m.cards) })}` : m.move === 'chooseNext' ? `chooseNext {"next":${m.next}}` : `${m.move} {}`;
+    m.move === 'play' || m.move === 'discard'
+      ? `${m.move} ${JSON.stringify({ cards: ids(m.cards) })}`
+      : m.move === 'chooseNext'
+        ? `chooseNext {"next":${m.next}}`
+        : `${m.move} {}`;
 
   const configs: { name: string; variants: string[]; rules: RegicideRules }[] = [
     { name: '2 players, base rules', variants: [], rules: { ...BASE_RULES, players: 2 } },

@@ -11,8 +11,16 @@ import { listGames } from '../../src/cli/catalog.ts';
 import { withRequirements } from '../../src/variants/requirements.ts';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import {
-  legalMoves, legalMovesByMachine, newGame, newGameByMachine, step, stepByMachine,
-  type GameState, type Json, type Move, type StepResult,
+  legalMoves,
+  legalMovesByMachine,
+  newGame,
+  newGameByMachine,
+  step,
+  stepByMachine,
+  type GameState,
+  type Json,
+  type Move,
+  type StepResult,
 } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { compile } from '../helpers/games.ts';
@@ -92,7 +100,7 @@ describe('the fast path steps exactly as the XState machine', () => {
       case 3:
         return { move: base.move, seat: base.seat };
       default:
-        return { ...base, args: { ...(base.args ?? {}), [kind === 4 ? 'extra' : Object.keys(base.args ?? {})[0] ?? 'x']: junk } };
+        return { ...base, args: { ...(base.args ?? {}), [kind === 4 ? 'extra' : (Object.keys(base.args ?? {})[0] ?? 'x')]: junk } };
     }
   };
 
@@ -102,7 +110,9 @@ describe('the fast path steps exactly as the XState machine', () => {
       fc.assert(
         fc.property(
           fc.integer({ min: 0, max: 1e6 }),
-          fc.array(fc.tuple(fc.nat(), fc.nat(6), fc.integer({ min: -1, max: 4 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null))), { maxLength: 60 }),
+          fc.array(fc.tuple(fc.nat(), fc.nat(6), fc.integer({ min: -1, max: 4 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null))), {
+            maxLength: 60,
+          }),
           (seed, script) => {
             let fast = newGame(game, { seed });
             let machine = newGameByMachine(game, { seed });

@@ -26,7 +26,10 @@ const tally = (): CompiledGame => {
 const judgedAfresh = (game: CompiledGame): CompiledGame => ({
   ...game,
   moves: Object.fromEntries(
-    Object.entries(game.moves).map(([name, move]) => [name, { ...move, args: move.args.map((a) => (a.kind === 'subsetOf' ? { ...a, whereOfItems: false } : a)) }]),
+    Object.entries(game.moves).map(([name, move]) => [
+      name,
+      { ...move, args: move.args.map((a) => (a.kind === 'subsetOf' ? { ...a, whereOfItems: false } : a)) },
+    ]),
   ),
 });
 

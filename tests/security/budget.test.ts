@@ -15,7 +15,7 @@ const { library } = createLibrary(
   [],
   [
     { name: 'fib', params: [{ name: 'n', type: 'number' }], returns: 'number', body: 'n < 2 ? n : fib(n - 1) + fib(n - 2)' },
-    { name: 'grow', params: [{ name: 'n', type: 'number' }], body: "fold(range(0, n), [], (a, x) => a + [x])" },
+    { name: 'grow', params: [{ name: 'n', type: 'number' }], body: 'fold(range(0, n), [], (a, x) => a + [x])' },
   ],
   {},
 );
@@ -73,7 +73,7 @@ describe('expression work budget', () => {
 describe('compile-time work: die faces and piece counts', () => {
   it("a die's faces expression that would run on is stopped when the spec is opened, at the faces", () => {
     const text = specText({
-      components: "components:\n  dice:\n    d6: { faces: \"fold(range(0, 300000), [1], (a, x) => a + a)\", count: 1, start: pool }",
+      components: 'components:\n  dice:\n    d6: { faces: "fold(range(0, 300000), [1], (a, x) => a + a)", count: 1, start: pool }',
     });
     const out = compileText(text);
     expect(out.game).toBeUndefined();
@@ -95,7 +95,9 @@ describe('compile-time work: die faces and piece counts', () => {
     });
     const fine = compileText(text);
     expect(fine.game).toBeDefined();
-    expect(messages(fine).join('\n')).toMatch(/warning: the count of die 'd6' is 5,000,000; .* when the params are at their maximum \(dice: 5000000\)/);
+    expect(messages(fine).join('\n')).toMatch(
+      /warning: the count of die 'd6' is 5,000,000; .* when the params are at their maximum \(dice: 5000000\)/,
+    );
     const tooMany = compileText(text, { dice: 5_000_000 });
     expect(tooMany.game).toBeUndefined();
     expect(messages(tooMany).join('\n')).toContain("error: the count of die 'd6' is 5,000,000");
@@ -141,7 +143,7 @@ describe('params hold together (issue 16)', () => {
     const lines = messages(compileText(text));
     expect(lines).toContain("probe.yaml:5:31: error: param 'a': the default 50 is above the maximum 10");
     expect(lines).toContain("probe.yaml:6:39: error: param 'b': the minimum 10 is above the maximum 1");
-    expect(lines.join('\n')).toContain("param 'c': the default expected one of x, y, got \"z\"");
+    expect(lines.join('\n')).toContain('param \'c\': the default expected one of x, y, got "z"');
   });
 
   it("refuses a variant's param value above the declared max, in the variant's file", () => {
@@ -177,16 +179,21 @@ const started = (parts: Record<string, string>) => {
 describe('enumeration, scoring covers and loops', () => {
   it("an assign over 12×12 whose 'where' rejects everything stops at the candidates-tried limit", () => {
     const { game, state } = started({
-      moves: "moves:\n  go:\n    args:\n      pairs: { assign: { from: 'range(0, 12)', to: 'range(0, 12)' }, where: 'false' }\n    effects: []",
+      moves:
+        "moves:\n  go:\n    args:\n      pairs: { assign: { from: 'range(0, 12)', to: 'range(0, 12)' }, where: 'false' }\n    effects: []",
     });
-    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'pairs' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
+    expect(() => legalMoves(game, state)).toThrow(
+      `listing the choices of argument 'pairs' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`,
+    );
   });
 
   it('two oneOf arguments of 90,000 items each are limited by their product, not each alone', () => {
     const { game, state } = started({
       moves: "moves:\n  go:\n    args:\n      a: { oneOf: 'range(0, 90000)' }\n      b: { oneOf: 'range(0, 90000)' }\n    effects: []",
     });
-    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`);
+    expect(() => legalMoves(game, state)).toThrow(
+      `listing the choices of argument 'b' tried more than ${formatLimit(LIMITS.choicesTried)} candidates`,
+    );
   });
 
   it('issue 35: the candidates-tried limit is located at the argument that asked for the listing', () => {
@@ -205,17 +212,29 @@ describe('enumeration, scoring covers and loops', () => {
   });
 
   it('a while with max: 1000000000 is refused when the spec is opened, at the max, naming the limit', () => {
-    const lines = refusal(specText({ moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]" }));
-    expect(lines).toEqual([`probe.yaml:16:14: error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`]);
+    const lines = refusal(
+      specText({
+        moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 1000000000\n        do: [ { add: { game.n: 1 } } ]",
+      }),
+    );
+    expect(lines).toEqual([
+      `probe.yaml:16:14: error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`,
+    ]);
   });
 
   it('a while whose max is an expression past the limit is refused at the effect when it runs', () => {
     const { game, state } = started({
-      moves: "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 'game.n + 1000000000'\n        do: [ { add: { game.n: 1 } } ]",
+      moves:
+        "moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 'game.n + 1000000000'\n        do: [ { add: { game.n: 1 } } ]",
     });
     const result = step(game, state, { move: 'go', seat: 0 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`));
+    if (!result.ok)
+      expect(result.error).toMatch(
+        new RegExp(
+          `^probe\\.yaml:\\d+:\\d+: runtime error: while: max is 1,000,000,000; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`,
+        ),
+      );
   });
 
   it('an add that overflows is a runtime error at the effect, so Infinity never reaches the state', () => {
@@ -232,7 +251,7 @@ describe('enumeration, scoring covers and loops', () => {
     const pairs = Array.from({ length: 6 }, (_, f) => `      p${f + 1}: { same: 2, points: 1 }`).join('\n');
     const text = specText({
       definitions: `scoring:\n  roll:\n    combos:\n${combos}\n${pairs}\n      run3: { run: 3, points: 5 }`,
-      moves: "moves:\n  go:\n    effects:\n      - set: { game.n: \"cover('roll', map(range(0, 60), i => i % 6 + 1)).points\" }",
+      moves: 'moves:\n  go:\n    effects:\n      - set: { game.n: "cover(\'roll\', map(range(0, 60), i => i % 6 + 1)).points" }',
     });
     const out = compileText(text);
     if (!out.game) throw new Error(messages(out).join('\n'));
@@ -240,7 +259,12 @@ describe('enumeration, scoring covers and loops', () => {
     if (!start.ok) throw new Error(start.error);
     const result = step(out.game, start.state, { move: 'go', seat: 0 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: reading 60 faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations`));
+    if (!result.ok)
+      expect(result.error).toMatch(
+        new RegExp(
+          `^probe\\.yaml:\\d+:\\d+: runtime error: reading 60 faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations`,
+        ),
+      );
   });
 });
 
@@ -261,9 +285,16 @@ describe('the work of one move (effects, loop rounds and calculations together)'
       '    u:\n      always:\n        - { target: t, guard: "heavy(game.n) > 0" }',
     ].join('\n');
     const error = refused('moves:\n  go:\n    effects:\n      - add: { game.n: 1 }', { flow });
-    expect(error).toMatch(new RegExp(`^probe\\.yaml:(28|31):11: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`));
+    expect(error).toMatch(
+      new RegExp(
+        `^probe\\.yaml:(28|31):11: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`,
+      ),
+    );
     for (const by of [step, stepByMachine]) {
-      const { game, state } = started({ moves: 'moves:\n  go:\n    effects:\n      - add: { game.n: 1 }', flow: flow.replace(/heavy\(game\.n\) > 0/g, 'game.n < 0') });
+      const { game, state } = started({
+        moves: 'moves:\n  go:\n    effects:\n      - add: { game.n: 1 }',
+        flow: flow.replace(/heavy\(game\.n\) > 0/g, 'game.n < 0'),
+      });
       const result = by(game, state, { move: 'go', seat: 0 });
       // Cheap guards that refuse: the move is played and the flow rests in t.
       expect(result.ok, by.name).toBe(true);
@@ -271,37 +302,57 @@ describe('the work of one move (effects, loop rounds and calculations together)'
   });
 
   it('a forEach over a million items inside another stops at the effects limit, at the inner effect', () => {
-    const error = refused("moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000000)', do: [ { forEach: { var: j, in: 'range(0, 1000000)', do: [ { add: { game.n: 0 } } ] } } ] }");
-    expect(error).toBe(`probe.yaml:15:111: runtime error: this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`);
+    const error = refused(
+      "moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000000)', do: [ { forEach: { var: j, in: 'range(0, 1000000)', do: [ { add: { game.n: 0 } } ] } } ] }",
+    );
+    expect(error).toBe(
+      `probe.yaml:15:111: runtime error: this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`,
+    );
   });
 
   it('nested whiles, each within its max, stop at the same limit', () => {
     const inner = "{ while: 'game.n < 100000', max: 100000, do: [ { add: { game.n: 1 } } ] }";
-    const error = refused(`moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 100000\n        do: [ { set: { game.n: 0 } }, ${inner} ]`);
+    const error = refused(
+      `moves:\n  go:\n    effects:\n      - while: 'true'\n        max: 100000\n        do: [ { set: { game.n: 0 } }, ${inner} ]`,
+    );
     expect(error).toMatch(/^probe\.yaml:17:39: runtime error: this move ran more than 1,000,000 effects and loop rounds/);
   });
 
   it('a deal of a billion rounds stops at the limit, at the deal, instead of dealing from an empty zone for ever', () => {
-    const error = refused("moves:\n  go:\n    effects:\n      - deal: { from: zones.pool, to: hand, count: 1000000000 }", {
+    const error = refused('moves:\n  go:\n    effects:\n      - deal: { from: zones.pool, to: hand, count: 1000000000 }', {
       zones: 'zones:\n  pool: { holds: [d6] }\n  hand: { owner: player, holds: [d6] }',
     });
     expect(error).toMatch(/^probe\.yaml:16:9: runtime error: this move ran more than 1,000,000 effects and loop rounds/);
   });
 
   it('a loop repeating a costly calculation stops at the calculation limit of the move', () => {
-    const error = refused("moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000)', do: [ { add: { game.n: 'fold(range(0, 300000), 0, (a, x) => a + x) * 0' } } ] }");
-    expect(error).toMatch(new RegExp(`^probe\\.yaml:15:9: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`));
+    const error = refused(
+      "moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, 1000)', do: [ { add: { game.n: 'fold(range(0, 300000), 0, (a, x) => a + x) * 0' } } ] }",
+    );
+    expect(error).toMatch(
+      new RegExp(
+        `^probe\\.yaml:15:9: runtime error: this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps \\(the limit of work for one move\\)$`,
+      ),
+    );
   });
 
   it("listing a move's choices whose 'where' is costly stops at the calculation limit, naming the argument", () => {
-    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 1000)', where: 'fold(range(0, 300000), 0, (a, x) => a + x) < 0' }\n    effects: []" });
-    expect(() => legalMoves(game, state)).toThrow(`listing the choices of argument 'k' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps`);
+    const { game, state } = started({
+      moves:
+        "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 1000)', where: 'fold(range(0, 300000), 0, (a, x) => a + x) < 0' }\n    effects: []",
+    });
+    expect(() => legalMoves(game, state)).toThrow(
+      `listing the choices of argument 'k' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps`,
+    );
   });
 });
 
 describe("the guards judged for every choice of a move's arguments (issue 16)", () => {
   it("a costly guard over 90,000 choices stops at the listing's limit, located at the guard (it ran on for minutes)", () => {
-    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'fold(range(0, 300000), k, (a, x) => a + x) > 0'\n    effects: []" });
+    const { game, state } = started({
+      moves:
+        "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'fold(range(0, 300000), k, (a, x) => a + x) > 0'\n    effects: []",
+    });
     let message = 'listed';
     try {
       legalMoves(game, state);
@@ -309,22 +360,28 @@ describe("the guards judged for every choice of a move's arguments (issue 16)", 
       message = describeRuntimeError(game, error);
     }
     // At the guard's text: line 16 of the probe, after 'guard: '.
-    expect(message).toBe(`probe.yaml:16:12: runtime error: listing the choices of 'go' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`);
+    expect(message).toBe(
+      `probe.yaml:16:12: runtime error: listing the choices of 'go' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
+    );
   });
 
   it('a guard over many choices within the limit lists them', () => {
-    const { game, state } = started({ moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'k % 2 == 0'\n    effects: []" });
+    const { game, state } = started({
+      moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    guard: 'k % 2 == 0'\n    effects: []",
+    });
     expect(legalMoves(game, state)).toHaveLength(45_000);
   });
 });
 
 describe("a bot's decision (issue 16)", () => {
   /** A move of 90,000 choices; the spec's bot scores each, or evaluates where each leads, at 300,000 steps a time. */
-  const costlyBot = (strategy: string) => started({
-    definitions: 'definitions:\n  heavy:\n    params: { k: number }\n    returns: number\n    body: "fold(range(0, 300000), k, (a, x) => a + x)"',
-    moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    effects:\n      - add: { game.n: 1 }",
-    flow: `flow:\n  initial: s\n  states:\n    s:\n      on: { go: s }\n      always:\n        - { target: done, guard: game.n >= 3 }\n    done: { final: true }\nbots:\n  slow:\n    description: costly\n${strategy}`,
-  });
+  const costlyBot = (strategy: string) =>
+    started({
+      definitions:
+        'definitions:\n  heavy:\n    params: { k: number }\n    returns: number\n    body: "fold(range(0, 300000), k, (a, x) => a + x)"',
+      moves: "moves:\n  go:\n    args:\n      k: { oneOf: 'range(0, 90000)' }\n    effects:\n      - add: { game.n: 1 }",
+      flow: `flow:\n  initial: s\n  states:\n    s:\n      on: { go: s }\n      always:\n        - { target: done, guard: game.n >= 3 }\n    done: { final: true }\nbots:\n  slow:\n    description: costly\n${strategy}`,
+    });
   const decide = (strategy: string, bot = 'slow'): string => {
     const { game, state } = costlyBot(strategy);
     const made = createBot(game, bot);
@@ -339,13 +396,17 @@ describe("a bot's decision (issue 16)", () => {
   const limit = `bot '(slow|greedy)' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps to choose one move \\(the limit of work for one decision\\)`;
 
   it("a costly 'score' over 90,000 choices stops at the decision's limit, at the score (it ran on for minutes)", () => {
-    expect(decide('    prefer:\n      - move: go\n        score: heavy(k)')).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: its 'when' and 'score' run for each of the 90,000 legal moves$`));
+    expect(decide('    prefer:\n      - move: go\n        score: heavy(k)')).toMatch(
+      new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: its 'when' and 'score' run for each of the 90,000 legal moves$`),
+    );
     expect(decide('    prefer:\n      - move: go\n        when: heavy(k) > 0')).toMatch(new RegExp(limit));
   });
 
   it("a costly 'evaluate' tried greedily on every choice stops at the same limit, at the evaluate, for the spec's bot and --bot greedy", () => {
     for (const bot of ['slow', 'greedy']) {
-      expect(decide('    evaluate: "heavy(0) / 100000000000"', bot)).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: each of 6 samples tries and evaluates the move`));
+      expect(decide('    evaluate: "heavy(0) / 100000000000"', bot)).toMatch(
+        new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: ${limit}: each of 6 samples tries and evaluates the move`),
+      );
     }
   });
 
@@ -355,9 +416,10 @@ describe("a bot's decision (issue 16)", () => {
 });
 
 describe('log lines and pieces: linear work within a move (issue 16)', () => {
-  const logging = (lines: number) => started({
-    moves: `moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, ${lines})', do: [ { log: 'line {i}' } ] }`,
-  });
+  const logging = (lines: number) =>
+    started({
+      moves: `moves:\n  go:\n    effects:\n      - forEach: { var: i, in: 'range(0, ${lines})', do: [ { log: 'line {i}' } ] }`,
+    });
 
   it('a forEach logging 10,000 lines in one move appends each line, copying no log line (both paths)', () => {
     const { game, state } = logging(LIMITS.logLines);
@@ -377,14 +439,19 @@ describe('log lines and pieces: linear work within a move (issue 16)', () => {
     const { game, state } = logging(2 * LIMITS.logLines);
     const result = step(game, state, { move: 'go', seat: 0 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: log: this move has written ${formatLimit(LIMITS.logLines)} lines already`));
+    if (!result.ok)
+      expect(result.error).toMatch(
+        new RegExp(`^probe\\.yaml:\\d+:\\d+: runtime error: log: this move has written ${formatLimit(LIMITS.logLines)} lines already`),
+      );
   });
 
   /** Each of n dice changed and rolled one by one, each found by its id (it is an older value in the list). */
-  const oneByOne = (n: number) => started({
-    components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
-    moves: "moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { roll: '[d]' } ] }\n      - add: { game.n: 1 }",
-  });
+  const oneByOne = (n: number) =>
+    started({
+      components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
+      moves:
+        "moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { roll: '[d]' } ] }\n      - add: { game.n: 1 }",
+    });
 
   it('changing and rolling each of 10,000 listed dice visits and copies work linear in the dice', () => {
     const counts = [1000, LIMITS.pieces].map((n) => {
@@ -412,13 +479,14 @@ describe('log lines and pieces: linear work within a move (issue 16)', () => {
   });
 
   /** Each of n dice marked, then moved to another zone by itself (as a player sets dice aside one by one). */
-  const markAndMove = (n: number, how: 'pieces' | 'count' | 'bottom') => started({
-    components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
-    zones: 'zones:\n  pool: { holds: [d6] }\n  kept: { holds: [d6] }',
-    moves: `moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { move: { from: zones.pool, to: zones.kept, ${
-      how === 'pieces' ? "pieces: '[d]'" : how === 'count' ? 'count: 1' : 'count: 1, put: bottom'
-    } } } ] }\n      - add: { game.n: 1 }`,
-  });
+  const markAndMove = (n: number, how: 'pieces' | 'count' | 'bottom') =>
+    started({
+      components: `components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: ${n}, start: pool, props: { held: { type: bool, initial: "false" } } }`,
+      zones: 'zones:\n  pool: { holds: [d6] }\n  kept: { holds: [d6] }',
+      moves: `moves:\n  go:\n    effects:\n      - forEach: { var: d, in: 'zones.pool', do: [ { set: { d.held: true } }, { move: { from: zones.pool, to: zones.kept, ${
+        how === 'pieces' ? "pieces: '[d]'" : how === 'count' ? 'count: 1' : 'count: 1, put: bottom'
+      } } } ] }\n      - add: { game.n: 1 }`,
+    });
 
   it('marking and moving each of 10,000 dice one by one does work linear in the dice (a move re-indexed both zones: n × n)', () => {
     for (const how of ['pieces', 'count', 'bottom'] as const) {
@@ -445,7 +513,8 @@ describe('log lines and pieces: linear work within a move (issue 16)', () => {
 
   it('pieces shifted by a move are still found where they are: moves out of the middle, then marks, on both paths', () => {
     const { game, state } = started({
-      components: 'components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: 12, start: pool, props: { held: { type: bool, initial: "false" } } }',
+      components:
+        'components:\n  dice:\n    d6: { faces: [1, 2, 3, 4, 5, 6], count: 12, start: pool, props: { held: { type: bool, initial: "false" } } }',
       zones: 'zones:\n  pool: { holds: [d6] }\n  kept: { holds: [d6] }',
       moves: [
         'moves:\n  go:\n    effects:',

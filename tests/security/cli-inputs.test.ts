@@ -35,7 +35,9 @@ describe('whole-number options are read strictly, within caps', () => {
     const { code, err, out } = await run(['simulate', 'ten-thousand', option, value]);
     expect(code).toBe(1);
     expect(out).toBe('');
-    expect(err).toMatch(new RegExp(`^${option} must be a whole number from \\d[\\d,]* to [\\d,]+, got '${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'$`));
+    expect(err).toMatch(
+      new RegExp(`^${option} must be a whole number from \\d[\\d,]* to [\\d,]+, got '${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'$`),
+    );
   });
 
   it('a negative number is the option’s own message, not node’s "ambiguous" and the whole help', async () => {
@@ -82,8 +84,12 @@ describe('--param, --vars and --variant', () => {
   });
 
   it('--vars with a reserved name or a null is refused, naming the field', async () => {
-    expect((await run(['eval', 'ten-thousand', '--expr', '1', '--vars', '{"__proto__":1}'])).err).toBe("variable '__proto__': a reserved name, choose another");
-    expect((await run(['eval', 'ten-thousand', '--expr', '1', '--vars', '{"r":{"a":null}}'])).err).toBe("field 'a' of variable 'r' is null, which has no type");
+    expect((await run(['eval', 'ten-thousand', '--expr', '1', '--vars', '{"__proto__":1}'])).err).toBe(
+      "variable '__proto__': a reserved name, choose another",
+    );
+    expect((await run(['eval', 'ten-thousand', '--expr', '1', '--vars', '{"r":{"a":null}}'])).err).toBe(
+      "field 'a' of variable 'r' is null, which has no type",
+    );
   });
 
   it('pow(10,400) is a runtime error, not Infinity printed as null', async () => {
@@ -111,7 +117,7 @@ describe('replay move logs are typed entry by entry', () => {
     ['[null]', 'move 1 must be an object like {"move": "roll", "seat": 0}, found null'],
     ['["roll"]', 'move 1 must be an object like {"move": "roll", "seat": 0}, found string "roll"'],
     ['[{"move":{"a":1},"seat":0}]', "move 1: 'move' must be the move's name as a string, found an object"],
-    ['[{"move":"roll","seat":"1"}]', "move 1: 'seat' must be a whole number from 0, found string \"1\""],
+    ['[{"move":"roll","seat":"1"}]', 'move 1: \'seat\' must be a whole number from 0, found string "1"'],
     ['[{"move":"roll"}]', "move 1: 'seat' is missing (the seat making the move, counted from 0)"],
     ['[{"move":"roll","seat":0,"args":[1]}]', "move 1: 'args' must be an object of argument names and values, found a list"],
     ['[{"move":"roll","seat":0,"sat":1}]', "move 1 has an unknown field 'sat' (fields: move, seat, args)"],

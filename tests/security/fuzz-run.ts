@@ -7,7 +7,9 @@ import { fuzzReplays, fuzzSchemaSpecs, fuzzSpecs, type FuzzReport } from './fuzz
 const [specCases = 400, replayCases = 1000, seed = Date.now() % 1_000_000, schemaCases = 1000] = process.argv.slice(2).map(Number);
 
 const print = (name: string, report: FuzzReport, ms: number): void => {
-  console.log(`${name}: ${report.cases} cases, ${report.compiled} compiled, ${report.moves} moves played, ${report.findings.length} findings (${(ms / 1000).toFixed(1)} s)`);
+  console.log(
+    `${name}: ${report.cases} cases, ${report.compiled} compiled, ${report.moves} moves played, ${report.findings.length} findings (${(ms / 1000).toFixed(1)} s)`,
+  );
   for (const f of report.findings) console.log(`  [${f.kind}] ${f.where}: ${f.detail}\n    input: ${f.input}`);
 };
 

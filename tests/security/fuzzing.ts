@@ -43,13 +43,34 @@ export interface FuzzReport {
 const isOwnError = (error: unknown): boolean =>
   error instanceof SpecRuntimeError || (error instanceof Error && ['EffectError', 'EngineError'].includes(error.constructor.name));
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.constructor.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}` : String(error));
+const describe = (error: unknown): string =>
+  error instanceof Error
+    ? `${error.constructor.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}`
+    : String(error);
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const JUNK: readonly Json[] = [
-  null, 0, -1, 1e300, 100_000_000, 1.5, '', 'x', '__proto__', 'constructor', true, [], {}, [1, 'a'], { toString: 1 },
-  'fold(range(0, 100000), [], (a, x) => a + [x])', 'pow(10, 400)', '((((((((((1))))))))))', "'a\\", 'len(range(0, 1e12))',
+  null,
+  0,
+  -1,
+  1e300,
+  100_000_000,
+  1.5,
+  '',
+  'x',
+  '__proto__',
+  'constructor',
+  true,
+  [],
+  {},
+  [1, 'a'],
+  { toString: 1 },
+  'fold(range(0, 100000), [], (a, x) => a + [x])',
+  'pow(10, 400)',
+  '((((((((((1))))))))))',
+  "'a\\",
+  'len(range(0, 1e12))',
 ];
 
 /** Paths to every value of a JSON document, up to a depth. */
@@ -59,7 +80,12 @@ const paths = (value: Json, depth = 6, prefix: (string | number)[] = []): (strin
   return [prefix, ...entries.flatMap(([k, v]) => paths(v, depth - 1, [...prefix, k]))];
 };
 
-type Mutation = { op: 'set'; at: number; junk: number } | { op: 'graft'; at: number; seed: number } | { op: 'drop'; at: number } | { op: 'rename'; at: number; name: number } | { op: 'text'; at: number; insert: string; remove: number };
+type Mutation =
+  | { op: 'set'; at: number; junk: number }
+  | { op: 'graft'; at: number; seed: number }
+  | { op: 'drop'; at: number }
+  | { op: 'rename'; at: number; name: number }
+  | { op: 'text'; at: number; insert: string; remove: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('set' as const), at: fc.nat(), junk: fc.nat() }),
@@ -90,7 +116,10 @@ export const mutate = (text: string, mutations: readonly Mutation[]): string => 
     const all = paths(value).filter((p) => p.length > 0);
     const path = all[m.at % all.length];
     if (!path) continue;
-    const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, value) as Record<string | number, Json>;
+    const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, value) as Record<
+      string | number,
+      Json
+    >;
     const key = path[path.length - 1] as string | number;
     if (m.op === 'set') parent[key] = JUNK[m.junk % JUNK.length] as Json;
     else if (m.op === 'graft') parent[key] = valueAt(path, m.seed, poolsOf(value)) ?? null;
@@ -151,7 +180,12 @@ const runSpec = (tally: SpecTally, name: string, text: string, gameSeed: number,
 };
 
 /** Runs `property` over `numRuns` cases with a fresh tally; the report counts the cases it saw. */
-const fuzzWith = <T>(numRuns: number, seed: number | undefined, arbitrary: fc.Arbitrary<T>, run: (tally: SpecTally, value: T) => void): FuzzReport => {
+const fuzzWith = <T>(
+  numRuns: number,
+  seed: number | undefined,
+  arbitrary: fc.Arbitrary<T>,
+  run: (tally: SpecTally, value: T) => void,
+): FuzzReport => {
   const tally: SpecTally = { compiled: 0, played: 0, findings: [] };
   let cases = 0;
   fc.assert(
@@ -167,8 +201,12 @@ const fuzzWith = <T>(numRuns: number, seed: number | undefined, arbitrary: fc.Ar
 /** Mutated specs through the whole pipeline and `moves` random moves each. */
 export const fuzzSpecs = (numRuns: number, moves: number, seed?: number, slowMs = 30_000): FuzzReport => {
   const texts = Object.fromEntries(GAME_IDS.map((id) => [id, textOf(id)]));
-  return fuzzWith(numRuns, seed, fc.tuple(fc.constantFrom(...GAME_IDS), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat()), (tally, [id, mutations, gameSeed]) =>
-    runSpec(tally, id, mutate(texts[id] as string, mutations), gameSeed, moves, JSON.stringify(mutations), slowMs),
+  return fuzzWith(
+    numRuns,
+    seed,
+    fc.tuple(fc.constantFrom(...GAME_IDS), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat()),
+    (tally, [id, mutations, gameSeed]) =>
+      runSpec(tally, id, mutate(texts[id] as string, mutations), gameSeed, moves, JSON.stringify(mutations), slowMs),
   );
 };
 
@@ -179,8 +217,15 @@ export const fuzzSchemaSpecs = (numRuns: number, moves: number, seed?: number, s
   );
 
 const entry: fc.Arbitrary<unknown> = fc.oneof(
-  fc.record({ move: fc.constantFrom('roll', 'bank', 'keep', 'play', 'yield', 'attack', '__proto__', 'x'), seat: fc.integer({ min: -1, max: 4 }) }),
-  fc.record({ move: fc.string({ maxLength: 5 }), seat: fc.nat({ max: 3 }), args: fc.dictionary(fc.constantFrom('dice', 'cards', 'card', 'target', '__proto__'), fc.jsonValue({ maxDepth: 2 })) }),
+  fc.record({
+    move: fc.constantFrom('roll', 'bank', 'keep', 'play', 'yield', 'attack', '__proto__', 'x'),
+    seat: fc.integer({ min: -1, max: 4 }),
+  }),
+  fc.record({
+    move: fc.string({ maxLength: 5 }),
+    seat: fc.nat({ max: 3 }),
+    args: fc.dictionary(fc.constantFrom('dice', 'cards', 'card', 'target', '__proto__'), fc.jsonValue({ maxDepth: 2 })),
+  }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 
@@ -195,33 +240,40 @@ export const fuzzReplays = (numRuns: number, seed?: number): FuzzReport => {
     return game;
   });
   fc.assert(
-    fc.property(fc.nat({ max: games.length - 1 }), fc.nat(), fc.nat({ max: 30 }), fc.array(entry, { maxLength: 8 }), (g, gameSeed, legalPrefix, tail) => {
-      cases++;
-      const game = games[g] as CompiledGame;
-      try {
-        // A prefix of real legal moves reaches deeper states before the random entries.
-        const prefix: Move[] = [];
-        const start = newGame(game, { seed: gameSeed });
-        if (!start.ok) return;
-        let state = start.state;
-        for (let i = 0; i < legalPrefix; i++) {
-          const legal = legalMoves(game, state);
-          const move = legal[(gameSeed + i) % Math.max(1, legal.length)];
-          if (!move) break;
-          const next = step(game, state, move);
-          if (!next.ok) break;
-          prefix.push(move);
-          state = next.state;
+    fc.property(
+      fc.nat({ max: games.length - 1 }),
+      fc.nat(),
+      fc.nat({ max: 30 }),
+      fc.array(entry, { maxLength: 8 }),
+      (g, gameSeed, legalPrefix, tail) => {
+        cases++;
+        const game = games[g] as CompiledGame;
+        try {
+          // A prefix of real legal moves reaches deeper states before the random entries.
+          const prefix: Move[] = [];
+          const start = newGame(game, { seed: gameSeed });
+          if (!start.ok) return;
+          let state = start.state;
+          for (let i = 0; i < legalPrefix; i++) {
+            const legal = legalMoves(game, state);
+            const move = legal[(gameSeed + i) % Math.max(1, legal.length)];
+            if (!move) break;
+            const next = step(game, state, move);
+            if (!next.ok) break;
+            prefix.push(move);
+            state = next.state;
+          }
+          const log = readMoveLog(JSON.parse(JSON.stringify([...prefix, ...tail])) as unknown);
+          if (typeof log === 'string') return;
+          const result = replay(game, { seed: gameSeed }, log);
+          movesReplayed += result.ok ? log.length : Math.max(0, result.index);
+          if (!result.ok && typeof result.error !== 'string') throw new Error('replay gave no reason');
+        } catch (error) {
+          if (!isOwnError(error))
+            findings.push({ kind: 'exception', where: `${GAME_IDS[g]} replay`, detail: describe(error), input: JSON.stringify(tail) });
         }
-        const log = readMoveLog(JSON.parse(JSON.stringify([...prefix, ...tail])) as unknown);
-        if (typeof log === 'string') return;
-        const result = replay(game, { seed: gameSeed }, log);
-        movesReplayed += result.ok ? log.length : Math.max(0, result.index);
-        if (!result.ok && typeof result.error !== 'string') throw new Error('replay gave no reason');
-      } catch (error) {
-        if (!isOwnError(error)) findings.push({ kind: 'exception', where: `${GAME_IDS[g]} replay`, detail: describe(error), input: JSON.stringify(tail) });
-      }
-    }),
+      },
+    ),
     { numRuns, ...(seed !== undefined ? { seed } : {}) },
   );
   return { cases, compiled: games.length, moves: movesReplayed, findings };

@@ -15,11 +15,16 @@ export const specText = (parts: Record<string, string> = {}): string => {
     moves: 'moves:\n  go:\n    effects:\n      - roll: zones.pool\n      - add: { game.n: 1 }',
     flow: 'flow:\n  initial: s\n  states:\n    s:\n      on: { go: s }\n      always:\n        - { target: done, guard: game.n >= 3 }\n    done: { final: true }',
   };
-  return `${Object.values({ ...defaults, ...parts }).filter(Boolean).join('\n')}\n`;
+  return `${Object.values({ ...defaults, ...parts })
+    .filter(Boolean)
+    .join('\n')}\n`;
 };
 
-export const compileText = (text: string, params: Record<string, Json> = {}, variants: { file: string; text: string }[] = []): CompileOutput =>
-  compileGame({ base: { file: 'probe.yaml', text }, variants, params });
+export const compileText = (
+  text: string,
+  params: Record<string, Json> = {},
+  variants: { file: string; text: string }[] = [],
+): CompileOutput => compileGame({ base: { file: 'probe.yaml', text }, variants, params });
 
 /** The diagnostics as `file:line:col: severity: message` lines. */
 export const messages = (out: CompileOutput): string[] => out.diagnostics.map(formatDiagnostic);

@@ -18,6 +18,10 @@ describe('docs/SECURITY.md', () => {
   });
 
   it('lists no limit that src/limits.ts does not have, and none twice', () => {
-    expect(rows().map(([name]) => name).sort()).toEqual(Object.keys(LIMITS).sort());
+    expect(
+      rows()
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(Object.keys(LIMITS).sort());
   });
 });

@@ -25,7 +25,9 @@ const PLACES: Readonly<Record<string, (n: string) => Record<string, string>>> = 
   'flow state': (n) => ({ flow: `flow:\n  initial: s\n  states:\n    s: { on: { go: ${n} } }\n    ${n}: { final: true }` }),
   'transition move': (n) => ({ flow: `flow:\n  initial: s\n  states:\n    s: { on: { ${n}: s, go: s } }` }),
   'game variable': (n) => ({ vars: `vars:\n  game:\n    n: { type: number, initial: 0 }\n    ${n}: { type: number, initial: 0 }` }),
-  'player variable': (n) => ({ vars: `vars:\n  game:\n    n: { type: number, initial: 0 }\n  player:\n    ${n}: { type: number, initial: 0 }` }),
+  'player variable': (n) => ({
+    vars: `vars:\n  game:\n    n: { type: number, initial: 0 }\n  player:\n    ${n}: { type: number, initial: 0 }`,
+  }),
   definition: (n) => ({ definitions: `definitions:\n  ${n}: { body: '1' }` }),
   'definition parameter': (n) => ({ definitions: `definitions:\n  f: { params: { ${n}: number }, body: '1' }` }),
   procedure: (n) => ({ definitions: `procedures:\n  ${n}: { effects: [] }` }),
@@ -36,10 +38,21 @@ const PLACES: Readonly<Record<string, (n: string) => Record<string, string>>> = 
   'let name': (n) => ({ moves: `moves:\n  go: { effects: [ { let: { ${n}: 1 } } ] }` }),
   'effect id': (n) => ({ moves: `moves:\n  go: { effects: [ { id: ${n}, add: { game.n: 1 } } ] }` }),
   'forEach variable': (n) => ({ moves: `moves:\n  go: { effects: [ { forEach: { var: ${n}, in: '[1]', do: [] } } ] }` }),
-  die: (n) => ({ components: `components:\n  dice:\n    ${n}: { faces: [1, 2], count: 1, start: pool }`, zones: `zones:\n  pool: { holds: [${n}] }` }),
-  'card set': (n) => ({ components: `components:\n  cards:\n    ${n}: { attributes: { v: number }, list: [{ v: 1 }], start: pool }`, zones: `zones:\n  pool: { holds: [${n}] }` }),
-  'card attribute': (n) => ({ components: `components:\n  cards:\n    deck: { attributes: { ${n}: number }, list: [], start: pool }`, zones: 'zones:\n  pool: { holds: [deck] }' }),
-  'piece prop': (n) => ({ components: `components:\n  dice:\n    d6: { faces: [1, 2], count: 1, start: pool, props: { ${n}: { type: bool, initial: 'false' } } }` }),
+  die: (n) => ({
+    components: `components:\n  dice:\n    ${n}: { faces: [1, 2], count: 1, start: pool }`,
+    zones: `zones:\n  pool: { holds: [${n}] }`,
+  }),
+  'card set': (n) => ({
+    components: `components:\n  cards:\n    ${n}: { attributes: { v: number }, list: [{ v: 1 }], start: pool }`,
+    zones: `zones:\n  pool: { holds: [${n}] }`,
+  }),
+  'card attribute': (n) => ({
+    components: `components:\n  cards:\n    deck: { attributes: { ${n}: number }, list: [], start: pool }`,
+    zones: 'zones:\n  pool: { holds: [deck] }',
+  }),
+  'piece prop': (n) => ({
+    components: `components:\n  dice:\n    d6: { faces: [1, 2], count: 1, start: pool, props: { ${n}: { type: bool, initial: 'false' } } }`,
+  }),
   bot: (n) => ({ definitions: `bots:\n  ${n}: { description: b, prefer: [ { move: go } ] }` }),
   team: (n) => ({ head: `id: probe\ntitle: Probe\nplayers: { min: 2, max: 2 }\nteams: { ids: [a, ${n}] }` }),
 };
@@ -56,7 +69,11 @@ describe('Object.prototype names in specs (issue 16)', () => {
         // Quoted, so that YAML reads true and false as names, not booleans.
         const out = compileText(specText((PLACES[place] as (n: string) => Record<string, string>)(`'${word}'`)));
         expect(out.game).toBeUndefined();
-        expect(messages(out).some((m) => m.endsWith(`'${word}' is a word of the rules language (and or not in if then else let true false): choose another name`))).toBe(true);
+        expect(
+          messages(out).some((m) =>
+            m.endsWith(`'${word}' is a word of the rules language (and or not in if then else let true false): choose another name`),
+          ),
+        ).toBe(true);
       }),
       { numRuns: 150 },
     );
@@ -69,7 +86,9 @@ describe('Object.prototype names in specs (issue 16)', () => {
         const out = compileText(text);
         expect(out.game).toBeUndefined();
         const lines = text.split('\n').flatMap((l, i) => (l.includes(name) ? [i + 1] : []));
-        const reserved = messages(out).filter((m) => m.endsWith(`'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`));
+        const reserved = messages(out).filter((m) =>
+          m.endsWith(`'${name}' is a reserved name (every JavaScript object has a '${name}'): choose another name`),
+        );
         expect(reserved.length).toBeGreaterThan(0);
         for (const m of reserved) expect(lines).toContain(Number(/^probe\.yaml:(\d+):/.exec(m)?.[1]));
       }),
@@ -90,7 +109,10 @@ describe('Object.prototype names in specs (issue 16)', () => {
   it('the same places accept an ordinary name (the probe itself is sound)', () => {
     for (const [place, make] of Object.entries(PLACES)) {
       const out = compileText(specText(make('plain')));
-      expect(messages(out).filter((m) => m.includes('reserved')), place).toEqual([]);
+      expect(
+        messages(out).filter((m) => m.includes('reserved')),
+        place,
+      ).toEqual([]);
     }
   });
 });

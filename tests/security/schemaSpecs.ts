@@ -48,7 +48,7 @@ export const drawFrom = (seed: number): Draw => {
       let t = a;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (((t ^ (t >>> 14)) >>> 0) % n + n) % n;
+      return ((((t ^ (t >>> 14)) >>> 0) % n) + n) % n;
     },
   };
 };
@@ -60,9 +60,31 @@ const KEYS = ['game.a', 'player.a', 'game.b', 'a'];
 const ODD_NAMES = ['__proto__', 'toString', '1a', 'game', ''];
 const GAME_IDS = ['probe', 'x', 'a-b'];
 const EXPRESSIONS = [
-  '1', '0', 'true', 'false', 'a', 'game.a', 'game.a + 1', 'game.a >= 3', 'params.a', 'len(zones.a)', 'zones.b',
-  'range(0, 3)', 'active', 'turn', 'numPlayers', "'x'", '[1, 2]', 'zones.a', 'sum(map(zones.a, d => d.face))',
-  "fold(range(0, 100000), [], (a, x) => a + [x])", 'pow(10, 400)', 'range(0, 1000000)', "'a\\", '((1)', '1 / 0',
+  '1',
+  '0',
+  'true',
+  'false',
+  'a',
+  'game.a',
+  'game.a + 1',
+  'game.a >= 3',
+  'params.a',
+  'len(zones.a)',
+  'zones.b',
+  'range(0, 3)',
+  'active',
+  'turn',
+  'numPlayers',
+  "'x'",
+  '[1, 2]',
+  'zones.a',
+  'sum(map(zones.a, d => d.face))',
+  'fold(range(0, 100000), [], (a, x) => a + [x])',
+  'pow(10, 400)',
+  'range(0, 1000000)',
+  "'a\\",
+  '((1)',
+  '1 / 0',
 ];
 const NUMBERS = [0, 1, 2, 3, 6, -1, 1.5, 100, 10_000_000];
 
@@ -146,12 +168,14 @@ const objectFor = (schema: Schema, draw: Draw, depth: number, pools: Pools): Jso
   };
   const required = new Set(schema.required ?? []);
   for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-    if (required.has(key) || (depth < 2 ? draw.below(4) > 0 : depth < DEEP && draw.below(3) === 0)) set(key, () => valueFor(sub, draw, depth + 1, pools));
+    if (required.has(key) || (depth < 2 ? draw.below(4) > 0 : depth < DEEP && draw.below(3) === 0))
+      set(key, () => valueFor(sub, draw, depth + 1, pools));
   }
   const extra = schema.additionalProperties;
   if (typeof extra === 'object') {
     const count = Math.max(schema.minProperties ?? 0, depth < DEEP ? draw.below(3) : 0);
-    for (let i = 0; i < count; i++) set(name(draw, schema.propertyNames ? pools.names : pools.keys), () => valueFor(extra, draw, depth + 1, pools));
+    for (let i = 0; i < count; i++)
+      set(name(draw, schema.propertyNames ? pools.names : pools.keys), () => valueFor(extra, draw, depth + 1, pools));
   }
   return out;
 };
@@ -200,9 +224,12 @@ const schemaAt = (path: readonly (string | number)[]): Schema | undefined => {
     if (!node) return undefined;
     const here: Schema = resolve(node);
     const branches = (here.oneOf ?? here.anyOf ?? [here]).map(resolve);
-    const holder = branches.find((b) => (typeof key === 'number' ? b.items : b.properties?.[key] ?? b.additionalProperties));
+    const holder = branches.find((b) => (typeof key === 'number' ? b.items : (b.properties?.[key] ?? b.additionalProperties)));
     if (!holder) return undefined;
-    node = typeof key === 'number' ? holder.items : holder.properties?.[key] ?? (typeof holder.additionalProperties === 'object' ? holder.additionalProperties : undefined);
+    node =
+      typeof key === 'number'
+        ? holder.items
+        : (holder.properties?.[key] ?? (typeof holder.additionalProperties === 'object' ? holder.additionalProperties : undefined));
   }
   return node;
 };
@@ -244,21 +271,41 @@ export const wellFormedSpec = (seed: number): Json => {
   const locals = ['t', 'u'];
   const keys = [...gameVars.map((v) => `game.${v}`), ...playerVars.map((v) => `player.${v}`)];
   const numbers = [
-    '1', '2', ...keys, ...params.map((p) => `params.${p}`), ...zones.map((z) => `len(zones.${z})`),
-    `sum(map(zones.${zones[0]}, d => d.face))`, 'numPlayers', `${keys[0]} + 1`,
+    '1',
+    '2',
+    ...keys,
+    ...params.map((p) => `params.${p}`),
+    ...zones.map((z) => `len(zones.${z})`),
+    `sum(map(zones.${zones[0]}, d => d.face))`,
+    'numPlayers',
+    `${keys[0]} + 1`,
   ];
   // Far too much work: each must stop with a located error, never hang or escape.
   const heavy = ['fold(range(0, 200000), [], (a, x) => a + [x])', 'pow(10, 400)', 'len(range(0, 1000000000))'];
   const number = (): string => (draw.below(40) === 0 ? pick(draw, heavy) : pick(draw, numbers));
-  const test = (): string => pick(draw, [`${pick(draw, numbers)} >= ${pick(draw, numbers)}`, `${pick(draw, keys)} < 5`, 'true', `len(zones.${pick(draw, zones)}) > 0`]);
+  const test = (): string =>
+    pick(draw, [
+      `${pick(draw, numbers)} >= ${pick(draw, numbers)}`,
+      `${pick(draw, keys)} < 5`,
+      'true',
+      `len(zones.${pick(draw, zones)}) > 0`,
+    ]);
   const slot = (key: string): Json | typeof SKIP | undefined => {
     if (keys.includes(key) || locals.includes(key)) return number();
     switch (key) {
-      case 'id': case 'rules': case 'acknowledge': case 'reenter':
+      case 'id':
+      case 'rules':
+      case 'acknowledge':
+      case 'reenter':
         return SKIP;
-      case 'test': case 'if': case 'while': case 'guard':
+      case 'test':
+      case 'if':
+      case 'while':
+      case 'guard':
         return test();
-      case 'reason': case 'log': case 'title':
+      case 'reason':
+      case 'log':
+      case 'title':
         return pick(draw, ['not yet', 'rolled {game.g0}', '']);
       case 'roll':
         return `zones.${pick(draw, zones)}`;
@@ -278,14 +325,27 @@ export const wellFormedSpec = (seed: number): Json => {
         return undefined;
     }
   };
-  const pools: Pools = { names: locals, keys, expressions: numbers, slot: (key) => slot(key), branches: (title) => title === undefined || TAME_EFFECTS.has(title) || !effectSchema.oneOf?.some((b) => b.title === title) };
+  const pools: Pools = {
+    names: locals,
+    keys,
+    expressions: numbers,
+    slot: (key) => slot(key),
+    branches: (title) => title === undefined || TAME_EFFECTS.has(title) || !effectSchema.oneOf?.some((b) => b.title === title),
+  };
   const effects = (): Json => Array.from({ length: draw.below(4) }, () => valueFor(effectSchema, draw, DEEP - 2, pools));
-  const table = (names: readonly string[], value: (n: string) => Json): Record<string, Json> => Object.fromEntries(names.map((n) => [name(draw, [n]), value(n)]));
+  const table = (names: readonly string[], value: (n: string) => Json): Record<string, Json> =>
+    Object.fromEntries(names.map((n) => [name(draw, [n]), value(n)]));
   const spec = {
     id: pick(draw, GAME_IDS),
     title: 'Drawn',
     players: { min: 1 + draw.below(2), max: 4, default: 2 },
-    params: table(params, () => ({ type: 'number', description: 'a knob', default: numberFor({ minimum: 0, maximum: 10 }, draw, true), min: 0, max: 10 })),
+    params: table(params, () => ({
+      type: 'number',
+      description: 'a knob',
+      default: numberFor({ minimum: 0, maximum: 10 }, draw, true),
+      min: 0,
+      max: 10,
+    })),
     components: { dice: { d: { faces: [1, 2, 3, 4, 5, 6], count: pick(draw, [1, 3, `params.${params[0]}`]), start: zones[0] as string } } },
     zones: table(zones, () => ({ holds: ['d'] })),
     vars: {
@@ -302,7 +362,11 @@ export const wellFormedSpec = (seed: number): Json => {
         ...table(states, () => ({
           ...(draw.below(2) === 0 ? { entry: effects() } : {}),
           always: [{ guard: `${pick(draw, keys)} >= 10`, target: 'over' }],
-          on: Object.fromEntries(moves.filter(() => draw.below(3) > 0).map((m) => [m, draw.below(3) === 0 ? valueFor(transitionSchema, draw, DEEP - 2, pools) : pick(draw, states)])),
+          on: Object.fromEntries(
+            moves
+              .filter(() => draw.below(3) > 0)
+              .map((m) => [m, draw.below(3) === 0 ? valueFor(transitionSchema, draw, DEEP - 2, pools) : pick(draw, states)]),
+          ),
         })),
         over: { final: true },
       },

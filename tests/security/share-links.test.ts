@@ -27,7 +27,9 @@ describe('a share link that inflates without bound', () => {
     const link = await bombLink(300);
     expect(link.length).toBeGreaterThan(350_000);
     expect(link.length).toBeLessThan(MAX_LINK_CHARS);
-    expect(await readShare('g', link)).toEqual({ error: `the link's data inflates to more than ${MAX_INFLATED_BYTES / 1_000_000} MB, more than any spec: it was not opened` });
+    expect(await readShare('g', link)).toEqual({
+      error: `the link's data inflates to more than ${MAX_INFLATED_BYTES / 1_000_000} MB, more than any spec: it was not opened`,
+    });
   }, 60_000);
 });
 
@@ -35,7 +37,9 @@ describe("a link never opens another game's files", () => {
   const link = (game: string, files: Record<string, string>): Promise<string> => encodeShare({ game, files, variants: [], params: {} });
 
   it("a link for one game opened on another game's page is refused", async () => {
-    expect(await readShare('g', await link('h', { 'games/h/game.yaml': 'id: h' }))).toEqual({ error: "the link is for the game 'h', not 'g'" });
+    expect(await readShare('g', await link('h', { 'games/h/game.yaml': 'id: h' }))).toEqual({
+      error: "the link is for the game 'h', not 'g'",
+    });
   });
 
   it("a link carrying another game's file, or a path out of its own folder, is refused whole", async () => {

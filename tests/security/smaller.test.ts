@@ -17,9 +17,13 @@ describe('variants', () => {
 
   it('$before with $after on one item is refused', () => {
     const text = specText({ moves: 'moves:\n  go:\n    effects:\n      - { id: a, add: { game.n: 1 } }' });
-    const out = compileText(text, {}, [variant('both', '  moves:\n    go:\n      effects:\n        - { id: b, $before: a, $after: a, add: { game.n: 1 } }')]);
+    const out = compileText(text, {}, [
+      variant('both', '  moves:\n    go:\n      effects:\n        - { id: b, $before: a, $after: a, add: { game.n: 1 } }'),
+    ]);
     expect(out.game).toBeUndefined();
-    expect(messages(out).join('\n')).toContain("both.yaml:9:11: error: variant 'both': a new item goes one place: $before and $after cannot both be given");
+    expect(messages(out).join('\n')).toContain(
+      "both.yaml:9:11: error: variant 'both': a new item goes one place: $before and $after cannot both be given",
+    );
   });
 });
 

@@ -25,7 +25,9 @@ export const connect = (base: string, room: string): Promise<TestClient> =>
     const received: ServerMessage[] = [];
     let seen = 0;
     const waiters = new Set<() => void>();
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      ws.on('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => {
       received.push(JSON.parse(String(data)) as ServerMessage);
       for (const w of [...waiters]) w();
@@ -52,7 +54,11 @@ export const connect = (base: string, room: string): Promise<TestClient> =>
             if (look()) return;
             const timer = setTimeout(() => {
               waiters.delete(waiter);
-              fail(new Error(`no such frame within ${timeoutMs} ms; received: ${received.map((m) => m.type === 'error' ? `error ${m.code}` : m.type).join(', ')}`));
+              fail(
+                new Error(
+                  `no such frame within ${timeoutMs} ms; received: ${received.map((m) => (m.type === 'error' ? `error ${m.code}` : m.type)).join(', ')}`,
+                ),
+              );
             }, timeoutMs);
             const waiter = (): void => {
               if (look()) {
@@ -71,6 +77,10 @@ export const connect = (base: string, room: string): Promise<TestClient> =>
   });
 
 export const post = async (base: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };

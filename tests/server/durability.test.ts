@@ -72,13 +72,20 @@ describe('kill -9 mid-game', () => {
     const resumedAt = back[0]?.state.seq ?? -1;
     // The move in flight was stored before the kill or not at all: never half, never twice.
     expect([lastSeen, lastSeen + 1]).toContain(resumedAt);
-    if (resumedAt === lastSeen + 1) expect(back[0]?.state.events[0]).toMatchObject({ seq: lastSeen + 1, kind: 'move', move: inFlight?.kind === 'move' ? inFlight.move : {} });
+    if (resumedAt === lastSeen + 1)
+      expect(back[0]?.state.events[0]).toMatchObject({
+        seq: lastSeen + 1,
+        kind: 'move',
+        move: inFlight?.kind === 'move' ? inFlight.move : {},
+      });
     else expect(back[0]?.state.events).toEqual([]);
     // A fresh reader gets the whole history: the acknowledged moves, in order, once each.
     const fresh = await hello(server.url, room, tokens[0] as string);
     const moves = fresh.state.events.filter((e) => e.kind === 'move');
     expect(moves.map((e) => e.seq)).toEqual(Array.from({ length: resumedAt }, (_, i) => i + 1));
-    expect(moves.slice(0, acknowledged.length).map((e) => e.kind === 'move' && e.move)).toEqual(acknowledged.map((e) => e.kind === 'move' && e.move));
+    expect(moves.slice(0, acknowledged.length).map((e) => e.kind === 'move' && e.move)).toEqual(
+      acknowledged.map((e) => e.kind === 'move' && e.move),
+    );
     // Where nothing was lost the board is the one acknowledged last; play goes on from it.
     if (resumedAt === lastSeen) expect(JSON.stringify(back[0]?.state.view)).toBe(JSON.stringify(latest[0]?.view));
     const mover = back.findIndex((b) => b.state.legal.length > 0);

@@ -40,7 +40,10 @@ const hand = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat
 const handIs = async (page: Page, seat: number, shown: boolean): Promise<void> => {
   await expect.poll(() => hand(page, seat).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const classes = await hand(page, seat).evaluateAll((nodes) => nodes.map((n) => n.className));
-  expect(classes.every((c) => c.includes('piece-hidden') !== shown), `${classes.join(' | ')}`).toBe(true);
+  expect(
+    classes.every((c) => c.includes('piece-hidden') !== shown),
+    `${classes.join(' | ')}`,
+  ).toBe(true);
 };
 
 describe('play together from two devices', () => {

@@ -34,7 +34,9 @@ interface Place {
 
 const pieceAt = (state: GameState, p: Place): Piece => {
   const contents = state.context.zones[p.zone] ?? [];
-  return (p.owner === null ? (contents as readonly Piece[])[p.index] : (contents as readonly (readonly Piece[])[])[p.owner]?.[p.index]) as Piece;
+  return (
+    p.owner === null ? (contents as readonly Piece[])[p.index] : (contents as readonly (readonly Piece[])[])[p.owner]?.[p.index]
+  ) as Piece;
 };
 
 /** A world `reader` cannot tell from `state`: its hidden pieces dealt again where they fit, a new PRNG. */
@@ -51,7 +53,9 @@ const scramble = (game: CompiledGame, state: GameState, reader: number | null, r
   }
   const zones: Record<string, Piece[] | Piece[][]> = {};
   for (const [name, contents] of Object.entries(state.context.zones)) {
-    zones[name] = (contents as readonly (Piece | readonly Piece[])[]).map((x) => (Array.isArray(x) ? [...(x as readonly Piece[])] : x)) as Piece[] | Piece[][];
+    zones[name] = (contents as readonly (Piece | readonly Piece[])[]).map((x) => (Array.isArray(x) ? [...(x as readonly Piece[])] : x)) as
+      | Piece[]
+      | Piece[][];
   }
   const groups = new Map<string, Place[]>();
   for (const p of places) groups.set(p.group, [...(groups.get(p.group) ?? []), p]);
@@ -124,9 +128,13 @@ describe('what a reader is sent depends on what it may know only', () => {
     it(`${name}: frames and events are the same in every world the reader cannot tell apart`, () => {
       const tally: Tally = { states: 0, afterMoves: 0 };
       fc.assert(
-        fc.property(fc.integer({ min: game.players.min, max: Math.min(game.players.max, 4) }), fc.integer({ min: 0, max: 2 ** 30 }), (players, seed) => {
-          playAndCompare(game, players, seed, tally);
-        }),
+        fc.property(
+          fc.integer({ min: game.players.min, max: Math.min(game.players.max, 4) }),
+          fc.integer({ min: 0, max: 2 ** 30 }),
+          (players, seed) => {
+            playAndCompare(game, players, seed, tally);
+          },
+        ),
         { numRuns: RUNS, seed: 20261204 },
       );
       expect(tally.states).toBeGreaterThan(0);

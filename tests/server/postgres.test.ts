@@ -59,7 +59,8 @@ const hello = async (base: string, room: string, token: string, seq?: number): P
   return { client, state: await client.next(isType('state'), 30_000) };
 };
 
-const handOf = (state: State, seat: number): readonly Piece[] => state.view.zones.find((z) => z.name === 'hand' && z.ownerIndex === seat)?.pieces ?? [];
+const handOf = (state: State, seat: number): readonly Piece[] =>
+  state.view.zones.find((z) => z.name === 'hand' && z.ownerIndex === seat)?.pieces ?? [];
 
 describe.skipIf(!ADMIN)('two server processes on one PostgreSQL', () => {
   it('a room on both: moves cross between them, one of two moves on the same state is accepted, hands stay hidden', async () => {
@@ -78,7 +79,12 @@ describe.skipIf(!ADMIN)('two server processes on one PostgreSQL', () => {
     onA.client.send({ type: 'move', seq: 0, move });
     onB.client.send({ type: 'move', seq: 0, move });
     const outcomes = await Promise.all(
-      [onA.client, onB.client].map((c) => c.next((m): m is Extract<ServerMessage, { type: 'error' | 'state' }> => m.type === 'error' || (m.type === 'state' && m.seq === 1), 30_000)),
+      [onA.client, onB.client].map((c) =>
+        c.next(
+          (m): m is Extract<ServerMessage, { type: 'error' | 'state' }> => m.type === 'error' || (m.type === 'state' && m.seq === 1),
+          30_000,
+        ),
+      ),
     );
     const refused = outcomes.filter((m) => m.type === 'error');
     expect(refused.map((m) => m.type === 'error' && m.code)).toEqual(['stale']);
@@ -106,7 +112,9 @@ describe.skipIf(!ADMIN)('two server processes on one PostgreSQL', () => {
       const mover = latest.findIndex((s) => s.legal.length > 0);
       const state = latest[mover] as State;
       seats[mover]?.client.send({ type: 'move', seq: state.seq, move: state.legal[0] });
-      const frames = await Promise.all(seats.map((s) => s.client.next((m): m is State => m.type === 'state' && m.seq === state.seq + 1, 30_000)));
+      const frames = await Promise.all(
+        seats.map((s) => s.client.next((m): m is State => m.type === 'state' && m.seq === state.seq + 1, 30_000)),
+      );
       frames.forEach((f, i) => (latest[i] = f));
       acknowledged = state.seq + 1;
     }
@@ -118,13 +126,17 @@ describe.skipIf(!ADMIN)('two server processes on one PostgreSQL', () => {
     expect(back.state.events).toEqual([]);
     expect(JSON.stringify(back.state.view)).toBe(JSON.stringify(latest[0]?.view));
     const everything = await hello(b.url, room, tokens[1] as string);
-    expect(everything.state.events.filter((e) => e.kind === 'move').map((e) => e.seq)).toEqual(Array.from({ length: acknowledged }, (_, i) => i + 1));
+    expect(everything.state.events.filter((e) => e.kind === 'move').map((e) => e.seq)).toEqual(
+      Array.from({ length: acknowledged }, (_, i) => i + 1),
+    );
     // Play goes on through B for both seats.
     const mover = [back.state, seats[1]?.state].findIndex((s) => (s?.legal.length ?? 0) > 0);
     const moving = mover === 0 ? back : (seats[1] as { client: TestClient; state: State });
     const now = mover === 0 ? back.state : latest[1];
     moving.client.send({ type: 'move', seq: now?.seq, move: now?.legal[0] });
-    expect((await moving.client.next((m): m is State => m.type === 'state' && m.seq === acknowledged + 1, 30_000)).seq).toBe(acknowledged + 1);
+    expect((await moving.client.next((m): m is State => m.type === 'state' && m.seq === acknowledged + 1, 30_000)).seq).toBe(
+      acknowledged + 1,
+    );
     for (const c of [back.client, everything.client, seats[1]?.client]) c?.close();
     b.child.kill('SIGTERM');
   }, 120_000);

@@ -52,7 +52,11 @@ const makeRoom = async (body: unknown): Promise<Made> => {
   return made.body as unknown as Made;
 };
 
-const seated = async (room: string, token?: string, extra: Record<string, unknown> = {}): Promise<{ client: TestClient; state: Extract<ServerMessage, { type: 'state' }> }> => {
+const seated = async (
+  room: string,
+  token?: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ client: TestClient; state: Extract<ServerMessage, { type: 'state' }> }> => {
   const client = await connect(server.url, room);
   client.send({ type: 'hello', ...(token ? { token } : {}), ...extra });
   await client.next(isType('welcome'));
@@ -62,7 +66,10 @@ const seated = async (room: string, token?: string, extra: Record<string, unknow
 const handOf = (state: Extract<ServerMessage, { type: 'state' }>, seat: number): readonly Piece[] =>
   state.view.zones.find((z) => z.name === 'hand' && z.ownerIndex === seat)?.pieces ?? [];
 
-const error = (code: string) => (m: ServerMessage): m is Extract<ServerMessage, { type: 'error' }> => m.type === 'error' && m.code === code;
+const error =
+  (code: string) =>
+  (m: ServerMessage): m is Extract<ServerMessage, { type: 'error' }> =>
+    m.type === 'error' && m.code === code;
 
 describe('rooms and seats', () => {
   it('a room of a shipped game: each seat sees its own hand only, a move made by one reaches the other', async () => {
@@ -86,7 +93,7 @@ describe('rooms and seats', () => {
     two.client.close();
   });
 
-  it('never sends the seed, the PRNG or another seat\'s cards: no frame holds them', async () => {
+  it("never sends the seed, the PRNG or another seat's cards: no frame holds them", async () => {
     const made = await makeRoom({ game: 'regicide', players: 2 });
     const one = await seated(made.room, made.seats[0]?.token);
     const text = JSON.stringify(one.client.received);
@@ -272,12 +279,20 @@ describe('a socket within its limits', () => {
     other.client.close();
   });
 
-  it('hostile specs (the fuzzer\'s) are refused or bounded while a second room plays on', async () => {
+  it("hostile specs (the fuzzer's) are refused or bounded while a second room plays on", async () => {
     const made = await makeRoom({ game: 'ten-thousand', players: 2 });
     const one = await seated(made.room, made.seats[0]?.token);
     const base = source('regicide').text;
-    const hostile = fc.sample(fc.array(fc.record({ op: fc.constant('text' as const), at: fc.nat(), insert: fc.string({ maxLength: 6 }), remove: fc.nat({ max: 8 }) }), { minLength: 1, maxLength: 4 }), { numRuns: 12, seed: 7 });
-    const creations = hostile.map((mutations) => post(server.url, '/api/rooms', { files: { 'game.yaml': mutate(base, mutations) }, players: 2 }));
+    const hostile = fc.sample(
+      fc.array(
+        fc.record({ op: fc.constant('text' as const), at: fc.nat(), insert: fc.string({ maxLength: 6 }), remove: fc.nat({ max: 8 }) }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      { numRuns: 12, seed: 7 },
+    );
+    const creations = hostile.map((mutations) =>
+      post(server.url, '/api/rooms', { files: { 'game.yaml': mutate(base, mutations) }, players: 2 }),
+    );
     let state = one.state;
     for (let i = 0; i < 6 && state.legal.length > 0; i++) {
       one.client.send({ type: 'move', seq: state.seq, move: state.legal[0] });

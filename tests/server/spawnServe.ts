@@ -12,7 +12,11 @@ export interface Child {
 /** Starts a server on a free port with rooms kept in `db` (a file or a postgres:// address); resolves once it listens. */
 export const startServe = (db: string, extra: readonly string[] = []): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--no-site', '--port', '0', '--db', db, '--workers', '1', '--bot-delay', '0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--no-site', '--port', '0', '--db', db, '--workers', '1', '--bot-delay', '0', ...extra],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -81,14 +81,24 @@ describe('the balance report', () => {
   // Ten games: seat 0 moves first in all but the last two; seat 0 wins 6, seat 1 wins 2, one tie,
   // one game stopped by the cap.
   const records: GameRecord[] = [
-    rec([0], 10), rec([0], 12), rec([0], 14), rec([0], 16), rec([1], 18),
-    rec([0, 1], 20), rec(null, 1000), rec([0], 22),
-    rec([1], 24, 1), rec([0], 26, 1),
+    rec([0], 10),
+    rec([0], 12),
+    rec([0], 14),
+    rec([0], 16),
+    rec([1], 18),
+    rec([0, 1], 20),
+    rec(null, 1000),
+    rec([0], 22),
+    rec([1], 24, 1),
+    rec([0], 26, 1),
   ];
   const r = balance(game, records, { seed: 1, players: 2 });
 
   it('win rate per seat out of all games, with Wilson intervals', () => {
-    expect(r.sides.map((s) => [s.name, s.wins, s.of])).toEqual([['0', 7, 10], ['1', 3, 10]]);
+    expect(r.sides.map((s) => [s.name, s.wins, s.of])).toEqual([
+      ['0', 7, 10],
+      ['1', 3, 10],
+    ]);
     expect(r.sides[0]?.rate).toBe(0.7);
     expect(r.sides[0]?.ci).toEqual(wilson(7, 10));
     expect(r.cooperative).toBe(false);
@@ -118,7 +128,10 @@ describe('the balance report', () => {
   it('teams are the sides of a team game', () => {
     const cetatea = compile('cetatea');
     const t = balance(cetatea, [rec([0, 2], 1), rec([1, 3], 1), rec([0, 2], 1)], { seed: 1, players: 4 });
-    expect(t.sides.map((s) => [s.name, s.seats, s.wins])).toEqual([['attackers', [0, 2], 2], ['defenders', [1, 3], 1]]);
+    expect(t.sides.map((s) => [s.name, s.seats, s.wins])).toEqual([
+      ['attackers', [0, 2], 2],
+      ['defenders', [1, 3], 1],
+    ]);
     expect(t.ties).toBe(0);
     expect(t.firstPlayer).toMatchObject({ wins: 2, of: 3 });
   });
@@ -133,7 +146,11 @@ describe('the balance report', () => {
   });
 
   it('rotated bots get their own win rate over the seats they played', () => {
-    const rotated = [rec([0], 5, 0, { bots: ['mcts', 'random'] }), rec([1], 5, 0, { bots: ['random', 'mcts'] }), rec([1], 5, 0, { bots: ['mcts', 'random'] })];
+    const rotated = [
+      rec([0], 5, 0, { bots: ['mcts', 'random'] }),
+      rec([1], 5, 0, { bots: ['random', 'mcts'] }),
+      rec([1], 5, 0, { bots: ['mcts', 'random'] }),
+    ];
     const b = balance(game, rotated, { seed: 1, players: 2 });
     expect(b.byBot).toEqual([
       { name: 'mcts', wins: 2, of: 3, rate: 2 / 3, ci: wilson(2, 3) },
@@ -145,7 +162,10 @@ describe('the balance report', () => {
     const a = [rec([0], 5, 0, { bots: ['careful', 'bold'] }), rec([0], 5, 0, { bots: ['bold', 'careful'] })];
     const b = [rec([0], 5, 0, { bots: ['careful', 'bold'] }), rec([1], 5, 0, { bots: ['bold', 'careful'] })];
     const c = compareBalance(balance(game, a, { seed: 1, players: 2 }), balance(game, b, { seed: 1, players: 2 }), a, b);
-    expect(c.byBot?.map((x) => [x.name, x.delta])).toEqual([['careful', 0.5], ['bold', -0.5]]);
+    expect(c.byBot?.map((x) => [x.name, x.delta])).toEqual([
+      ['careful', 0.5],
+      ['bold', -0.5],
+    ]);
     expect(formatComparison(c).join('\n')).toMatch(/bot careful .* \+50\.0 pts/);
   });
 

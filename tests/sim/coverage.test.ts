@@ -26,13 +26,19 @@ const covered = (): CoverageReport => {
   return coverageReport(game, counts, houseRuleChanges(base, variants));
 };
 
-const byKey = <T extends { path: readonly (string | number)[] }>(items: readonly T[], key: string): T | undefined => items.find((i) => i.path.join('.') === key);
+const byKey = <T extends { path: readonly (string | number)[] }>(items: readonly T[], key: string): T | undefined =>
+  items.find((i) => i.path.join('.') === key);
 
 describe('simulate --coverage', () => {
   it('counts states entered, transitions taken or refused, guard clauses, effects, moves and rule ids', () => {
     const r = covered();
     expect(r.games).toBe(GAMES);
-    expect(Object.fromEntries(r.states.map((s) => [s.name, s.entered]))).toEqual({ play: 4 * GAMES, check: 4 * GAMES, nowhere: 0, over: GAMES });
+    expect(Object.fromEntries(r.states.map((s) => [s.name, s.entered]))).toEqual({
+      play: 4 * GAMES,
+      check: 4 * GAMES,
+      nowhere: 0,
+      over: GAMES,
+    });
     expect(byKey(r.transitions, 'flow.states.play.on.roll')).toMatchObject({ taken: 4 * GAMES, refused: 0 });
     // 'done' is tried after each roll and holds after the fourth; 'again' takes the others.
     expect(byKey(r.transitions, 'flow.states.check.always.1')).toMatchObject({ label: 'done', taken: GAMES, refused: 3 * GAMES });
@@ -71,7 +77,7 @@ describe('simulate --coverage', () => {
     expect(playCounted(counted, newCounts(), { seed: 7, players: 2 }, 0, 5)).toEqual(playRange(game, { seed: 7, players: 2 }, 0, 5));
   });
 
-  it('the CLI: text lists what was never reached; worker threads add up to one thread\'s counts', async () => {
+  it("the CLI: text lists what was never reached; worker threads add up to one thread's counts", async () => {
     const args = ['simulate', join(dir, 'game.yaml'), '--variant', 'dead-rule,live-rule', '--games', String(GAMES), '--coverage'];
     const text = await runCli([...args, '--threads', '1']);
     expect(text.code).toBe(0);

@@ -55,7 +55,9 @@ const ok = (metrics: string): CompiledGame => {
 describe('metrics: checked where they are written', () => {
   it('a value must be a number or a bool', () => {
     const { errors } = build(`  name:\n    title: Name\n    value: "'x' + str(game.total)"\n`);
-    expect(errors).toEqual([expect.stringMatching(/^counting\.yaml:\d+:\d+: error: a metric's value must be a number or a bool, found string$/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^counting\.yaml:\d+:\d+: error: a metric's value must be a number or a bool, found string$/),
+    ]);
   });
 
   it('unknown names and type errors point at the character', () => {
@@ -71,7 +73,9 @@ describe('metrics: checked where they are written', () => {
     expect(build(`  total:\n    title: Total\n    value: game.total\n    combine: max\n`).errors).toEqual([
       expect.stringMatching(/counting\.yaml:\d+:\d+: error: 'combine' makes one number of a metric's turn values: it needs 'per: turn'/),
     ]);
-    expect(build(`  total:\n    title: Total\n    value: game.total\n    formt: percent\n`).errors.join('\n')).toMatch(/counting\.yaml:\d+:\d+: error: .*formt.*did you mean 'format'/);
+    expect(build(`  total:\n    title: Total\n    value: game.total\n    formt: percent\n`).errors.join('\n')).toMatch(
+      /counting\.yaml:\d+:\d+: error: .*formt.*did you mean 'format'/,
+    );
     expect(build(`  total:\n    value: game.total\n`).errors.join('\n')).toMatch(/counting\.yaml:\d+:\d+: error: .*title/);
   });
 });
@@ -155,13 +159,17 @@ describe('metrics: a house rule may add its own', () => {
     const [r] = playRange(game as CompiledGame, { seed: 'peak', players: 2 }, 0, 1);
     expect(r?.metrics?.peak).toBe(2 * (r?.metrics?.total as number));
     const bad = compileGame({ base, variants: [{ file: 'peak.yaml', text: variant('game.totl') }] });
-    expect(bad.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([expect.stringMatching(/^peak\.yaml:9:\d+: error: no field 'totl'/)]);
+    expect(bad.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([
+      expect.stringMatching(/^peak\.yaml:9:\d+: error: no field 'totl'/),
+    ]);
   });
 });
 
 describe('metrics: failures are reported, not averaged away', () => {
   it('a run-time error gives no value in that game and is kept with its place in the spec', () => {
-    const game = ok(`  broken:\n    title: Broken\n    value: 10 / (game.total - 2) + first(filter(range(0, numPlayers), s => s > game.total))\n`);
+    const game = ok(
+      `  broken:\n    title: Broken\n    value: 10 / (game.total - 2) + first(filter(range(0, numPlayers), s => s > game.total))\n`,
+    );
     const records = playRange(game, { seed: 'broken', players: 2 }, 0, 60);
     const failed = records.filter((r) => r.metricErrors?.broken !== undefined);
     expect(failed.length).toBeGreaterThan(0);
@@ -170,22 +178,30 @@ describe('metrics: failures are reported, not averaged away', () => {
     const stats = balance(game, records, { seed: 'broken', players: 2 }).metrics[0];
     expect(stats?.errors).toBe(failed.length);
     expect(stats?.n).toBe(records.length - failed.length);
-    expect(formatBalance(balance(game, records, { seed: 'broken', players: 2 })).join('\n')).toMatch(/failed in \d+ games?: counting\.yaml:\d+:\d+: runtime error/);
+    expect(formatBalance(balance(game, records, { seed: 'broken', players: 2 })).join('\n')).toMatch(
+      /failed in \d+ games?: counting\.yaml:\d+:\d+: runtime error/,
+    );
   });
 });
 
 describe('metrics: a percent is a share from 0 to 1', () => {
   it('a game whose percent is outside, or whose turns combine outside, fails that metric with its place', () => {
-    const game = ok(`  share:\n    title: Share\n    value: game.total / 2\n    format: percent\n  summed:\n    title: Summed\n    value: 0.5\n    format: percent\n    per: turn\n    combine: sum\n`);
+    const game = ok(
+      `  share:\n    title: Share\n    value: game.total / 2\n    format: percent\n  summed:\n    title: Summed\n    value: 0.5\n    format: percent\n    per: turn\n    combine: sum\n`,
+    );
     const records = playRange(game, { seed: 'percent', players: 2 }, 0, 80);
     const over = records.filter((r) => r.metricErrors?.share !== undefined);
     // A total of 3 or more is over 100%; the games that stop before keep their value.
     expect(over.length).toBeGreaterThan(0);
-    expect(over[0]?.metricErrors?.share).toMatch(/^counting\.yaml:\d+:\d+: runtime error: the metric 'share' is a percent, a share from 0 to 1, but gave \d+(\.\d+)?$/);
+    expect(over[0]?.metricErrors?.share).toMatch(
+      /^counting\.yaml:\d+:\d+: runtime error: the metric 'share' is a percent, a share from 0 to 1, but gave \d+(\.\d+)?$/,
+    );
     expect(records.filter((r) => r.metrics?.share !== null).every((r) => (r.metrics?.share as number) <= 1)).toBe(true);
     const summed = records.filter((r) => r.metricErrors?.summed !== undefined);
     expect(summed.length).toBeGreaterThan(0);
-    expect(summed[0]?.metricErrors?.summed).toMatch(/: runtime error: the metric 'summed' is a percent, a share from 0 to 1, but its turns combine \(sum\) to \d/);
+    expect(summed[0]?.metricErrors?.summed).toMatch(
+      /: runtime error: the metric 'summed' is a percent, a share from 0 to 1, but its turns combine \(sum\) to \d/,
+    );
   });
 
   it('the interval of a percent stops at 0% and 100%', () => {
@@ -195,7 +211,10 @@ describe('metrics: a percent is a share from 0 to 1', () => {
     expect(t.ci?.high).toBeGreaterThan(1);
     const s = metricStats(game.metrics.won as never, near);
     expect(s.ci).toEqual({ low: expect.closeTo(t.ci?.low as number, 5), high: 1 });
-    const low = metricStats(game.metrics.won as never, near.map((r) => ({ ...r, metrics: { won: 1 - (r.metrics?.won as number) } })));
+    const low = metricStats(
+      game.metrics.won as never,
+      near.map((r) => ({ ...r, metrics: { won: 1 - (r.metrics?.won as number) } })),
+    );
     expect(low.ci?.low).toBe(0);
   });
 });
@@ -232,7 +251,15 @@ describe('metric statistics', () => {
     const b = [0.3, 0.3, 0.6, 0.5, 0.8].map(rec);
     const c = compareBalance(balance(game, a, { seed: 1, players: 2 }), balance(game, b, { seed: 1, players: 2 }), a, b);
     const d = meanInterval([0.2, 0.1, 0.3, 0.1, 0.3]);
-    expect(c.metrics).toEqual([{ name: 'total', title: 'Total', delta: expect.closeTo(0.2, 9), ci: { low: expect.closeTo(d.ci?.low as number, 5), high: expect.closeTo(d.ci?.high as number, 5) }, pairs: 5 }]);
+    expect(c.metrics).toEqual([
+      {
+        name: 'total',
+        title: 'Total',
+        delta: expect.closeTo(0.2, 9),
+        ci: { low: expect.closeTo(d.ci?.low as number, 5), high: expect.closeTo(d.ci?.high as number, 5) },
+        pairs: 5,
+      },
+    ]);
     expect(formatComparison(c).join('\n')).toMatch(/Total\s+30% \[\d+%, \d+%\]\s+50% \[\d+%, \d+%\]\s+\+20% \[\+\d+%, \+\d+%\]/);
   });
 });
@@ -243,9 +270,15 @@ describe("the shipped games' metrics", () => {
       const game = compile(id);
       expect(Object.keys(game.metrics).length, id).toBeGreaterThan(0);
       const records = playRange(game, { seed: 'metrics' }, 0, 8);
-      expect(records.flatMap((r) => Object.values(r.metricErrors ?? {})), id).toEqual([]);
+      expect(
+        records.flatMap((r) => Object.values(r.metricErrors ?? {})),
+        id,
+      ).toEqual([]);
       const report = balance(game, records, { seed: 'metrics', players: game.players.default });
-      expect(report.metrics.every((m) => m.n > 0), id).toBe(true);
+      expect(
+        report.metrics.every((m) => m.n > 0),
+        id,
+      ).toBe(true);
     }
   });
 

@@ -15,7 +15,7 @@ describe('the seat to act', () => {
     expect(actingName(game.spec, [0, 1], 2)).toBe('Players 1 and 2');
   });
 
-  it('names seats in people\'s numbering when there are no teams, and nobody when no move is legal', () => {
+  it("names seats in people's numbering when there are no teams, and nobody when no move is legal", () => {
     const game = compile('ten-thousand');
     expect(actingName(game.spec, [0], 2)).toBe('Player 1');
     expect(actingName(game.spec, [2, 0, 2], 3)).toBe('Players 1 and 3');

@@ -11,7 +11,7 @@ const base = read('games/ten-thousand/game.yaml');
 const ru = read('games/ten-thousand/locales/ru.yaml');
 
 describe('the studio compiles the game in the language picked', () => {
-  it('applies the locale: the moves and params have the translation\'s names', () => {
+  it("applies the locale: the moves and params have the translation's names", () => {
     const out = runAnalysis({ base, variants: [], params: {}, locale: { file: ru } });
     expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(out.game?.params.target?.title).toBe('Цель');

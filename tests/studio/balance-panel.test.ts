@@ -29,19 +29,41 @@ const fakeWorker = (log: string[] = []): WorkerLike => {
   return w;
 };
 
-const job = { input: { base: source('ten-thousand') }, seed: 9, players: 2, bots: ['careful', 'random'], botOptions: {}, rotate: true, maxTurns: 1000 };
+const job = {
+  input: { base: source('ten-thousand') },
+  seed: 9,
+  players: 2,
+  bots: ['careful', 'random'],
+  botOptions: {},
+  rotate: true,
+  maxTurns: 1000,
+};
 
 describe('the Balance panel', () => {
   it('cuts the games into one contiguous slice per core', () => {
-    expect(slicesOf(10, 4)).toEqual([{ from: 0, to: 3 }, { from: 3, to: 6 }, { from: 6, to: 9 }, { from: 9, to: 10 }]);
-    expect(slicesOf(2, 8)).toEqual([{ from: 0, to: 1 }, { from: 1, to: 2 }]);
+    expect(slicesOf(10, 4)).toEqual([
+      { from: 0, to: 3 },
+      { from: 3, to: 6 },
+      { from: 6, to: 9 },
+      { from: 9, to: 10 },
+    ]);
+    expect(slicesOf(2, 8)).toEqual([
+      { from: 0, to: 1 },
+      { from: 1, to: 2 },
+    ]);
     expect(slicesOf(5, 1)).toEqual([{ from: 0, to: 5 }]);
   });
 
   it('gives the records of a serial run, in game order, with progress for every game', async () => {
     const log: string[] = [];
     const progress: number[] = [];
-    const run = runPool(job, 12, 3, () => fakeWorker(log), (done) => progress.push(done));
+    const run = runPool(
+      job,
+      12,
+      3,
+      () => fakeWorker(log),
+      (done) => progress.push(done),
+    );
     const records = await run.done;
     expect(log).toEqual(['slice 0-4', 'slice 4-8', 'slice 8-12']);
     expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
@@ -50,11 +72,17 @@ describe('the Balance panel', () => {
 
   it('can be cancelled: every worker is terminated and the run rejects', async () => {
     const workers: WorkerLike[] = [];
-    const run = runPool(job, 50, 2, () => {
-      const w = fakeWorker();
-      workers.push(w);
-      return w;
-    }, () => undefined);
+    const run = runPool(
+      job,
+      50,
+      2,
+      () => {
+        const w = fakeWorker();
+        workers.push(w);
+        return w;
+      },
+      () => undefined,
+    );
     run.cancel();
     await expect(run.done).rejects.toBeInstanceOf(Cancelled);
     expect(workers.every((w) => (w as unknown as { dead: boolean }).dead)).toBe(true);
@@ -62,7 +90,15 @@ describe('the Balance panel', () => {
 
   it('reports a spec that does not compile', async () => {
     const broken = { ...job, input: { base: { file: 'x.yaml', text: 'id: x\n' } } };
-    await expect(runPool(broken, 2, 1, () => fakeWorker(), () => undefined).done).rejects.toThrow(/x\.yaml/);
+    await expect(
+      runPool(
+        broken,
+        2,
+        1,
+        () => fakeWorker(),
+        () => undefined,
+      ).done,
+    ).rejects.toThrow(/x\.yaml/);
   });
 
   it('draws win rates with their intervals and a shared length histogram', () => {
@@ -76,7 +112,10 @@ describe('the Balance panel', () => {
     expect(rates.data.labels).toEqual(['Player 1', 'Player 2', 'bot careful', 'bot random']);
     expect(rates.data.datasets[0]?.data).toEqual(rows.map((r) => r.rate));
     expect((rates.data.datasets[0] as unknown as { ci: number[][] }).ci[0]).toEqual([rows[0]?.low, rows[0]?.high]);
-    const lengths = lengthChart([{ name: 'A', report }, { name: 'B', report }]);
+    const lengths = lengthChart([
+      { name: 'A', report },
+      { name: 'B', report },
+    ]);
     const total = (lengths.data.datasets[0]?.data as number[]).reduce((a, b) => a + b, 0);
     expect(total).toBe(20);
   });

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { balance, compareBalance, formatBalance, formatComparison } from '../../src/sim/balance.ts';
 import { compileForCoverage, newCounts, playCounted } from '../../src/sim/coverage.ts';
-import { coverageReport, coverageSummary, houseRuleChanges, houseRuleLine as cliHouseRuleLine, unreached } from '../../src/sim/coverageReport.ts';
+import {
+  coverageReport,
+  coverageSummary,
+  houseRuleChanges,
+  houseRuleLine as cliHouseRuleLine,
+  unreached,
+} from '../../src/sim/coverageReport.ts';
 import { playRange } from '../../src/sim/simulate.ts';
 import { houseRuleLine, itemText, listTitle, summaryLines } from '../../src/studio/balance/CoverageSection.tsx';
 import { balanceLines, comparisonLines } from '../../src/studio/balance/reportText.ts';
@@ -60,7 +66,10 @@ describe('the charts in the studio', () => {
       String(lengths.options?.scales?.x?.title?.text),
       String(lengths.options?.scales?.y?.title?.text),
       ...metricCaption(runsShown, 'margin').map((c) => c.replace(/^[^:]+:/, '')),
-      ...[sweep.wins, sweep.turns, ...(sweep.advantage ? [sweep.advantage] : [])].flatMap((c) => [String(c.options?.scales?.y?.title?.text), ...c.data.datasets.map((d) => d.label ?? '')]),
+      ...[sweep.wins, sweep.turns, ...(sweep.advantage ? [sweep.advantage] : [])].flatMap((c) => [
+        String(c.options?.scales?.y?.title?.text),
+        ...c.data.datasets.map((d) => d.label ?? ''),
+      ]),
     ].join(' | ');
     expect(words).not.toMatch(/\b(win|games|turns|moves|mean|median|over|advantage|players)\b/);
     expect(words).toMatch(/партий/);
@@ -97,4 +106,3 @@ describe('the coverage in the studio', () => {
     expect(unreached(r).map(listTitle)).toContain('Непройденные переходы');
   });
 });
-

@@ -36,7 +36,9 @@ describe('the Balance panel', () => {
     await page.click('[data-testid=balance-run]');
     await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
     const figure = page.locator('[data-testid=balance-metric-defeated]');
-    expect(await figure.locator('figcaption').textContent()).toMatch(/^Enemies defeatedrules: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\], median \d+\.\d\d over 30 games$/);
+    expect(await figure.locator('figcaption').textContent()).toMatch(
+      /^Enemies defeatedrules: mean \d+\.\d\d \[\d+\.\d\d, \d+\.\d\d\], median \d+\.\d\d over 30 games$/,
+    );
     expect(await page.locator('[data-testid=balance-metric-handAtTurnEnd]').count()).toBe(1);
     // The chart is drawn: its canvas has painted pixels.
     const painted = await page.locator('[data-testid=balance-metric-chart-defeated]').evaluate((c: HTMLCanvasElement) => {
@@ -56,7 +58,11 @@ describe('the Balance panel', () => {
     await page.fill('[data-testid=balance-games]', '5000');
     await page.click('[data-testid=balance-run]');
     await page.waitForSelector('[data-testid=balance-progress]', { timeout: 30_000 });
-    await page.waitForFunction(() => Number((document.querySelector('[data-testid=balance-progress]') as HTMLProgressElement | null)?.value ?? 0) > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => Number((document.querySelector('[data-testid=balance-progress]') as HTMLProgressElement | null)?.value ?? 0) > 0,
+      null,
+      { timeout: 60_000 },
+    );
     await page.click('[data-testid=balance-cancel]');
     await page.waitForSelector('text=Cancelled.', { timeout: 10_000 });
     expect(await page.locator('[data-testid=balance-progress]').count()).toBe(0);

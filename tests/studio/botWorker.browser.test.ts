@@ -37,7 +37,11 @@ const HOLD = `
   };
 `;
 
-interface BotsLog { posted: string[]; held: (() => void) | null; delivered: number }
+interface BotsLog {
+  posted: string[];
+  held: (() => void) | null;
+  delivered: number;
+}
 const bots = (page: Page): Promise<{ posted: string[]; delivered: number }> =>
   page.evaluate(() => {
     const b = (window as unknown as { __bots: BotsLog }).__bots;
@@ -66,8 +70,10 @@ const release = (page: Page): Promise<void> =>
   });
 
 const longTasksSince = (page: Page, since: number): Promise<number[]> =>
-  page.evaluate((t) => (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([start]) => start >= t).map(([, d]) => d), since);
-
+  page.evaluate(
+    (t) => (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([start]) => start >= t).map(([, d]) => d),
+    since,
+  );
 
 describe('bots in a worker', () => {
   it('play mcts and ismcts moves with no long task on the main thread', async () => {
@@ -84,13 +90,17 @@ describe('bots in a worker', () => {
 
     // Each bot move is a 400 ms search: eight of them take a few seconds.
     const before = await logCount(page);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] .log-entry').length >= n + 8, before, { timeout: 60_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] .log-entry').length >= n + 8, before, {
+      timeout: 60_000,
+    });
     // Meanwhile the page answers at once: the speed menu changes while a bot is thinking.
     await page.selectOption('[data-testid=bot-speed]', 'normal');
     expect(await page.inputValue('[data-testid=bot-speed]')).toBe('normal');
 
     const tasks = await longTasksSince(page, since);
-    console.log(`bots in a worker: ${(await logCount(page)) - before} moves; main-thread long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`);
+    console.log(
+      `bots in a worker: ${(await logCount(page)) - before} moves; main-thread long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`,
+    );
     expect(tasks.filter((d) => d > 50)).toEqual([]);
     expect(await page.locator('[data-testid=notice]').allTextContents()).toEqual([]);
     expect(errors).toEqual([]);

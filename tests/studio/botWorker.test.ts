@@ -61,7 +61,8 @@ const playBots = (game: CompiledGame, session: Session, seats: readonly string[]
 /** As the worker answers: its own compile of the text, the position copied as postMessage copies it. */
 const viaWorker = (input: AnalysisInput, budget: SearchBudget): Answerer => {
   const run = createJobRunner(noClock);
-  return (state, seat, bot, seed) => run(structuredClone({ kind: 'move', input, state, seat, bot, seed, budget } satisfies MoveJob)) as BotAnswer;
+  return (state, seat, bot, seed) =>
+    run(structuredClone({ kind: 'move', input, state, seat, bot, seed, budget } satisfies MoveJob)) as BotAnswer;
 };
 
 /** As the page chose before: the bot built on the page's compile, its PRNG seeded the same way. */
@@ -101,12 +102,17 @@ describe("the bots' worker", () => {
   it("says in the player's words when a bot fails, or the rules do not compile there", () => {
     const run = createJobRunner(noClock);
     const state = started(game, 2, 1).states[0] as GameState;
-    expect(run({ kind: 'move', input, state, seat: 1, bot: 'nobody', seed: '1:0', budget: { iterations: 10 } })).toEqual({ error: expect.stringMatching(/^The nobody bot of Player 2 failed: unknown bot 'nobody'/) });
+    expect(run({ kind: 'move', input, state, seat: 1, bot: 'nobody', seed: '1:0', budget: { iterations: 10 } })).toEqual({
+      error: expect.stringMatching(/^The nobody bot of Player 2 failed: unknown bot 'nobody'/),
+    });
     const broken = { ...input, base: { ...input.base, text: `${input.base.text}\nflow: [` } };
     expect(run({ kind: 'move', input: broken, state, seat: 1, bot: 'mcts', seed: '1:0', budget: { iterations: 10 } })).toEqual({
       error: expect.stringMatching(/^The mcts bot of Player 2 failed: the rules do not compile in the bots' worker: .+/),
     });
-    expect(run({ kind: 'hint', input: broken, state, seat: 1, seed: '1:0', budget: { iterations: 10 } })).toEqual({ ok: false, error: expect.stringMatching(/^No hint: the rules do not compile/) });
+    expect(run({ kind: 'hint', input: broken, state, seat: 1, seed: '1:0', budget: { iterations: 10 } })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^No hint: the rules do not compile/),
+    });
   });
 
   it('runs hints too, on the rules it keeps compiled', () => {
@@ -128,12 +134,16 @@ describe("the playtest's bot turn", () => {
 
   it('asks the bot of the seat to act, seeded by the game seed and move number, and none for a person', () => {
     expect(nextBotTurn(ENGINE, game, session, ['human', 'mcts'])).toEqual({ stop: null });
-    expect(nextBotTurn(ENGINE, game, session, ['careful', 'mcts'])).toEqual({ ask: { state: session.states[0], seat: 0, bot: 'careful', seed: '5:0' } });
+    expect(nextBotTurn(ENGINE, game, session, ['careful', 'mcts'])).toEqual({
+      ask: { state: session.states[0], seat: 0, bot: 'careful', seed: '5:0' },
+    });
   });
 
   it(`pauses the bots after ${LIMITS.botMoves} moves (LIMITS.botMoves), and says why`, () => {
     const long: Session = { ...session, cursor: LIMITS.botMoves };
-    expect(nextBotTurn(ENGINE, game, long, ['careful', 'mcts'])).toEqual({ stop: 'Bots paused after 5,000 moves: does this flow ever end?' });
+    expect(nextBotTurn(ENGINE, game, long, ['careful', 'mcts'])).toEqual({
+      stop: 'Bots paused after 5,000 moves: does this flow ever end?',
+    });
   });
 
   it("plays the answer, or stops with the bot's failure or the engine's refusal", () => {
@@ -141,8 +151,12 @@ describe("the playtest's bot turn", () => {
     if (!move) throw new Error('no move');
     const played = afterBotAnswer(ENGINE, game, session, { move });
     expect('session' in played ? played.session.cursor : -1).toBe(1);
-    expect(afterBotAnswer(ENGINE, game, session, { error: 'The mcts bot of Player 1 failed: x' })).toEqual({ stop: 'The mcts bot of Player 1 failed: x' });
-    expect(afterBotAnswer(ENGINE, game, session, { move: { ...move, move: 'nowhere' } })).toEqual({ stop: expect.stringMatching(/^A bot's move was refused: .+/) });
+    expect(afterBotAnswer(ENGINE, game, session, { error: 'The mcts bot of Player 1 failed: x' })).toEqual({
+      stop: 'The mcts bot of Player 1 failed: x',
+    });
+    expect(afterBotAnswer(ENGINE, game, session, { move: { ...move, move: 'nowhere' } })).toEqual({
+      stop: expect.stringMatching(/^A bot's move was refused: .+/),
+    });
     expect(afterBotAnswer(ENGINE, game, session, undefined)).toEqual({ stop: null });
   });
 });
@@ -152,16 +166,27 @@ describe("the bots' worker client", () => {
   const stand = () => {
     const posted: Numbered<Job>[] = [];
     let terminated = 0;
-    const w: JobWorker<Job, string> = { onmessage: null, onerror: null, postMessage: (j) => posted.push(j), terminate: () => (terminated += 1) };
+    const w: JobWorker<Job, string> = {
+      onmessage: null,
+      onerror: null,
+      postMessage: (j) => posted.push(j),
+      terminate: () => (terminated += 1),
+    };
     const reply = (seq: number, body: string) => w.onmessage?.({ data: { seq, body } } as MessageEvent<Numbered<string>>);
     return { w, posted, terminated: () => terminated, reply };
   };
   const held = (): { timers: Timers; fire: () => void } => {
     let f: () => void = () => undefined;
-    return { timers: { set: (g) => {
+    return {
+      timers: {
+        set: (g) => {
           f = g;
           return 1 as unknown as ReturnType<typeof setTimeout>;
-        }, clear: () => undefined }, fire: () => f() };
+        },
+        clear: () => undefined,
+      },
+      fire: () => f(),
+    };
   };
   const spawner = () => {
     const workers: ReturnType<typeof stand>[] = [];

@@ -48,7 +48,8 @@ describe('the comparison of a variant with the base game', () => {
     expect(await page.locator(`${before} path.edge.mark-added`).count()).toBe(0);
 
     // The merged specs: the jokers zone is added on the variant's side only.
-    const marked = (side: string, mark: string) => page.locator(`[data-testid=${side}] [data-testid=compare-text] [data-mark=${mark}]`).allTextContents();
+    const marked = (side: string, mark: string) =>
+      page.locator(`[data-testid=${side}] [data-testid=compare-text] [data-mark=${mark}]`).allTextContents();
     expect((await marked('compare-after', 'added')).join('\n')).toMatch(/jokers:[\s\S]*Scoring dice held as jokers/);
     expect(await marked('compare-before', 'added')).toEqual([]);
     expect((await marked('compare-before', 'changed')).length).toBeGreaterThan(0);
@@ -56,7 +57,9 @@ describe('the comparison of a variant with the base game', () => {
     // A change's source opens the variant file at its line in the editor.
     await page.locator('[data-testid=compare-rule]').first().getByRole('button', { name: 'edit' }).first().click();
     await page.waitForSelector('[data-testid=compare-dialog]', { state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('.tab.active')?.getAttribute('data-file')?.endsWith('joker.yaml'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.tab.active')?.getAttribute('data-file')?.endsWith('joker.yaml'), null, {
+      timeout: 10_000,
+    });
     expect(errors).toEqual([]);
     await page.context().close();
   });

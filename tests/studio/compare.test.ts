@@ -72,7 +72,12 @@ const files = (variant = VARIANT) => {
 
 const linesOf = (side: CompareSide, index: number): string => {
   const span = side.spans[index];
-  return span ? side.text.split('\n').slice(span.from - 1, span.to).join('\n') : '';
+  return span
+    ? side.text
+        .split('\n')
+        .slice(span.from - 1, span.to)
+        .join('\n')
+    : '';
 };
 
 describe('the comparison shown in the studio', () => {
@@ -92,13 +97,20 @@ describe('the comparison shown in the studio', () => {
     const c = compareVariants(base, [], [variant]);
     if (!c.ok) throw new Error(JSON.stringify(c));
     const at = (kind: string, name: RegExp): number => c.rules.findIndex((r) => r.kind === kind && name.test(r.name));
-    const edge = (side: CompareSide, source: string, label: string): string | undefined => side.graph.edges.find((e) => e.source === source && e.label === label)?.id;
+    const edge = (side: CompareSide, source: string, label: string): string | undefined =>
+      side.graph.edges.find((e) => e.source === source && e.label === label)?.id;
 
     expect(c.after.states).toEqual({ dim: 'added' });
     expect(c.before.states).toEqual({});
     // off → off on wait: removed, so only on the base side; on → dim on flip: changed (its target).
-    expect(c.before.edges).toEqual({ [edge(c.before, 'off', 'wait') as string]: 'removed', [edge(c.before, 'on', 'flip') as string]: 'changed' });
-    expect(c.after.edges).toEqual({ [edge(c.after, 'on', 'flip') as string]: 'changed', [edge(c.after, 'dim', 'flip') as string]: 'added' });
+    expect(c.before.edges).toEqual({
+      [edge(c.before, 'off', 'wait') as string]: 'removed',
+      [edge(c.before, 'on', 'flip') as string]: 'changed',
+    });
+    expect(c.after.edges).toEqual({
+      [edge(c.after, 'on', 'flip') as string]: 'changed',
+      [edge(c.after, 'dim', 'flip') as string]: 'added',
+    });
 
     const dim = at('state', /^dim$/);
     expect(c.before.spans[dim]).toBeNull();
@@ -130,7 +142,12 @@ describe('the comparison shown in the studio', () => {
 
   it('the client stops a worker that does not answer in time, and on cancel', async () => {
     const terminated: string[] = [];
-    const silent = (name: string) => (): CompareWorker => ({ postMessage: () => undefined, terminate: () => terminated.push(name), onmessage: null, onerror: null });
+    const silent = (name: string) => (): CompareWorker => ({
+      postMessage: () => undefined,
+      terminate: () => terminated.push(name),
+      onmessage: null,
+      onerror: null,
+    });
     const { base } = files();
     const late = requestComparison({ base, before: [], after: [] }, silent('late'), 20);
     expect(await late.reply).toEqual({ ok: false, crashed: 'comparing took more than 0.02 s and was stopped' });

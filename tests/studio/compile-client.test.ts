@@ -20,7 +20,8 @@ const manualWorker = () => {
       terminated += 1;
     },
   };
-  const answer = (r: CompileRequest): void => w.onmessage?.({ data: { seq: r.seq, ok: true, ms: 1, diagnostics: [] } } as unknown as MessageEvent<CompileReply>);
+  const answer = (r: CompileRequest): void =>
+    w.onmessage?.({ data: { seq: r.seq, ok: true, ms: 1, diagnostics: [] } } as unknown as MessageEvent<CompileReply>);
   return { w, requests, answer, terminated: () => terminated };
 };
 
@@ -28,7 +29,10 @@ describe('the compile client', () => {
   it('drops the reply to a request overtaken by a newer one', () => {
     const m = manualWorker();
     const seen: string[] = [];
-    const c = createCompileClient(() => m.w, (_reply, replied) => seen.push(replied.base.text));
+    const c = createCompileClient(
+      () => m.w,
+      (_reply, replied) => seen.push(replied.base.text),
+    );
     c.request(input('a'));
     c.request(input('b'));
     const [first, second] = m.requests;
@@ -64,7 +68,10 @@ describe('the compile client', () => {
     fire();
     expect(spawned[0]?.terminated()).toBe(1);
     expect(replies).toHaveLength(1);
-    expect(replies[0]).toMatchObject({ ok: false, diagnostics: [{ file: 'g.yaml', line: 1, message: expect.stringMatching(/more than 5 s/) }] });
+    expect(replies[0]).toMatchObject({
+      ok: false,
+      diagnostics: [{ file: 'g.yaml', line: 1, message: expect.stringMatching(/more than 5 s/) }],
+    });
     c.request(input('next'));
     expect(spawned).toHaveLength(2);
     c.dispose();

@@ -32,13 +32,20 @@ const HOLD = `
   };
 `;
 
-interface CompileLog { posted: number[]; replies: number[]; delivered: number[]; holdNext: boolean; held: (() => void) | null }
+interface CompileLog {
+  posted: number[];
+  replies: number[];
+  delivered: number[];
+  holdNext: boolean;
+  held: (() => void) | null;
+}
 const log = (page: Page): Promise<{ posted: number[]; replies: number[]; delivered: number[]; holding: boolean }> =>
   page.evaluate(() => {
     const c = (window as unknown as { __compile: CompileLog }).__compile;
     return { posted: [...c.posted], replies: [...c.replies], delivered: [...c.delivered], holding: c.held !== null };
   });
-const holdNextReply = (page: Page): Promise<void> => page.evaluate(() => void ((window as unknown as { __compile: CompileLog }).__compile.holdNext = true));
+const holdNextReply = (page: Page): Promise<void> =>
+  page.evaluate(() => void ((window as unknown as { __compile: CompileLog }).__compile.holdNext = true));
 const repliesAfter = (page: Page, n: number): Promise<unknown> =>
   page.waitForFunction((k) => (window as unknown as { __compile: CompileLog }).__compile.replies.length > k, n, { timeout: 15_000 });
 const squiggles = (page: Page): Promise<number> => page.locator('[data-testid=editor] .squiggly-error').count();

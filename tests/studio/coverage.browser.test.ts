@@ -27,9 +27,13 @@ describe('coverage in the studio', () => {
   it('shades the statechart after a Balance run and lists what was never reached', async () => {
     const { page, errors } = await studio.newPage();
     await page.goto(`${studio.url}#/ten-thousand`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+      timeout: 60_000,
+    });
     await page.check('[data-testid=variant-joker]');
-    await page.waitForSelector('[data-testid=diagram] [data-state=jokers], [data-testid=diagram] .edge-label:has-text("rollJokers")', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=diagram] [data-state=jokers], [data-testid=diagram] .edge-label:has-text("rollJokers")', {
+      timeout: 60_000,
+    });
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', String(GAMES));
     await page.click('[data-testid=balance-run]');
@@ -50,7 +54,9 @@ describe('coverage in the studio', () => {
     expect(await page.locator('[data-testid=diagram] [data-state=rolled]').getAttribute('class')).toMatch(/cov-[123]/);
     const allAces = page.locator('[data-testid=diagram] .edge-label', { hasText: 'allAces' });
     expect(await allAces.getAttribute('class')).toMatch(/cov-0/);
-    expect(await page.locator('[data-testid=diagram] [data-state=rolled] title').textContent()).toMatch(new RegExp(`entered ${report.states.find((s) => s.name === 'rolled')?.entered} times in ${GAMES} games`));
+    expect(await page.locator('[data-testid=diagram] [data-state=rolled] title').textContent()).toMatch(
+      new RegExp(`entered ${report.states.find((s) => s.name === 'rolled')?.entered} times in ${GAMES} games`),
+    );
 
     // Switched off, the diagram is drawn as before.
     await page.uncheck('[data-testid=diagram-coverage]');

@@ -39,7 +39,9 @@ const openUnderPolicy = async (id: string): Promise<{ context: BrowserContext; p
     if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
   });
   await page.goto(`${site.url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+    timeout: 60_000,
+  });
   return { context, page, problems };
 };
 
@@ -75,7 +77,9 @@ describe('the studio under a Content-Security-Policy', () => {
 
     await page.goto(`${site.url}#/ten-thousand`);
     await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+      timeout: 60_000,
+    });
     await page.waitForSelector('[data-testid=diagram] svg', { timeout: 60_000 });
     await page.waitForSelector('[data-testid=board] .board-table', { timeout: 30_000 });
 
@@ -99,7 +103,7 @@ describe('the studio under a Content-Security-Policy', () => {
     await context.close();
   }, 400_000);
 
-  it('plays games in the Balance panel\'s workers under the policy', async () => {
+  it("plays games in the Balance panel's workers under the policy", async () => {
     const { context, page, problems } = await openUnderPolicy('ten-thousand');
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', '10');

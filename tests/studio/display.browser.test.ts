@@ -13,7 +13,9 @@ import { boardReady, focusEditor, lineOf, openGame as openStudioGame, setParams,
 
 const studio = useStudio();
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 interface SpecShape {
   vars?: Record<string, Record<string, unknown>>;
@@ -45,16 +47,19 @@ const playMoves = async (page: Page, n: number): Promise<void> => {
 };
 
 const hiddenVarNames = (spec: SpecShape): string[] =>
-  (['game', 'player', 'team'] as const).flatMap((owner) => Object.keys(spec.vars?.[owner] ?? {}).filter((name) => !(name in (spec.display?.vars?.[owner] ?? {}))));
+  (['game', 'player', 'team'] as const).flatMap((owner) =>
+    Object.keys(spec.vars?.[owner] ?? {}).filter((name) => !(name in (spec.display?.vars?.[owner] ?? {}))),
+  );
 
-describe('the board speaks the spec\'s language', () => {
+describe("the board speaks the spec's language", () => {
   for (const id of games) {
     it(`${id}: no engine variable on the table unless the display shows it; the inspect view has them all`, async () => {
       const { page, errors } = await newPage();
       await openGame(page, id);
       await playMoves(page, 3);
       await boardReady(page);
-      if (await page.locator('[data-testid=game-over]').count()) await page.click('[data-testid=game-over] button:has-text("Look at the board")');
+      if (await page.locator('[data-testid=game-over]').count())
+        await page.click('[data-testid=game-over] button:has-text("Look at the board")');
       const spec = specOf(id);
       expect(await page.locator('[data-testid=board] [data-var]').count()).toBe(0);
       const labels = await page.locator('[data-testid=board] .counter dt').allTextContents();
@@ -64,7 +69,8 @@ describe('the board speaks the spec\'s language', () => {
         if (!table) return '';
         const words: string[] = [];
         const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!n.parentElement?.closest('.piece, select')) words.push(n.textContent ?? '');
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          if (!n.parentElement?.closest('.piece, select')) words.push(n.textContent ?? '');
         return words.join(' ');
       });
       const allVars = (['game', 'player', 'team'] as const).flatMap((o) => Object.keys(spec.vars?.[o] ?? {}));
@@ -76,7 +82,9 @@ describe('the board speaks the spec\'s language', () => {
       // A shown value whose expression failed reads '⚠ …' (Regicide's damage once read zones its view lacked).
       expect(text).not.toContain('⚠');
       await page.click('[data-testid=inspect]');
-      expect(await page.locator('[data-testid=board] [data-var]').count()).toBeGreaterThanOrEqual(Object.keys(spec.vars?.game ?? {}).length);
+      expect(await page.locator('[data-testid=board] [data-var]').count()).toBeGreaterThanOrEqual(
+        Object.keys(spec.vars?.game ?? {}).length,
+      );
       expect(errors).toEqual([]);
       await page.context().close();
     }, 120_000);
@@ -138,7 +146,13 @@ describe('what players know of face-down pieces', () => {
     }));
     // Every card under the top one is named, by the display's card names (a rank and a suit sign).
     expect(known.count).toBeGreaterThan(1);
-    expect(known.text).toMatch(new RegExp(`^Face down here, in some order: ${Array(known.count - 1).fill('\\S+').join(', ')}$`));
+    expect(known.text).toMatch(
+      new RegExp(
+        `^Face down here, in some order: ${Array(known.count - 1)
+          .fill('\\S+')
+          .join(', ')}$`,
+      ),
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -171,7 +185,7 @@ describe('why not?', () => {
       const area = document.querySelector<HTMLTextAreaElement>('[data-testid=editor] textarea');
       return area ? area.value.slice(area.selectionStart, area.selectionEnd) : '';
     });
-    expect(line).toBe("len(player.levels) > 0 or game.turnPoints >= params.entry");
+    expect(line).toBe('len(player.levels) > 0 or game.turnPoints >= params.entry');
     // The same position with the entry back at 500 offers the bank.
     await page.fill('[data-testid=param-entry]', '500');
     await page.locator('[data-testid=param-entry]').press('Enter');
@@ -200,7 +214,8 @@ describe('the Balance panel names people as the board does', () => {
       const text = (await page.locator('.balance-text').textContent()) ?? '';
       // A cooperative game has one side, the players; otherwise each team, or each seat, by name.
       if (!text.includes('the players win')) {
-        for (const side of teamNames.length > 0 ? teamNames : seatNames) expect(text).toMatch(new RegExp(`${side.replace(/[()]/g, '\\$&')}.* wins`));
+        for (const side of teamNames.length > 0 ? teamNames : seatNames)
+          expect(text).toMatch(new RegExp(`${side.replace(/[()]/g, '\\$&')}.* wins`));
       }
       expect(text).not.toMatch(/seat \d/);
       expect(errors).toEqual([]);
@@ -210,7 +225,7 @@ describe('the Balance panel names people as the board does', () => {
 });
 
 describe('completion inside expressions', () => {
-  it('T-B9 lists params.entry after `params.` in the bank guard, from the checker\'s scope', async () => {
+  it("T-B9 lists params.entry after `params.` in the bank guard, from the checker's scope", async () => {
     const { page, errors } = await newPage();
     await openGame(page, 'ten-thousand');
     const line = lineOf('ten-thousand', /^ {2}bank:/, /test: len\(player\.levels\) > 0/);
@@ -232,7 +247,9 @@ describe('completion inside expressions', () => {
 /** Opens a game, waits for its laid-out diagram, and presses the move `move` there; gives the log's length before. */
 const pressInDiagram = async (page: Page, id: string, move: string): Promise<number> => {
   await openGame(page, id);
-  await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, {
+    timeout: 60_000,
+  });
   const edge = page.locator(`[data-testid=diagram] [data-play=${move}]`).first();
   await edge.waitFor({ timeout: 15_000 });
   const before = await page.locator('[data-testid=log] .log-entry').count();
@@ -248,7 +265,9 @@ describe('a readable, live statechart', () => {
     it(`${id}: no label under 11 px at the default view`, async () => {
       const { page, errors } = await newPage();
       await openGame(page, id);
-      await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, { timeout: 60_000 });
+      await page.waitForFunction(() => (document.querySelector('[data-testid=diagram-status]')?.textContent ?? '').includes('ELK'), null, {
+        timeout: 60_000,
+      });
       await page.waitForTimeout(300);
       const sizes = await page.evaluate(() =>
         [...document.querySelectorAll<SVGTextElement>('[data-testid=diagram] .state-label, [data-testid=diagram] .edge-label text')].map(

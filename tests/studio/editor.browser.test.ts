@@ -7,7 +7,9 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { firstLine, lineOf, openGame, replaceLine, typeAtStart, useStudio } from '../browser/studio.ts';
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 const studio = useStudio();
 
@@ -23,7 +25,9 @@ describe('the editor and diagram', () => {
     const diag = page.locator('[data-testid=diagnostics] .diagnostic.error', { hasText: 'bogusKey' });
     await diag.first().waitFor();
     expect(await diag.first().locator('.diag-where').textContent()).toBe('1:1');
-    console.log(`keystrokes → marker (typing 12 keys included): ${latency.toFixed(0)} ms; ${await page.textContent('[data-testid=analysis-status]')}`);
+    console.log(
+      `keystrokes → marker (typing 12 keys included): ${latency.toFixed(0)} ms; ${await page.textContent('[data-testid=analysis-status]')}`,
+    );
 
     // The last good version stays on the board while the text is broken.
     expect(await page.locator('[data-testid=board] .board-table').count()).toBe(1);
@@ -49,13 +53,17 @@ describe('the editor and diagram', () => {
     const pool = page.locator('[data-testid=board] [data-zone=pool] .piece');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 5);
     await replaceLine(page, lineOf(id, /^ {2}dice:/, /default:/), 'default: 6');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 6, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 6, null, {
+      timeout: 10_000,
+    });
     expect(await pool.count()).toBe(6);
     // The panel shows the value in force; overriding it restarts the game with it.
     expect(await page.inputValue('[data-testid=param-dice]')).toBe('6');
     await page.fill('[data-testid=param-dice]', '4');
     await page.press('[data-testid=param-dice]', 'Enter');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 4, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] [data-zone=pool] .piece').length === 4, null, {
+      timeout: 10_000,
+    });
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -69,7 +77,13 @@ describe('the editor and diagram', () => {
     const name = (await node.getAttribute('data-state')) ?? '';
     await node.click();
     await page.waitForFunction(
-      (n) => [...document.querySelectorAll('[data-testid=editor] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').trim().startsWith(`${n}:`)),
+      (n) =>
+        [...document.querySelectorAll('[data-testid=editor] .view-line')].some((l) =>
+          l.textContent
+            ?.replace(/\u00a0/g, ' ')
+            .trim()
+            .startsWith(`${n}:`),
+        ),
       name,
       { timeout: 5_000 },
     );

@@ -14,10 +14,11 @@ const file = 'templates/new-game.yaml';
 const template = readFileSync(file, 'utf8');
 
 const withBot = (score: string) => {
-  const text = `${template}\nbots:\n  sloppy:\n    description: Scores its roll with a broken expression.\n    prefer:\n      - move: roll\n        score: "${score}"\n`.replace(
-    'display:\n',
-    "display:\n  seat: \"seat == 0 ? 'Ann' : 'Bob'\"\n",
-  );
+  const text =
+    `${template}\nbots:\n  sloppy:\n    description: Scores its roll with a broken expression.\n    prefer:\n      - move: roll\n        score: "${score}"\n`.replace(
+      'display:\n',
+      "display:\n  seat: \"seat == 0 ? 'Ann' : 'Bob'\"\n",
+    );
   const { game, diagnostics } = compileGame({ base: { file, text } });
   if (!game) throw new Error(diagnostics.map((d) => d.message).join('; '));
   const s = newGame(game, { players: 2, seed: 1 });

@@ -30,13 +30,17 @@ describe('the exact-turn panel', () => {
     expect(headers).toEqual(expect.arrayContaining(['Turn points', 'Dice to roll', 'reach', 'best']));
     expect(headers).not.toContain('turnPoints');
     // The CLI's caption (tests/analyze/cli.test.ts): reach is expected visits, not a probability.
-    expect(await page.textContent('[data-testid=exact-policy] caption')).toMatch(/^Decisions reached 0\.10% of the time or more \(reach: expected visits a turn/);
+    expect(await page.textContent('[data-testid=exact-policy] caption')).toMatch(
+      /^Decisions reached 0\.10% of the time or more \(reach: expected visits a turn/,
+    );
     expect(await page.textContent('[data-testid=exact-result]')).not.toMatch(/turnPoints|in pool/);
     expect(await page.textContent('.exact-rules')).toMatch(/with Dice to roll 4: Bank at Turn points 500–/);
     const rows = page.locator('[data-testid=exact-policy] tbody tr');
     expect(await rows.count()).toBeGreaterThan(3);
     // Bank as soon as the turn may be banked: from 500 with four dice left, bank (500) beats a roll.
-    expect(await page.locator('[data-testid=exact-policy] tbody tr', { hasText: 'Bank 500.0, Roll 453.0' }).first().textContent()).toContain('Bank');
+    expect(
+      await page.locator('[data-testid=exact-policy] tbody tr', { hasText: 'Bank 500.0, Roll 453.0' }).first().textContent(),
+    ).toContain('Bank');
     expect(errors).toEqual([]);
   }, 300_000);
 
@@ -45,7 +49,9 @@ describe('the exact-turn panel', () => {
     await page.fill('[data-testid=exact-objective]', 'len(zones.discard)');
     await page.click('[data-testid=exact-run]');
     await page.waitForSelector('[data-testid=exact-refused]', { timeout: 120_000 });
-    expect(await page.textContent('[data-testid=exact-refused]')).toMatch(/^No exact answer: Regicide has hidden information \(zones '.+' \(\w+\)/);
+    expect(await page.textContent('[data-testid=exact-refused]')).toMatch(
+      /^No exact answer: Regicide has hidden information \(zones '.+' \(\w+\)/,
+    );
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -42,7 +42,7 @@ describe('completion in expressions', () => {
     expect(done?.items.find((i) => i.label === 'filter')?.detail).toMatch(/^filter\(/);
   });
 
-  it('follows fields through lists: players[seat]. gives a player\'s variables', () => {
+  it("follows fields through lists: players[seat]. gives a player's variables", () => {
     const { cx, text } = tenThousand();
     const t = typed(text, 'body: "len(players[seat].levels) == 0 ? 0 : last(', 'players[seat].');
     const labels = completeAt(cx, exprAt(t.text, t.offset)!)?.items.map((i) => i.label);
@@ -58,10 +58,14 @@ describe('completion in expressions', () => {
 });
 
 describe('hover in expressions', () => {
-  it('gives a name\'s type and description', () => {
+  it("gives a name's type and description", () => {
     const { cx, text } = tenThousand();
     const at = text.indexOf('game.turnPoints >= params.entry') + 'game.turnPoints >= params.en'.length;
-    expect(hoverAt(cx, exprAt(text, at)!)).toMatchObject({ label: 'params.entry', detail: 'number', documentation: expect.stringMatching(/enter the game/) });
+    expect(hoverAt(cx, exprAt(text, at)!)).toMatchObject({
+      label: 'params.entry',
+      detail: 'number',
+      documentation: expect.stringMatching(/enter the game/),
+    });
     const call = text.indexOf('minBank()') + 2;
     expect(hoverAt(cx, exprAt(text, call)!)).toMatchObject({ label: 'minBank', detail: 'minBank() → number' });
   });

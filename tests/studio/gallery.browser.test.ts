@@ -5,7 +5,9 @@ import { readdirSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useStudio } from '../browser/studio.ts';
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 const studio = useStudio();
 

@@ -69,7 +69,9 @@ describe('a share link that asks for far too much work', () => {
     // A located message naming the limit, at the faces' line.
     const problem = page.locator('[data-testid=diagnostics] .diagnostic.error', { hasText: 'in one calculation' });
     await problem.first().waitFor({ timeout: 30_000 });
-    expect(await problem.first().locator('.diag-message').textContent()).toMatch(/^more than 10,000,000 list items and characters built in one calculation/);
+    expect(await problem.first().locator('.diag-message').textContent()).toMatch(
+      /^more than 10,000,000 list items and characters built in one calculation/,
+    );
     expect(await problem.first().locator('.diag-where').textContent()).toMatch(new RegExp(`^${line}:\\d+$`));
 
     // Responsive throughout: the work ran in the worker and stopped at the budget. The bound is

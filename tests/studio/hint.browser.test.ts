@@ -26,7 +26,9 @@ describe('the hint', () => {
     const took = performance.now() - asked;
     const best = (await page.textContent('[data-testid=hint-move]')) ?? '';
     const caption = (await page.textContent('[data-testid=hint-table] caption')) ?? '';
-    console.log(`regicide hint: ${(took / 1000).toFixed(2)} s from the press; ${/in ([\d,]+) playouts/.exec(caption)?.[1] ?? '?'} playouts`);
+    console.log(
+      `regicide hint: ${(took / 1000).toFixed(2)} s from the press; ${/in ([\d,]+) playouts/.exec(caption)?.[1] ?? '?'} playouts`,
+    );
 
     expect(await page.locator('[data-testid=hint-table] th').allTextContents()).toEqual(['Move', 'Visits', 'Share', 'Mean result']);
     expect(caption).toMatch(/100% = a win/);

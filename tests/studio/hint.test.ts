@@ -42,7 +42,11 @@ describe('the rows of a hint', () => {
   const [draw, a, b, pass, yieldMove] = moves as [Move, Move, Move, Move, Move];
 
   it('sorts by visits, then mean, and gives each row its share of the visits', () => {
-    const rows = hintRows([stat(draw, 30, 0.5), stat(a, 0, 0), stat(b, 0, 0), stat(pass, 50, 0.25), stat(yieldMove, 30, 0.75)], moves, label);
+    const rows = hintRows(
+      [stat(draw, 30, 0.5), stat(a, 0, 0), stat(b, 0, 0), stat(pass, 50, 0.25), stat(yieldMove, 30, 0.75)],
+      moves,
+      label,
+    );
     expect(rows.map((r) => [r.label, r.visits, r.share, r.mean])).toEqual([
       ['Pass', 50, 50 / 110, 0.25],
       ['Yield', 30, 30 / 110, 0.75],
@@ -90,13 +94,16 @@ describe("the hint's search", () => {
     expect(r.hint.rows.some((row) => /Player 2/.test(row.label))).toBe(true);
   });
 
-  it("never reads what the seat cannot see: another hand and the deck swapped, the hint is the same", () => {
+  it('never reads what the seat cannot see: another hand and the deck swapped, the hint is the same', () => {
     const zones = state.context.zones as Record<string, readonly (readonly unknown[])[] | readonly unknown[]>;
     const hands = zones.hand as readonly (readonly unknown[])[];
     const deck = [...(zones.deck as readonly unknown[])];
     const theirs = [...(hands[1] ?? [])];
     [theirs[0], deck[0]] = [deck[0], theirs[0]];
-    const swapped = { ...state, context: { ...state.context, zones: { ...state.context.zones, hand: [hands[0], theirs], deck } } } as GameState;
+    const swapped = {
+      ...state,
+      context: { ...state.context, zones: { ...state.context.zones, hand: [hands[0], theirs], deck } },
+    } as GameState;
     expect(JSON.stringify(swapped.context.zones)).not.toBe(JSON.stringify(state.context.zones));
     expect(runHint(game, { ...job, state: swapped }, noClock)).toEqual(runHint(game, job, noClock));
   });

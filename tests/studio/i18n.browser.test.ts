@@ -13,24 +13,73 @@ const studio = useStudio();
 
 /** Where a game's own texts are drawn (titles, descriptions, move, zone, state and piece names, log lines, the spec's reasons a move is refused). */
 const GAME_TEXT = [
-  '.brand', '.game-card h2', '.game-desc', '.variant-chips', '[data-testid=start-tour]',
-  '.monaco-editor', '.tabs', '.topbar-file', '.game-title', '.diagram-svg', '.diag-message',
-  '.variant-title', '.variant-rules', '.param-name', '.param select', '.counters', '.seat-name', '.team-tag',
-  '.zone-name', '.zone-known', '.piece', '.die-with-props', '.btn.move', '.move-options', '.illegal-moves li',
-  '.log-line', '.log-move', '[data-testid=turn-status]', '.seat-kind', '[data-testid=balance-bot-0]', '.standings',
+  '.brand',
+  '.game-card h2',
+  '.game-desc',
+  '.variant-chips',
+  '[data-testid=start-tour]',
+  '.monaco-editor',
+  '.tabs',
+  '.topbar-file',
+  '.game-title',
+  '.diagram-svg',
+  '.diag-message',
+  '.variant-title',
+  '.variant-rules',
+  '.param-name',
+  '.param select',
+  '.counters',
+  '.seat-name',
+  '.team-tag',
+  '.zone-name',
+  '.zone-known',
+  '.piece',
+  '.die-with-props',
+  '.btn.move',
+  '.move-options',
+  '.illegal-moves li',
+  '.log-line',
+  '.log-move',
+  '[data-testid=turn-status]',
+  '.seat-kind',
+  '[data-testid=balance-bot-0]',
+  '.standings',
   // The Balance panel: the bots by their spec names, the swept param, the metrics' titles, the parts never reached.
-  '[data-testid^=balance-bot-]', '[data-testid=sweep-param]', '.balance-metric strong', '.coverage-list li',
+  '[data-testid^=balance-bot-]',
+  '[data-testid=sweep-param]',
+  '.balance-metric strong',
+  '.coverage-list li',
   // The comparison: the merged specs, their statecharts, the changed lines and the rules' own names and ids.
-  '.compare-text', '.compare-chart', '.compare-rules code', '.compare-rule-id',
+  '.compare-text',
+  '.compare-chart',
+  '.compare-rules code',
+  '.compare-rule-id',
   // The language reference's body is docs/LANGUAGE.md, written in English: only its frame is translated.
-  '.reference-body', '.reference-contents',
+  '.reference-body',
+  '.reference-contents',
 ].join(', ');
 
 /** Elements whose tooltip is the spec's own description of a house rule, param or zone. */
 const GAME_TITLES = '.param, .variant, .zone-head';
 
 /** Names that are the same in every language: the product, file formats, keys, the engine's bot names. */
-const NAMES = new Set(['houserules', 'YAML', 'yaml', 'Ctrl', 'Tab', 'Shift', 'Enter', 'Esc', 'Mac', 'ismcts', 'mcts', 'kB', 'MCTS', 'ISMCTS', 'seat']);
+const NAMES = new Set([
+  'houserules',
+  'YAML',
+  'yaml',
+  'Ctrl',
+  'Tab',
+  'Shift',
+  'Enter',
+  'Esc',
+  'Mac',
+  'ismcts',
+  'mcts',
+  'kB',
+  'MCTS',
+  'ISMCTS',
+  'seat',
+]);
 
 /** Latin words of the visible interface (or of the part under `root`), and of its titles and aria-labels, that are not the game's own. */
 const latinWords = (page: Page, root = 'body'): Promise<string[]> =>
@@ -75,64 +124,87 @@ const GAME_WORDS = {
 } as const;
 
 describe.each(['ru', 'bg'] as const)('the studio in %s', (lang) => {
-  it.each([['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const)('at the %s size: no English interface word, no overflow, axe clean', async (_, viewport) => {
-    const { page, errors } = await studio.newPage(viewport);
-    const csp: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
-    });
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['phone', VIEWPORTS.phone],
+  ] as const)(
+    'at the %s size: no English interface word, no overflow, axe clean',
+    async (_, viewport) => {
+      const { page, errors } = await studio.newPage(viewport);
+      const csp: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+      });
 
-    await page.goto(`${studio.url}?lang=${lang}#/`);
-    await page.waitForSelector('[data-testid=gallery] .game-card');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    expect(await page.locator('[data-testid=language-picker]').inputValue()).toBe(lang);
-    await expect(page.locator('.game-card[data-game=eight-masters-revenge] h2').textContent()).resolves.toBe(GAME_WORDS[lang].cardTitle);
-    expect(await latinWords(page)).toEqual([]);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeAudit(page)).toEqual([]);
+      await page.goto(`${studio.url}?lang=${lang}#/`);
+      await page.waitForSelector('[data-testid=gallery] .game-card');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.locator('[data-testid=language-picker]').inputValue()).toBe(lang);
+      await expect(page.locator('.game-card[data-game=eight-masters-revenge] h2').textContent()).resolves.toBe(GAME_WORDS[lang].cardTitle);
+      expect(await latinWords(page)).toEqual([]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await axeAudit(page)).toEqual([]);
 
-    // The choice is remembered: the game's page, opened without ?lang=, speaks it too.
-    await page.goto(`${studio.url}#/ten-thousand`);
-    await page.waitForFunction((word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word), COMPILED[lang], { timeout: 30_000 });
-    await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
-    if (viewport === VIEWPORTS.desktop) await page.waitForSelector('[data-testid=diagram] .state');
-    // The game itself speaks the language too: its moves and house rules come from its locale file.
-    await expect(page.locator('.move-bar .btn.move').first().textContent()).resolves.toContain(GAME_WORDS[lang].roll);
-    if (viewport === VIEWPORTS.desktop) await expect(page.locator('label:has([data-testid=variant-full-house]) .variant-title').textContent()).resolves.toBe(GAME_WORDS[lang].fullHouse);
-    expect(await latinWords(page)).toEqual([]);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeAudit(page)).toEqual([]);
+      // The choice is remembered: the game's page, opened without ?lang=, speaks it too.
+      await page.goto(`${studio.url}#/ten-thousand`);
+      await page.waitForFunction(
+        (word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word),
+        COMPILED[lang],
+        { timeout: 30_000 },
+      );
+      await page.waitForSelector('[data-testid=board] .board-table', { timeout: 15_000 });
+      if (viewport === VIEWPORTS.desktop) await page.waitForSelector('[data-testid=diagram] .state');
+      // The game itself speaks the language too: its moves and house rules come from its locale file.
+      await expect(page.locator('.move-bar .btn.move').first().textContent()).resolves.toContain(GAME_WORDS[lang].roll);
+      if (viewport === VIEWPORTS.desktop)
+        await expect(page.locator('label:has([data-testid=variant-full-house]) .variant-title').textContent()).resolves.toBe(
+          GAME_WORDS[lang].fullHouse,
+        );
+      expect(await latinWords(page)).toEqual([]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await axeAudit(page)).toEqual([]);
 
-    // The playtest after a move: the log, the turn status and the moves still speak the language.
-    await page.locator('.move-bar .btn.move:not([disabled]):not([data-refused])').first().click();
-    await page.waitForSelector('[data-testid=log] .log-entry:nth-child(2)');
-    // The pointer leaves the pressed button and its colours ease back (a CSS transition): audit what stays.
-    await page.mouse.move(0, 0);
-    await page.waitForTimeout(500);
-    expect(await latinWords(page)).toEqual([]);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeAudit(page, '.play-column')).toEqual([]);
-    expect(csp).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  }, 120_000);
+      // The playtest after a move: the log, the turn status and the moves still speak the language.
+      await page.locator('.move-bar .btn.move:not([disabled]):not([data-refused])').first().click();
+      await page.waitForSelector('[data-testid=log] .log-entry:nth-child(2)');
+      // The pointer leaves the pressed button and its colours ease back (a CSS transition): audit what stays.
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(500);
+      expect(await latinWords(page)).toEqual([]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await axeAudit(page, '.play-column')).toEqual([]);
+      expect(csp).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
 });
 
 /** The titles the panels are found by, in each language checked (the catalogs' balance.title and lab.title). */
-const PANELS = { ru: { balance: 'Баланс', exact: 'Лучшая игра за ход' }, bg: { balance: 'Баланс', exact: 'Най-добрата игра в един ход' } } as const;
+const PANELS = {
+  ru: { balance: 'Баланс', exact: 'Лучшая игра за ход' },
+  bg: { balance: 'Баланс', exact: 'Най-добрата игра в един ход' },
+} as const;
 
 describe.each(['ru', 'bg'] as const)('the analysis panels in %s', (lang) => {
   it('Balance after a run (report, coverage, sweep), the exact-turn panel, the comparison of a house rule and the language reference: no English interface word', async () => {
     const { page, errors } = await studio.newPage(VIEWPORTS.desktop);
     await page.goto(`${studio.url}?lang=${lang}#/ten-thousand`);
-    await page.waitForFunction((word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word), COMPILED[lang], { timeout: 60_000 });
+    await page.waitForFunction(
+      (word) => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes(word),
+      COMPILED[lang],
+      { timeout: 60_000 },
+    );
 
     const balance = page.getByRole('region', { name: PANELS[lang].balance, exact: true });
     await balance.locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', '6');
     await page.click('[data-testid=balance-run]');
     await page.waitForSelector('[data-testid=balance-result] [data-testid=coverage]', { timeout: 90_000 });
-    expect(await page.locator('.balance-text').textContent()).toMatch(lang === 'ru' ? /Баланс игры .+: 6 партий, 2 игрока/ : /Баланс на .+: 6 игри, 2 играчи/);
+    expect(await page.locator('.balance-text').textContent()).toMatch(
+      lang === 'ru' ? /Баланс игры .+: 6 партий, 2 игрока/ : /Баланс на .+: 6 игри, 2 играчи/,
+    );
     expect(await latinWords(page)).toEqual([]);
 
     await page.getByRole('region', { name: PANELS[lang].exact, exact: true }).locator('.pane-head').click();

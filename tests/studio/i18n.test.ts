@@ -61,7 +61,8 @@ describe('interface messages', () => {
 });
 
 describe('plural forms', () => {
-  const counts = (lang: 'en' | 'bg' | 'ro' | 'ru', ns: number[]): string[] => ns.map((count) => formatMessage(lang, 'log.moves', { count }));
+  const counts = (lang: 'en' | 'bg' | 'ro' | 'ru', ns: number[]): string[] =>
+    ns.map((count) => formatMessage(lang, 'log.moves', { count }));
   it('Russian: one, few, many (1, 2, 5, 21 moves; 11 and 12 are many)', () => {
     expect(counts('ru', [1, 2, 5, 21, 11, 12, 22])).toEqual(['1 ход', '2 хода', '5 ходов', '21 ход', '11 ходов', '12 ходов', '22 хода']);
     expect(formatMessage('ru', 'zone.pieces', { count: 21 })).toBe('21 фишка');
@@ -76,15 +77,25 @@ describe('plural forms', () => {
   it('English: one and other', () => {
     expect(counts('en', [1, 2])).toEqual(['1 move', '2 moves']);
   });
-  it('numbers are written the language\'s way', () => {
-    expect(formatMessage('en', 'hint.caption', { playouts: 12345, name: 'A', win: '100%', loss: '0%', noWinner: '40%' })).toContain('12,345 playouts');
-    expect(formatMessage('ru', 'hint.caption', { playouts: 12345, name: 'A', win: '100 %', loss: '0 %', noWinner: '40 %' })).toContain('12\u00a0345 симуляций');
+  it("numbers are written the language's way", () => {
+    expect(formatMessage('en', 'hint.caption', { playouts: 12345, name: 'A', win: '100%', loss: '0%', noWinner: '40%' })).toContain(
+      '12,345 playouts',
+    );
+    expect(formatMessage('ru', 'hint.caption', { playouts: 12345, name: 'A', win: '100 %', loss: '0 %', noWinner: '40 %' })).toContain(
+      '12\u00a0345 симуляций',
+    );
   });
 });
 
 describe('choosing the language', () => {
   it('reads a BCP 47 tag by its primary subtag', () => {
-    expect([asLanguage('ru-RU'), asLanguage('BG'), asLanguage('ro_MD'), asLanguage('de'), asLanguage('')]).toEqual(['ru', 'bg', 'ro', null, null]);
+    expect([asLanguage('ru-RU'), asLanguage('BG'), asLanguage('ro_MD'), asLanguage('de'), asLanguage('')]).toEqual([
+      'ru',
+      'bg',
+      'ro',
+      null,
+      null,
+    ]);
   });
   it('takes the first browser language the studio speaks, English otherwise', () => {
     expect(preferredLanguage(['en-US', 'ru'])).toBe('en');

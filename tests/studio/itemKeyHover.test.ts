@@ -17,7 +17,9 @@ describe('list item keys on hover (issue 13 item 1)', () => {
     const hover = itemKeyHoverAt(tenThousand, at(tenThousand, '- roll: zones.pool'), false);
     expect(hover?.key).toBe('roll#1');
     expect(hover?.list).toBe('moves.roll.effects');
-    expect(hover?.lines.join('\n')).toContain('in a variant: `$item: roll#1` to change it, `$after: roll#1` to add an item after it, under `moves.roll.effects`');
+    expect(hover?.lines.join('\n')).toContain(
+      'in a variant: `$item: roll#1` to change it, `$after: roll#1` to add an item after it, under `moves.roll.effects`',
+    );
     const log = itemKeyHoverAt(tenThousand, at(tenThousand, '- log: "Player {active + 1} rolls'), false);
     expect([log?.key, log?.list]).toEqual(['log#1', 'moves.roll.effects']);
   });
@@ -34,7 +36,7 @@ describe('list item keys on hover (issue 13 item 1)', () => {
   });
 
   it('shows nothing off a patchable list: a scalar, a list of values', () => {
-    expect(itemKeyHoverAt(tenThousand, at(tenThousand, 'title: Roll') , false)).toBeNull();
+    expect(itemKeyHoverAt(tenThousand, at(tenThousand, 'title: Roll'), false)).toBeNull();
     expect(itemKeyHoverAt(tenThousand, tenThousand.indexOf('T-B1]'), false)).toBeNull();
   });
 
@@ -56,8 +58,14 @@ describe('list item keys on hover (issue 13 item 1)', () => {
       '        - log: b',
       '',
     ].join('\n');
-    expect(itemKeyHoverAt(variant, variant.indexOf('log: "shake"'), true)).toMatchObject({ key: 'roll#1', list: 'moves.roll.effects', lines: ['a new item after `roll#1` under `moves.roll.effects`'] });
-    expect(itemKeyHoverAt(variant, variant.indexOf('$remove'), true)?.lines).toEqual(["changes the game's item `log#1` under `moves.roll.effects`"]);
+    expect(itemKeyHoverAt(variant, variant.indexOf('log: "shake"'), true)).toMatchObject({
+      key: 'roll#1',
+      list: 'moves.roll.effects',
+      lines: ['a new item after `roll#1` under `moves.roll.effects`'],
+    });
+    expect(itemKeyHoverAt(variant, variant.indexOf('$remove'), true)?.lines).toEqual([
+      "changes the game's item `log#1` under `moves.roll.effects`",
+    ]);
     expect(itemKeyHoverAt(variant, variant.indexOf('log: b'), true)).toMatchObject({ key: 'log#2', list: 'moves.shout.effects' });
     // The variant's own header is not a spec.
     expect(itemKeyHoverAt(variant, variant.indexOf('loud'), true)).toBeNull();

@@ -19,7 +19,10 @@ describe('list item keys in the editor', () => {
     await page.keyboard.type(String(lineOf(id, /^ {2}roll:/, /- roll: zones\.pool/)));
     await page.keyboard.press('Enter');
     // Over "zones.pool", well inside the item; Playwright's hover waits until the scrolled line stands still.
-    const token = page.locator('[data-testid=editor] .view-line', { hasText: 'roll: zones.pool' }).locator('span span', { hasText: 'zones' }).last();
+    const token = page
+      .locator('[data-testid=editor] .view-line', { hasText: 'roll: zones.pool' })
+      .locator('span span', { hasText: 'zones' })
+      .last();
     await token.hover({ timeout: 10_000 });
     const hover = page.locator('.monaco-hover', { hasText: 'roll#1' });
     await hover.first().waitFor({ timeout: 10_000 });

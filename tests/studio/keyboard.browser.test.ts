@@ -13,7 +13,8 @@ const studio = useStudio();
 const GAME = 'ten-thousand';
 
 /** Whether the focused element is inside `selector`. */
-const focusIn = (page: Page, selector: string): Promise<boolean> => page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
+const focusIn = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
 
 /** Takes the keyboard out of any field, as a person clicking the page's background would. */
 const blur = (page: Page): Promise<void> => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -59,7 +60,8 @@ describe('the keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    const logIs = (n: number): Promise<unknown> => page.waitForFunction((k) => document.querySelectorAll('[data-testid=log] .log-entry').length === k, n);
+    const logIs = (n: number): Promise<unknown> =>
+      page.waitForFunction((k) => document.querySelectorAll('[data-testid=log] .log-entry').length === k, n);
     const future = (): Promise<number> => page.locator('[data-testid=log] .log-entry.future').count();
     await blur(page);
     await page.keyboard.press('m'); // Roll
@@ -115,7 +117,13 @@ describe('the keyboard', () => {
     await node.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(
-      (n) => [...document.querySelectorAll('[data-testid=editor] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').trim().startsWith(`${n}:`)),
+      (n) =>
+        [...document.querySelectorAll('[data-testid=editor] .view-line')].some((l) =>
+          l.textContent
+            ?.replace(/\u00a0/g, ' ')
+            .trim()
+            .startsWith(`${n}:`),
+        ),
       name,
     );
 

@@ -5,7 +5,14 @@ import { compile, start } from '../helpers/games.ts';
 import { viewOf } from '../../src/engine/index.ts';
 
 const zone = (pieces: Piece[], extra: Partial<ZoneView> = {}): ZoneView => ({
-  name: 'z', owner: 'game', ownerIndex: null, visibility: 'top', ordered: true, count: pieces.length, pieces, ...extra,
+  name: 'z',
+  owner: 'game',
+  ownerIndex: null,
+  visibility: 'top',
+  ordered: true,
+  count: pieces.length,
+  pieces,
+  ...extra,
 });
 const down = (i: number, rank?: string): Piece => ({ id: `z#${i}`, kind: 'hidden', hidden: true, ...(rank ? { rank } : {}) });
 
@@ -15,8 +22,13 @@ describe('the board says what is known of face-down pieces', () => {
     expect(knownText(z, () => null)).toBe('Face down, from the top: 2 × J, Q, 2 × K');
   });
 
-  it('known contents, by the spec\'s names', () => {
-    const z = zone([down(0), down(1)], { contents: [{ id: 'a', kind: 'card' }, { id: 'b', kind: 'card' }] });
+  it("known contents, by the spec's names", () => {
+    const z = zone([down(0), down(1)], {
+      contents: [
+        { id: 'a', kind: 'card' },
+        { id: 'b', kind: 'card' },
+      ],
+    });
     expect(knownText(z, (p) => `card ${p.id}`)).toBe('Face down here, in some order: card a, card b');
   });
 
@@ -24,7 +36,7 @@ describe('the board says what is known of face-down pieces', () => {
     expect(knownText(zone([down(0), down(1)]), () => null)).toBeNull();
   });
 
-  it('R-3: Regicide\'s castle reads Jacks on Queens on Kings', () => {
+  it("R-3: Regicide's castle reads Jacks on Queens on Kings", () => {
     const game = compile('regicide');
     const castle = viewOf(game, start(game, 2, 1), 0).zones.find((z) => z.name === 'castle') as ZoneView;
     expect(knownText(castle, () => null)).toBe('Face down, from the top: 3 × J, 4 × Q, 4 × K');

@@ -24,7 +24,8 @@ const offScreen = (page: Page, ids: readonly string[]): Promise<string[]> =>
     for (const id of list) {
       const el = document.querySelector(`[data-testid=${id}]`);
       const r = el?.getBoundingClientRect();
-      if (!r || r.width === 0 || r.left < 0 || r.top < 0 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5) out.push(id);
+      if (!r || r.width === 0 || r.left < 0 || r.top < 0 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
+        out.push(id);
     }
     return out;
   }, ids);
@@ -42,7 +43,9 @@ const diagramFit = (page: Page): Promise<string> =>
       return Math.abs(gaps[0]! - gaps[1]!) < 2 ? 'fitted' : `not centred: ${gaps.map((g) => g.toFixed(0)).join(' vs ')} px`;
     }
     if (!active) return 'no current state';
-    return active.left >= svg.left - 1 && active.right <= svg.right + 1 ? 'fitted' : `current state out of view: ${active.left.toFixed(0)}..${active.right.toFixed(0)} in ${svg.left.toFixed(0)}..${svg.right.toFixed(0)}`;
+    return active.left >= svg.left - 1 && active.right <= svg.right + 1
+      ? 'fitted'
+      : `current state out of view: ${active.left.toFixed(0)}..${active.right.toFixed(0)} in ${svg.left.toFixed(0)}..${svg.right.toFixed(0)}`;
   });
 
 const TOP = ['import', 'export', 'revert', 'history', 'keys', 'share'];
@@ -90,7 +93,9 @@ describe('the layout', () => {
       if (viewport.width <= 900) await page.click('[data-testid=view-play]');
       await page.waitForSelector('.param-name');
       const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('.param-name')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+        [...document.querySelectorAll('.param-name')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          .map((el) => el.textContent),
       );
       expect(cut).toEqual([]);
       expect(await page.locator('.param-name').count()).toBeGreaterThan(10);

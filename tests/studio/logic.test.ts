@@ -23,14 +23,31 @@ const counterEngine = (limit: number): PlayEngine<{ limit: number }> => {
   const state = (n: number, seed: number): GameState => ({
     value: n >= limit ? 'over' : 'play',
     context: {
-      numPlayers: 2, active: n % 2, turn: n, params: {}, game: { n }, players: [{}, {}], teams: [], zones: {},
-      rng: [seed, 0, 0, 0], rigged: [], log: [`n=${n}`], result: n >= limit ? { winners: [0] } : null, auto: 0,
+      numPlayers: 2,
+      active: n % 2,
+      turn: n,
+      params: {},
+      game: { n },
+      players: [{}, {}],
+      teams: [],
+      zones: {},
+      rng: [seed, 0, 0, 0],
+      rigged: [],
+      log: [`n=${n}`],
+      result: n >= limit ? { winners: [0] } : null,
+      auto: 0,
     },
   });
   const n = (s: GameState): number => s.context.game.n as number;
   return {
     newGame: (_g, o): StepResult => ({ ok: true, state: state(0, o.seed) }),
-    legalMoves: (g, s) => (s.context.result ? [] : [{ move: 'inc', seat: s.context.active }, ...(n(s) + 2 <= g.limit ? [{ move: 'inc', seat: s.context.active, args: { by: 2 } }] : [])]),
+    legalMoves: (g, s) =>
+      s.context.result
+        ? []
+        : [
+            { move: 'inc', seat: s.context.active },
+            ...(n(s) + 2 <= g.limit ? [{ move: 'inc', seat: s.context.active, args: { by: 2 } }] : []),
+          ],
     step: (_g, s, m): StepResult => ({ ok: true, state: state(n(s) + ((m.args?.by as number | undefined) ?? 1), s.context.rng[0]) }),
   };
 };
@@ -86,7 +103,6 @@ describe('playtest session', () => {
     const tighter = replay(counterEngine(3), { limit: 3 }, s);
     expect(tighter.ok && tighter.replayed).toMatchObject({ kept: 2, dropped: 1 });
   });
-
 });
 
 describe('argument selection', () => {
@@ -134,7 +150,10 @@ describe('argument selection', () => {
 
 describe('piece looks', () => {
   const spec = {
-    id: 'g', title: 'g', players: { min: 1, max: 2 }, flow: { initial: 'a', states: { a: {} } },
+    id: 'g',
+    title: 'g',
+    players: { min: 1, max: 2 },
+    flow: { initial: 'a', states: { a: {} } },
     components: {
       dice: { d: { faces: [1, 2, 3, 4, 5, 6], count: 1, start: 'z' } },
       cards: {
@@ -146,34 +165,104 @@ describe('piece looks', () => {
   const looks = looksFromSpec(spec);
   it('draws dice, playing-card-like cards and other cards', () => {
     expect(lookOf({ id: '1', kind: 'd', face: 5 }, looks)).toMatchObject({ type: 'die', pips: 5 });
-    expect(lookOf({ id: '2', kind: 'deck', rank: 3, mark: 'y' }, looks)).toMatchObject({ type: 'card', rank: '3', suit: 'y', suitIndex: 1 });
-    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1 }, looks)).toMatchObject({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
+    expect(lookOf({ id: '2', kind: 'deck', rank: 3, mark: 'y' }, looks)).toMatchObject({
+      type: 'card',
+      rank: '3',
+      suit: 'y',
+      suitIndex: 1,
+    });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1 }, looks)).toMatchObject({
+      type: 'attrs',
+      fields: [
+        ['left', 0],
+        ['right', 1],
+      ],
+    });
     expect(lookOf({ id: 'z#0', kind: 'hidden', hidden: true }, looks)).toEqual({ type: 'hidden' });
   });
   it('leaves a prop still at its declared initial value off the face (bookkeeping not yet in play), and shows it once changed', () => {
     const withProps = {
       ...spec,
-      components: { cards: { tiles: { attributes: { left: 'number', right: 'number' }, product: { left: [0, 1], right: [0, 1] }, start: 'z', props: { pos: { type: 'number', initial: -1 }, blocking: { type: 'bool', initial: false } } } } },
+      components: {
+        cards: {
+          tiles: {
+            attributes: { left: 'number', right: 'number' },
+            product: { left: [0, 1], right: [0, 1] },
+            start: 'z',
+            props: { pos: { type: 'number', initial: -1 }, blocking: { type: 'bool', initial: false } },
+          },
+        },
+      },
     } as unknown as GameSpec;
     const tiled = looksFromSpec(withProps);
-    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
-    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, tiled)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1], ['pos', 2], ['blocking', true]] });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, tiled)).toEqual({
+      type: 'attrs',
+      fields: [
+        ['left', 0],
+        ['right', 1],
+      ],
+    });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, tiled)).toEqual({
+      type: 'attrs',
+      fields: [
+        ['left', 0],
+        ['right', 1],
+        ['pos', 2],
+        ['blocking', true],
+      ],
+    });
     // With the display's words for a prop: its label and text, or nothing while its `when` fails.
-    const worded = { ...tiled, prop: (name: string, value: unknown) => (name !== 'pos' ? undefined : value === -1 ? null : { label: 'Place', text: String(Number(value) + 1) }) };
-    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, worded)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1], ['Place', '3'], ['blocking', true]] });
-    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, worded)).toEqual({ type: 'attrs', fields: [['left', 0], ['right', 1]] });
+    const worded = {
+      ...tiled,
+      prop: (name: string, value: unknown) =>
+        name !== 'pos' ? undefined : value === -1 ? null : { label: 'Place', text: String(Number(value) + 1) },
+    };
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: 2, blocking: true }, worded)).toEqual({
+      type: 'attrs',
+      fields: [
+        ['left', 0],
+        ['right', 1],
+        ['Place', '3'],
+        ['blocking', true],
+      ],
+    });
+    expect(lookOf({ id: '3', kind: 'tiles', left: 0, right: 1, pos: -1, blocking: false }, worded)).toEqual({
+      type: 'attrs',
+      fields: [
+        ['left', 0],
+        ['right', 1],
+      ],
+    });
   });
   it('needs a suit-like string attribute and a single rank-like one for a card face', () => {
     expect(cardFaceOf(spec.components?.cards?.tiles as never)).toBeNull();
-    const domino = { attributes: { left: 'number', right: 'number', colour: 'string' }, product: { left: [1, 2, 3], right: [1, 2, 3], colour: ['a', 'b'] }, start: 'z' };
+    const domino = {
+      attributes: { left: 'number', right: 'number', colour: 'string' },
+      product: { left: [1, 2, 3], right: [1, 2, 3], colour: ['a', 'b'] },
+      start: 'z',
+    };
     expect(cardFaceOf(domino as never)).toBeNull();
-    const deck = { attributes: { rank: 'string', suit: 'string' }, list: [{ rank: 'joker', suit: 'none' }], product: { rank: ['A', '2', '3', 'K'], suit: ['s', 'h'] }, start: 'z' };
+    const deck = {
+      attributes: { rank: 'string', suit: 'string' },
+      list: [{ rank: 'joker', suit: 'none' }],
+      product: { rank: ['A', '2', '3', 'K'], suit: ['s', 'h'] },
+      start: 'z',
+    };
     expect(cardFaceOf(deck as never)).toMatchObject({ rank: 'rank', suit: 'suit' });
   });
 });
 
 describe('variant combinations', () => {
-  const v = (id: string, extra: Partial<VariantInfo> = {}): VariantInfo => ({ id, file: `${id}.yaml`, title: id, description: '', rules: [], requires: [], conflicts: [], ...extra });
+  const v = (id: string, extra: Partial<VariantInfo> = {}): VariantInfo => ({
+    id,
+    file: `${id}.yaml`,
+    title: id,
+    description: '',
+    rules: [],
+    requires: [],
+    conflicts: [],
+    ...extra,
+  });
   const variants = [v('a'), v('b', { conflicts: ['a'] }), v('c', { requires: ['b'] }), v('d', { problem: '1:1 bad' })];
   it('disables conflicting and broken variants with the reason', () => {
     const av = availability(variants, ['a']);
@@ -208,12 +297,23 @@ describe('routes and catalog', () => {
   });
   it('finds games and their variants from file paths alone', () => {
     const load = async (): Promise<string> => '';
-    const games = buildCatalog({ '/games/b/game.yaml': load, '/games/a/game.yaml': load }, { '/games/a/variants/x.yaml': load, '/games/ab/variants/y.yaml': load });
-    expect(games.map((g) => [g.id, g.variants.map((v) => v.id)])).toEqual([['a', ['x']], ['b', []]]);
+    const games = buildCatalog(
+      { '/games/b/game.yaml': load, '/games/a/game.yaml': load },
+      { '/games/a/variants/x.yaml': load, '/games/ab/variants/y.yaml': load },
+    );
+    expect(games.map((g) => [g.id, g.variants.map((v) => v.id)])).toEqual([
+      ['a', ['x']],
+      ['b', []],
+    ]);
   });
-  it('finds a game\'s translations and rulebooks by their language, from the file names', () => {
+  it("finds a game's translations and rulebooks by their language, from the file names", () => {
     const load = async (): Promise<string> => '';
-    const [game] = buildCatalog({ '/games/a/game.yaml': load }, {}, { '/games/a/locales/ru.yaml': load, '/games/b/locales/bg.yaml': load }, { '/games/a/rules/en.yaml': load, '/games/a/rules/ro.yaml': load });
+    const [game] = buildCatalog(
+      { '/games/a/game.yaml': load },
+      {},
+      { '/games/a/locales/ru.yaml': load, '/games/b/locales/bg.yaml': load },
+      { '/games/a/rules/en.yaml': load, '/games/a/rules/ro.yaml': load },
+    );
     expect(game?.locales.map((l) => [l.lang, l.file])).toEqual([['ru', 'games/a/locales/ru.yaml']]);
     expect(game?.rulebooks.map((r) => r.lang)).toEqual(['en', 'ro']);
   });

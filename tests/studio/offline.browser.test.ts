@@ -41,13 +41,18 @@ const cached = (page: Page): Promise<unknown> =>
     async () => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = (await (await caches.open('houserules-studio')).keys()).map((r) => r.url);
-      return keys.some((u) => u.endsWith('/')) && keys.some((u) => /SpecEditor-[^/]*\.js$/.test(u)) && keys.some((u) => /StudioPage-[^/]*\.js$/.test(u));
+      return (
+        keys.some((u) => u.endsWith('/')) &&
+        keys.some((u) => /SpecEditor-[^/]*\.js$/.test(u)) &&
+        keys.some((u) => /StudioPage-[^/]*\.js$/.test(u))
+      );
     },
     null,
     { timeout: 30_000, polling: 250 },
   );
 
-const editorReady = (page: Page): Promise<unknown> => page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
+const editorReady = (page: Page): Promise<unknown> =>
+  page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
 
 describe('first load and the offline copy', () => {
   it('draws the board before it asks for Monaco', async () => {
@@ -84,7 +89,9 @@ describe('first load and the offline copy', () => {
     await page.reload();
     await boardReady(page);
     await editorReady(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+      timeout: 30_000,
+    });
     await context.setOffline(false);
     expect(errors).toEqual([]);
     await context.close();

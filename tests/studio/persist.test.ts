@@ -63,7 +63,10 @@ describe('saved data that cannot be read', () => {
   });
 
   it('keeps good settings as they are', () => {
-    storage.setItem(`${PREFIX}settings:g`, JSON.stringify({ variants: ['a'], params: { n: 2 }, seats: ['human', 'bot'], players: 2, seed: 7 }));
+    storage.setItem(
+      `${PREFIX}settings:g`,
+      JSON.stringify({ variants: ['a'], params: { n: 2 }, seats: ['human', 'bot'], players: 2, seed: 7 }),
+    );
     expect(loadSettings('g')).toEqual({ variants: ['a'], params: { n: 2 }, seats: ['human', 'random'], players: 2, seed: 7 });
     expect(problems).toEqual([]);
   });

@@ -14,7 +14,8 @@ const studio = useStudio();
 const GAME = 'ten-thousand';
 const BASE = `games/${GAME}/game.yaml`;
 
-const editorReady = (page: Page): Promise<unknown> => page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
+const editorReady = (page: Page): Promise<unknown> =>
+  page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 30_000 });
 
 const firstLineIs = (page: Page, text: string): Promise<unknown> =>
   page.waitForFunction(
@@ -82,7 +83,9 @@ describe('never losing work', () => {
     await editorReady(page);
     await page.waitForSelector('[data-testid=editor] .squiggly-error', { timeout: 20_000 });
     await page.waitForSelector('[data-testid=board] .board-table', { timeout: 20_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('playing the last good version'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('playing the last good version'),
+    );
     // The diagram is laid out in a worker after the page is playable.
     await page.waitForSelector('[data-testid=diagram] .state', { timeout: 30_000 });
     expect(errors).toEqual([]);
@@ -92,7 +95,10 @@ describe('never losing work', () => {
   it('reports unreadable saved settings (players: 3.5), sets them aside and still plays', async () => {
     const { page, errors } = await studio.newPage();
     await page.goto(studio.url);
-    await page.evaluate((g) => localStorage.setItem(`houserules:v1:settings:${g}`, JSON.stringify({ variants: [], params: {}, seats: [], players: 3.5 })), GAME);
+    await page.evaluate(
+      (g) => localStorage.setItem(`houserules:v1:settings:${g}`, JSON.stringify({ variants: [], params: {}, seats: [], players: 3.5 })),
+      GAME,
+    );
     await openGame(page, studio.url, GAME);
     const problem = page.locator('[data-testid=storage-problem]');
     await problem.first().waitFor();
@@ -152,7 +158,11 @@ describe('never losing work', () => {
         }
       };
       (await until(() => document.querySelector<HTMLElement>('[data-testid=history]'))).click();
-      const version = await until(() => [...document.querySelectorAll<HTMLElement>('[data-testid=version]')].find((v) => v.textContent?.includes('before importing other.yaml')));
+      const version = await until(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid=version]')].find((v) =>
+          v.textContent?.includes('before importing other.yaml'),
+        ),
+      );
       version.querySelector<HTMLElement>('[data-testid=restore-version]')?.click();
     });
     await editorReady(page);

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { encodeShare } from '../../src/studio/persist/share.ts';
 import { boardReady, logCount, openGame, setParams, useStudio } from '../browser/studio.ts';
 
-const games = readdirSync('games').filter((d) => existsSync(`games/${d}/game.yaml`)).sort();
+const games = readdirSync('games')
+  .filter((d) => existsSync(`games/${d}/game.yaml`))
+  .sort();
 
 /**
  * Per game: house rules that make a random-bot game short (tests may name games; src/ may not).
@@ -38,7 +40,10 @@ describe('the playtest', () => {
     await move.click();
     const option = page.locator('[data-testid^=option-]').first();
     if (await option.count()) await option.click();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] .log-entry').length > n || !!document.querySelector('[data-testid=game-over]'), before);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=log] .log-entry').length > n || !!document.querySelector('[data-testid=game-over]'),
+      before,
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -14,13 +14,23 @@ const games = readdirSync('games').filter((g) => existsSync(`games/${g}/game.yam
 
 /** Waits for the diagram laid out `count` times; gives where its layout came from and its drawing. */
 const drawing = async (page: Page, count = 1): Promise<{ source: string | null; svg: string }> => {
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=diagram]')?.getAttribute('data-layout-count') ?? 0) >= n, count, { timeout: 60_000 });
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid=diagram]')?.getAttribute('data-layout-count') ?? 0) >= n,
+    count,
+    { timeout: 60_000 },
+  );
   await page.waitForSelector('[data-testid=diagram] .state', { timeout: 10_000 });
   return page.evaluate(() => ({
     source: document.querySelector('[data-testid=diagram]')?.getAttribute('data-layout-source') ?? null,
     // Each element with its attributes in order of name: React may add one later on a re-render.
     svg: [...(document.querySelector('[data-testid=diagram] svg > g')?.querySelectorAll('*') ?? [])]
-      .map((el) => `<${el.tagName} ${[...el.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ')}>${el.children.length === 0 ? (el.textContent ?? '') : ''}`)
+      .map(
+        (el) =>
+          `<${el.tagName} ${[...el.attributes]
+            .map((a) => `${a.name}="${a.value}"`)
+            .sort()
+            .join(' ')}>${el.children.length === 0 ? (el.textContent ?? '') : ''}`,
+      )
       .join('\n'),
   }));
 };
@@ -39,7 +49,9 @@ describe('the first diagram from the build', () => {
       await worker.page.addInitScript(() => {
         navigator.serviceWorker.register = () => new Promise(() => undefined);
       });
-      await worker.page.route(/_virtual_diagram-layouts-[^/]*\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'export default {};' }));
+      await worker.page.route(/_virtual_diagram-layouts-[^/]*\.js$/, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'export default {};' }),
+      );
       await worker.page.goto(`${studio.url}#/${id}`);
       const fromWorker = await drawing(worker.page);
       expect(fromWorker.source).toBe('worker');

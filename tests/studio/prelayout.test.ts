@@ -42,7 +42,8 @@ describe('layouts made at build time', () => {
 });
 
 describe('the layout key', () => {
-  const graph = compileGame({ base: { file: 'games/ten-thousand/game.yaml', text: readFileSync('games/ten-thousand/game.yaml', 'utf8') } }).game!.graph;
+  const graph = compileGame({ base: { file: 'games/ten-thousand/game.yaml', text: readFileSync('games/ten-thousand/game.yaml', 'utf8') } })
+    .game!.graph;
   it('changes with any part of the input: a label, a width, an option', () => {
     const input = toElk(graph, fixedMeasure, { guards: false });
     const keys = new Set([
@@ -50,7 +51,11 @@ describe('the layout key', () => {
       layoutKey(toElk(graph, fixedMeasure, { guards: true })),
       layoutKey(toElk(graph, (text, font) => fixedMeasure(text, font) + 1, { guards: false })),
       layoutKey({ ...input, layoutOptions: { ...input.layoutOptions, 'elk.spacing.nodeNode': '25' } }),
-      layoutKey(toElk({ ...graph, edges: graph.edges.map((e, i) => (i === 0 ? { ...e, label: `${e.label}x` } : e)) }, fixedMeasure, { guards: false })),
+      layoutKey(
+        toElk({ ...graph, edges: graph.edges.map((e, i) => (i === 0 ? { ...e, label: `${e.label}x` } : e)) }, fixedMeasure, {
+          guards: false,
+        }),
+      ),
     ]);
     expect(keys.size).toBe(5);
     expect(layoutKey(structuredClone(input))).toBe(layoutKey(input));
@@ -71,14 +76,25 @@ describe('layouts kept at run time', () => {
     removeItem: (k: string) => void store.delete(k),
   };
   const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
-  const useStorage = (s: unknown): void => void Object.defineProperty(globalThis, 'localStorage', { value: s, configurable: true, writable: true });
+  const useStorage = (s: unknown): void =>
+    void Object.defineProperty(globalThis, 'localStorage', { value: s, configurable: true, writable: true });
   afterEach(() => {
     forgetLayouts();
     store.clear();
     if (original) Object.defineProperty(globalThis, 'localStorage', original);
     else delete (globalThis as { localStorage?: unknown }).localStorage;
   });
-  const laidOf = (id: string, n = 1): { id: string; x: number; y: number; width: number; height: number; children: { id: string; x: number; y: number; width: number; height: number }[] } => ({
+  const laidOf = (
+    id: string,
+    n = 1,
+  ): {
+    id: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    children: { id: string; x: number; y: number; width: number; height: number }[];
+  } => ({
     id,
     x: 0,
     y: 0,
@@ -106,7 +122,13 @@ describe('layouts kept at run time', () => {
   });
   it('ignores unreadable or refused storage', () => {
     useStorage(fake);
-    for (const junk of ['{', '"x"', '[["k1", 3]]', '[["k1", {"id": 1}]]', '[["k1", {"id": "a", "width": 1, "height": 1, "edges": [{}]}]]']) {
+    for (const junk of [
+      '{',
+      '"x"',
+      '[["k1", 3]]',
+      '[["k1", {"id": 1}]]',
+      '[["k1", {"id": "a", "width": 1, "height": 1, "edges": [{}]}]]',
+    ]) {
       store.set('houserules:layouts:v1', junk);
       forgetLayouts();
       expect(cachedLayout('k1')).toBeUndefined();

@@ -15,7 +15,7 @@ const headings = readFileSync('docs/LANGUAGE.md', 'utf8')
   .map((l) => l.slice(3).trim());
 
 describe('the language reference', () => {
-  it('opens from a game\'s top bar, rendered: every section of docs/LANGUAGE.md, its tables and code', async () => {
+  it("opens from a game's top bar, rendered: every section of docs/LANGUAGE.md, its tables and code", async () => {
     const { page, errors } = await studio.newPage();
     await openGame(page, studio.url, 'regicide');
     await page.click('[data-testid=language-reference]');
@@ -28,11 +28,15 @@ describe('the language reference', () => {
     expect(await page.locator('[data-testid=reference-body] th').allTextContents()).not.toContain('`key`');
 
     await page.click('[data-testid=reference] .reference-contents a:has-text("Display")');
-    await expect.poll(() => page.evaluate(() => {
-      const body = document.querySelector('[data-testid=reference-body]') as HTMLElement;
-      const target = document.getElementById('ref-display') as HTMLElement;
-      return Math.abs(target.getBoundingClientRect().top - body.getBoundingClientRect().top) < 40;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const body = document.querySelector('[data-testid=reference-body]') as HTMLElement;
+          const target = document.getElementById('ref-display') as HTMLElement;
+          return Math.abs(target.getBoundingClientRect().top - body.getBoundingClientRect().top) < 40;
+        }),
+      )
+      .toBe(true);
     expect(await page.evaluate(() => window.location.hash)).toBe('#/regicide');
 
     await page.keyboard.press('Escape');
@@ -54,7 +58,9 @@ describe('the language reference', () => {
     for (const s of sections) expect(s.toLowerCase()).toContain('nextturn');
     expect(await page.locator('[data-testid=reference-body] section[data-section=effects]').count()).toBe(1);
     expect(await page.locator('[data-testid=reference-body] mark').first().textContent()).toBe('nextTurn');
-    expect(await page.locator('[data-testid=reference-count]').textContent()).toBe(`${sections.length} section${sections.length === 1 ? '' : 's'}`);
+    expect(await page.locator('[data-testid=reference-count]').textContent()).toBe(
+      `${sections.length} section${sections.length === 1 ? '' : 's'}`,
+    );
 
     await page.fill('[data-testid=reference-search]', 'qwxzv');
     await page.waitForSelector('[data-testid=reference-body] .empty-note');

@@ -21,7 +21,7 @@ const open = async (page: Page, lang: string, game: string, variants: string): P
 const pageCount = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
 
 describe('the rules in the studio', () => {
-  it('a house rule\'s rule id shows its rule and opens the rulebook at it, marked as changed by the house rule (Russian)', async () => {
+  it("a house rule's rule id shows its rule and opens the rulebook at it, marked as changed by the house rule (Russian)", async () => {
     const { page, errors } = await studio.newPage({ width: 1440, height: 900 });
     await open(page, 'ru', 'regicide', 'jester');
     const ref = page.locator('label:has([data-testid=variant-jester]) .rule-ref[data-rule="R-H2"]');

@@ -27,7 +27,9 @@ describe('the smaller findings', () => {
     await page.waitForFunction((v) => window.location.hash.endsWith(`?variants=${v}`), id);
     const notice = page.locator('[data-testid=notice]');
     await notice.waitFor();
-    expect(await notice.textContent()).toMatch(/The house rules changed, so a new game started: the game in progress \(1 move\(s\)\) was left/);
+    expect(await notice.textContent()).toMatch(
+      /The house rules changed, so a new game started: the game in progress \(1 move\(s\)\) was left/,
+    );
 
     await page.reload();
     await boardReady(page);

@@ -11,7 +11,9 @@ import { boardReady, useStudio } from '../browser/studio.ts';
 const studio = useStudio();
 
 const compiled = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 30_000 });
+  page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+    timeout: 30_000,
+  });
 
 const openGallery = async (page: Page): Promise<void> => {
   await page.goto(studio.url);
@@ -61,7 +63,7 @@ describe('start here', () => {
     await page.context().close();
   });
 
-  it('New game: a game of one\'s own from the template, which compiles and plays, kept after a reload; the same name again gets a new id', async () => {
+  it("New game: a game of one's own from the template, which compiles and plays, kept after a reload; the same name again gets a new id", async () => {
     const { page, errors } = await studio.newPage();
     await openGallery(page);
     await page.click('[data-testid=new-game]');
@@ -89,12 +91,14 @@ describe('start here', () => {
     await compiled(page);
     const first = await page.evaluate(() => localStorage.getItem('houserules:v1:file:games/dice-race/game.yaml'));
     expect(first).toMatch(/^title: "Dice Race!"$/m);
-    expect(await page.evaluate(() => localStorage.getItem('houserules:v1:file:games/dice-race-2/game.yaml'))).toMatch(/^id: "dice-race-2"$/m);
+    expect(await page.evaluate(() => localStorage.getItem('houserules:v1:file:games/dice-race-2/game.yaml'))).toMatch(
+      /^id: "dice-race-2"$/m,
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('Duplicate: a shipped game with its house rules becomes one\'s own copy; the original and an earlier copy are untouched', async () => {
+  it("Duplicate: a shipped game with its house rules becomes one's own copy; the original and an earlier copy are untouched", async () => {
     const { page, errors } = await studio.newPage();
     await openGallery(page);
     const variants = await page.locator('.game-card[data-game=ten-thousand] .chip').count();

@@ -21,7 +21,10 @@ describe('sweepCharts', () => {
     expect(charts.wins.data.labels).toEqual(['0', '1']);
     expect(charts.wins.data.datasets.map((d) => d.label)).toEqual(['North win %', 'South win %']);
     expect(charts.wins.data.datasets[0]?.data).toEqual([50, 66]);
-    expect((charts.wins.data.datasets[0] as unknown as { ci: unknown }).ci).toEqual([[45, 55], [61, 71]]);
+    expect((charts.wins.data.datasets[0] as unknown as { ci: unknown }).ci).toEqual([
+      [45, 55],
+      [61, 71],
+    ]);
     expect(charts.advantage?.data.datasets[0]?.backgroundColor).toEqual(['transparent', '#3794ff']);
     expect(charts.even).toEqual(['0']);
   });

@@ -12,7 +12,9 @@ describe('the sweep in the Balance panel', () => {
   it('sweeps entry over three values and draws win rates, advantage and length', async () => {
     const { page, errors } = await studio.newPage();
     await page.goto(`${studio.url}#/ten-thousand`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+      timeout: 60_000,
+    });
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', '12');
     await page.selectOption('[data-testid=sweep-param]', 'entry');

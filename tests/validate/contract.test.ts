@@ -14,9 +14,11 @@ import { KITCHEN_SINK } from './kitchenSink.ts';
 type Node = Record<string, unknown>;
 
 /** Compiles only when `K` lists every key of `T`, and nothing else. */
-type Exactly<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>, Exclude<K[number], keyof T>] extends [never, never] ? K : never;
+type Exactly<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>, Exclude<K[number], keyof T>] extends [never, never]
+  ? K
+  : never;
 const fields =
-  <T,>() =>
+  <T>() =>
   <const K extends readonly (keyof T & string)[]>(keys: K & Exactly<T, K>): string[] =>
     [...keys].sort();
 
@@ -43,7 +45,26 @@ type EffectOf<K extends string> = Omit<Extract<T.Effect, Record<K, unknown>>, 'i
 describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
     expect(propsOf(gameSchema as Node)).toEqual(
-      fields<T.GameSpec>()(['id', 'title', 'description', 'players', 'teams', 'params', 'components', 'zones', 'vars', 'definitions', 'scoring', 'turns', 'moves', 'procedures', 'flow', 'bots', 'metrics', 'display']),
+      fields<T.GameSpec>()([
+        'id',
+        'title',
+        'description',
+        'players',
+        'teams',
+        'params',
+        'components',
+        'zones',
+        'vars',
+        'definitions',
+        'scoring',
+        'turns',
+        'moves',
+        'procedures',
+        'flow',
+        'bots',
+        'metrics',
+        'display',
+      ]),
     );
     expect(propsOf(def('players'))).toEqual(fields<T.PlayersSpec>()(['min', 'max', 'default']));
     expect(propsOf(def('teams'))).toEqual(fields<T.TeamsSpec>()(['ids', 'assign', 'titles']));
@@ -53,11 +74,17 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('cardSet'))).toEqual(
       fields<T.CardSetSpec>()(['description', 'attributes', 'list', 'product', 'derive', 'where', 'copies', 'start', 'props']),
     );
-    expect(propsOf(def('zone'))).toEqual(fields<T.ZoneSpec>()(['description', 'owner', 'holds', 'ordered', 'visibility', 'knownAttributes', 'knownContents']));
+    expect(propsOf(def('zone'))).toEqual(
+      fields<T.ZoneSpec>()(['description', 'owner', 'holds', 'ordered', 'visibility', 'knownAttributes', 'knownContents']),
+    );
     expect(enumOf(prop(def('zone'), 'owner'))).toEqual(members<T.ZoneOwner>()(['game', 'player', 'team']));
     expect(enumOf(prop(def('zone'), 'visibility'))).toEqual(members<T.Visibility>()(['public', 'owner', 'hidden', 'top']));
-    expect(enumOf((def('acknowledge').items ?? {}) as Node)).toEqual(members<T.WarningKind>()(['loop', 'unreachable', 'unoffered', 'unused']));
-    expect(enumOf(def('varType'))).toEqual(members<T.VarType>()(['number', 'bool', 'string', 'list<number>', 'list<string>', 'list<bool>']));
+    expect(enumOf((def('acknowledge').items ?? {}) as Node)).toEqual(
+      members<T.WarningKind>()(['loop', 'unreachable', 'unoffered', 'unused']),
+    );
+    expect(enumOf(def('varType'))).toEqual(
+      members<T.VarType>()(['number', 'bool', 'string', 'list<number>', 'list<string>', 'list<bool>']),
+    );
     expect(propsOf(def('var'))).toEqual(fields<T.VarSpec>()(['type', 'initial', 'description']));
     expect(propsOf(def('vars'))).toEqual(fields<T.VarsSpec>()(['game', 'player', 'team']));
     expect(propsOf(def('definition'))).toEqual(fields<T.DefinitionSpec>()(['description', 'params', 'returns', 'body']));
@@ -66,27 +93,41 @@ describe('the schema has the fields of src/spec/types.ts', () => {
     expect(propsOf(def('combo'))).toEqual(fields<T.ComboSpec>()(['description', 'same', 'groups', 'run', 'faces', 'when', 'points']));
     expect(propsOf(def('turns'))).toEqual(fields<T.TurnsSpec>()(['first', 'next']));
     expect(propsOf(def('guardClause'))).toEqual(fields<T.GuardClause>()(['id', 'test', 'reason', 'rules']));
-    expect(propsOf(def('move'))).toEqual(fields<T.MoveSpec>()(['title', 'description', 'rules', 'acknowledge', 'by', 'args', 'guard', 'effects']));
+    expect(propsOf(def('move'))).toEqual(
+      fields<T.MoveSpec>()(['title', 'description', 'rules', 'acknowledge', 'by', 'args', 'guard', 'effects']),
+    );
     expect(propsOf(def('flow'))).toEqual(fields<T.FlowSpec>()(['initial', 'states']));
     expect(propsOf(def('state'))).toEqual(
       fields<T.StateSpec>()(['description', 'rules', 'acknowledge', 'entry', 'exit', 'initial', 'states', 'always', 'on', 'final']),
     );
-    expect(propsOf(def('transition'))).toEqual(fields<T.TransitionSpec>()(['id', 'description', 'rules', 'acknowledge', 'target', 'guard', 'effects', 'reenter']));
+    expect(propsOf(def('transition'))).toEqual(
+      fields<T.TransitionSpec>()(['id', 'description', 'rules', 'acknowledge', 'target', 'guard', 'effects', 'reenter']),
+    );
     expect(propsOf(def('bot'))).toEqual(fields<T.BotSpec>()(['description', 'consider', 'prefer', 'evaluate']));
     expect(propsOf((prop(def('bot'), 'consider').items ?? {}) as Node)).toEqual(fields<T.ConsiderSpec>()(['move', 'when', 'minimal']));
     expect(propsOf((prop(def('bot'), 'prefer').items ?? {}) as Node)).toEqual(fields<T.PreferenceSpec>()(['move', 'when', 'score']));
-    expect(propsOf(def('metric'))).toEqual(fields<T.MetricSpec>()(['title', 'description', 'value', 'when', 'per', 'combine', 'format', 'digits', 'unit', 'rules']));
+    expect(propsOf(def('metric'))).toEqual(
+      fields<T.MetricSpec>()(['title', 'description', 'value', 'when', 'per', 'combine', 'format', 'digits', 'unit', 'rules']),
+    );
     expect(enumOf(prop(def('metric'), 'per'))).toEqual(members<NonNullable<T.MetricSpec['per']>>()(['game', 'turn']));
-    expect(enumOf(prop(def('metric'), 'combine'))).toEqual(members<NonNullable<T.MetricSpec['combine']>>()(['mean', 'sum', 'min', 'max', 'last']));
+    expect(enumOf(prop(def('metric'), 'combine'))).toEqual(
+      members<NonNullable<T.MetricSpec['combine']>>()(['mean', 'sum', 'min', 'max', 'last']),
+    );
     expect(enumOf(prop(def('metric'), 'format'))).toEqual(members<NonNullable<T.MetricSpec['format']>>()(['number', 'percent']));
-    expect(propsOf(def('display'))).toEqual(fields<T.DisplaySpec>()(['seat', 'team', 'score', 'vars', 'pieces', 'props', 'zones', 'moves']));
+    expect(propsOf(def('display'))).toEqual(
+      fields<T.DisplaySpec>()(['seat', 'team', 'score', 'vars', 'pieces', 'props', 'zones', 'moves']),
+    );
     expect(propsOf(def('displayVar'))).toEqual(fields<T.DisplayVarSpec>()(['label', 'format', 'when']));
   });
 
   it('params: one branch per kind', () => {
-    expect(propsOf(branch('param', 0))).toEqual(fields<T.NumberParamSpec>()(['type', 'description', 'title', 'rules', 'default', 'min', 'max', 'step']));
+    expect(propsOf(branch('param', 0))).toEqual(
+      fields<T.NumberParamSpec>()(['type', 'description', 'title', 'rules', 'default', 'min', 'max', 'step']),
+    );
     expect(propsOf(branch('param', 1))).toEqual(fields<T.BoolParamSpec>()(['type', 'description', 'title', 'rules', 'default']));
-    expect(propsOf(branch('param', 2))).toEqual(fields<T.ChoiceParamSpec>()(['type', 'description', 'title', 'rules', 'default', 'choices']));
+    expect(propsOf(branch('param', 2))).toEqual(
+      fields<T.ChoiceParamSpec>()(['type', 'description', 'title', 'rules', 'default', 'choices']),
+    );
     expect((def('param').oneOf as Node[]).map((b) => prop(b, 'type').const)).toEqual(['number', 'bool', 'choice']);
   });
 

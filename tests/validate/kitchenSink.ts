@@ -11,13 +11,28 @@ export const KITCHEN_SINK: GameSpec = {
   players: { min: 1, max: 4, default: 2 },
   teams: { ids: ['red', 'blue'], assign: 'alternate', titles: { red: 'Red team', blue: 'Blue team' } },
   params: {
-    target: { type: 'number', description: 'Points to win.', title: 'Target', rules: ['T-B4'], default: 10000, min: 500, max: 20000, step: 50 },
+    target: {
+      type: 'number',
+      description: 'Points to win.',
+      title: 'Target',
+      rules: ['T-B4'],
+      default: 10000,
+      min: 500,
+      max: 20000,
+      step: 50,
+    },
     hot: { type: 'bool', description: 'Hot dice.', title: 'Hot', rules: [], default: true },
     ending: { type: 'choice', description: 'How it ends.', default: 'exact', choices: ['exact', 'over'] },
   },
   components: {
     dice: {
-      d6: { description: 'Six-sided.', faces: [1, 2, 3, 4, 5, 6], count: 'params.target > 0 ? 5 : 6', start: 'pool', props: { kept: { type: 'bool', initial: false } } },
+      d6: {
+        description: 'Six-sided.',
+        faces: [1, 2, 3, 4, 5, 6],
+        count: 'params.target > 0 ? 5 : 6',
+        start: 'pool',
+        props: { kept: { type: 'bool', initial: false } },
+      },
       sign: { faces: ['+', '-'], count: 2, start: 'pool' },
     },
     cards: {
@@ -140,7 +155,11 @@ export const KITCHEN_SINK: GameSpec = {
     },
   },
   bots: {
-    greedy: { description: 'Rolls until 300.', prefer: [{ move: 'roll', when: 'game.round < 3', score: '1' }, { move: 'pick' }], evaluate: 'game.round / 10' },
+    greedy: {
+      description: 'Rolls until 300.',
+      prefer: [{ move: 'roll', when: 'game.round < 3', score: '1' }, { move: 'pick' }],
+      evaluate: 'game.round / 10',
+    },
   },
   metrics: {
     rounds: {

@@ -15,7 +15,8 @@ const subschemas = (root: Node): [string, Node][] => {
       const map = schema[keyword];
       if (isNode(map)) for (const [name, child] of Object.entries(map)) visit(child, `${pointer}/${keyword}/${name}`);
     }
-    for (const keyword of ['additionalProperties', 'items', 'propertyNames', 'not'] as const) visit(schema[keyword], `${pointer}/${keyword}`);
+    for (const keyword of ['additionalProperties', 'items', 'propertyNames', 'not'] as const)
+      visit(schema[keyword], `${pointer}/${keyword}`);
     for (const keyword of ['oneOf', 'anyOf', 'allOf'] as const) {
       const list = schema[keyword];
       if (Array.isArray(list)) list.forEach((child, i) => visit(child, `${pointer}/${keyword}/${i}`));
@@ -37,7 +38,11 @@ describe('schema/game.schema.json', () => {
 
   it('compiles under ajv strict mode with no warnings', () => {
     const warnings: unknown[] = [];
-    const logger = { log: () => undefined, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) };
+    const logger = {
+      log: () => undefined,
+      warn: (...args: unknown[]) => warnings.push(args),
+      error: (...args: unknown[]) => warnings.push(args),
+    };
     const ajv = new Ajv({ strict: true, strictTypes: true, strictRequired: true, strictTuples: true, allowUnionTypes: true, logger });
     expect(() => ajv.compile(gameSchema)).not.toThrow();
     expect(warnings).toEqual([]);
@@ -53,15 +58,16 @@ describe('schema/game.schema.json', () => {
 
   it('describes every other schema written inline (list items, map values, union branches)', () => {
     const missing = all
-      .filter(([pointer, schema]) => pointer !== '' && !pointer.endsWith('/propertyNames') && !isPureRef(schema) && typeof schema.description !== 'string')
+      .filter(
+        ([pointer, schema]) =>
+          pointer !== '' && !pointer.endsWith('/propertyNames') && !isPureRef(schema) && typeof schema.description !== 'string',
+      )
       .map(([pointer]) => pointer);
     expect(missing).toEqual([]);
   });
 
   it('closes every object with named properties, so typos are caught', () => {
-    const open = all
-      .filter(([, schema]) => isNode(schema.properties) && schema.additionalProperties !== false)
-      .map(([pointer]) => pointer);
+    const open = all.filter(([, schema]) => isNode(schema.properties) && schema.additionalProperties !== false).map(([pointer]) => pointer);
     expect(open).toEqual([]);
   });
 

@@ -36,10 +36,14 @@ beforeAll(async () => {
 });
 
 const explain = (validator: SchemaValidator, value: unknown): string[] =>
-  validator.validate(value) ? [] : explainSchemaErrors(validator.validate.errors ?? [], value, validator.index).map((i) => `${JSON.stringify(i.path)} ${i.message}`);
+  validator.validate(value)
+    ? []
+    : explainSchemaErrors(validator.validate.errors ?? [], value, validator.index).map((i) => `${JSON.stringify(i.path)} ${i.message}`);
 
 const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => join(dir, f));
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => join(dir, f));
 
 // Told apart by their place under games/, not by the whole path (a checkout may itself sit in a folder named variants).
 const shipped = readdirSync(join(ROOT, 'games'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
@@ -76,24 +80,36 @@ describe('standalone validators', () => {
   it('explain mutated specs exactly as the run-time validators do (fast-check)', () => {
     let mutantsWithErrors = 0;
     const specs = games.map((f) => parse(readFileSync(f, 'utf8')) as Record<string, unknown>);
-    const junk = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant({ x: 1 }));
+    const junk = fc.oneof(
+      fc.constant(null),
+      fc.integer(),
+      fc.string(),
+      fc.boolean(),
+      fc.constant([]),
+      fc.constant({}),
+      fc.constant({ x: 1 }),
+    );
     fc.assert(
-      fc.property(fc.constantFrom(...specs), fc.array(fc.tuple(fc.nat(), fc.nat(), junk), { minLength: 1, maxLength: 4 }), (spec, edits) => {
-        const value = structuredClone(spec);
-        for (const [a, b, replacement] of edits) {
-          // Replace a value two levels down: a section, or an entry of one.
-          const keys = Object.keys(value);
-          const key = keys[a % keys.length] as string;
-          const section = value[key];
-          if (typeof section === 'object' && section !== null && !Array.isArray(section) && b % 2 === 0) {
-            const inner = Object.keys(section);
-            if (inner.length > 0) (section as Record<string, unknown>)[inner[b % inner.length] as string] = replacement;
-          } else value[key] = replacement;
-        }
-        const expected = explain(gameSpecValidator(), value);
-        if (expected.length > 0) mutantsWithErrors++;
-        expect(explain(standalone.gameSpecValidator(), value)).toEqual(expected);
-      }),
+      fc.property(
+        fc.constantFrom(...specs),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), junk), { minLength: 1, maxLength: 4 }),
+        (spec, edits) => {
+          const value = structuredClone(spec);
+          for (const [a, b, replacement] of edits) {
+            // Replace a value two levels down: a section, or an entry of one.
+            const keys = Object.keys(value);
+            const key = keys[a % keys.length] as string;
+            const section = value[key];
+            if (typeof section === 'object' && section !== null && !Array.isArray(section) && b % 2 === 0) {
+              const inner = Object.keys(section);
+              if (inner.length > 0) (section as Record<string, unknown>)[inner[b % inner.length] as string] = replacement;
+            } else value[key] = replacement;
+          }
+          const expected = explain(gameSpecValidator(), value);
+          if (expected.length > 0) mutantsWithErrors++;
+          expect(explain(standalone.gameSpecValidator(), value)).toEqual(expected);
+        },
+      ),
       { numRuns: 150 },
     );
     expect(mutantsWithErrors).toBeGreaterThan(50);

@@ -45,12 +45,14 @@ describe('validateSpec: unknown properties', () => {
 
   it('suggests inside nested parts, e.g. a transition', () => {
     const text = minimalWith([['          target: done', '          taget: done']]);
-    expect(lines(validateText(text))).toEqual([`${text.split('\n').findIndex((l) => l.includes('taget')) + 1}:11 unknown property 'taget' — did you mean 'target'?`]);
+    expect(lines(validateText(text))).toEqual([
+      `${text.split('\n').findIndex((l) => l.includes('taget')) + 1}:11 unknown property 'taget' — did you mean 'target'?`,
+    ]);
   });
 });
 
 describe('validateSpec: wrong types and values', () => {
-  it("says what was expected and what was found: 'min' must be a number, found string \"two\"", () => {
+  it('says what was expected and what was found: \'min\' must be a number, found string "two"', () => {
     const diagnostics = validateText(BASE.replace('min: 2', 'min: two'));
     expect(lines(diagnostics)).toEqual(['3:17 \'min\' must be a number, found string "two"']);
     expect(diagnostics[0]).toMatchObject({ path: ['players', 'min'], endColumn: 20 });
@@ -61,7 +63,9 @@ describe('validateSpec: wrong types and values', () => {
   });
 
   it('names a mapping that should be a value, at its key', () => {
-    expect(lines(validateText(BASE.replace('title: Demo', 'title: { en: Demo }')))).toEqual(["2:1 'title' must be a string, found a mapping"]);
+    expect(lines(validateText(BASE.replace('title: Demo', 'title: { en: Demo }')))).toEqual([
+      "2:1 'title' must be a string, found a mapping",
+    ]);
   });
 
   it('says an empty value is empty', () => {
@@ -79,7 +83,7 @@ describe('validateSpec: wrong types and values', () => {
 
   it('explains the game id pattern', () => {
     expect(lines(validateText(BASE.replace('id: demo', 'id: Demo Game')))).toEqual([
-      "1:5 'id' must be a game id (lowercase letters, digits and dashes, starting with a letter or digit, e.g. ten-thousand), found string \"Demo Game\"",
+      '1:5 \'id\' must be a game id (lowercase letters, digits and dashes, starting with a letter or digit, e.g. ten-thousand), found string "Demo Game"',
     ]);
   });
 
@@ -135,7 +139,7 @@ describe('validateSpec: effects', () => {
   it('reports only the errors of the branch named by the key', () => {
     expect(lines(validateText(withEffects('      - roll: 3\n      - move: { from: zones.a, to: zones.b, take: middle }\n')))).toEqual([
       '11:15 \'roll\' must be an expression, found number 3 (put it in quotes to write it as text: "3")',
-      "12:51 'take' must be one of: top, bottom, random, found string \"middle\"",
+      '12:51 \'take\' must be one of: top, bottom, random, found string "middle"',
     ]);
   });
 
@@ -154,7 +158,7 @@ describe('validateSpec: effects', () => {
 
   it('recognises an effect written without its colon', () => {
     expect(lines(validateText(withEffects('      - roll zones.pool\n')))).toEqual([
-      "11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found string \"roll zones.pool\" — did you mean 'roll: zones.pool'?",
+      '11:9 an effect must be one of: set, add, let, move, shuffle, roll, deal, if, forEach, while, call, log, nextTurn, endGame; found string "roll zones.pool" — did you mean \'roll: zones.pool\'?',
     ]);
   });
 
@@ -202,7 +206,10 @@ describe('validateSpec: other unions', () => {
   });
 
   it('explains the forms of a move handler in a state', () => {
-    const text = BASE.replace('    a: {}', '    a:\n      on:\n        go: 3\n        stay: { taget: a }\n        many: [{ target: a, guard: [{ test: ok }] }]');
+    const text = BASE.replace(
+      '    a: {}',
+      '    a:\n      on:\n        go: 3\n        stay: { taget: a }\n        many: [{ target: a, guard: [{ test: ok }] }]',
+    );
     expect(lines(validateText(text))).toEqual([
       "9:9 'go' must be a target state, a transition or a list of transitions, found number 3",
       "10:17 unknown property 'taget' — did you mean 'target'?",

@@ -54,7 +54,18 @@ describe('houserules diff (issue 13, item 7)', () => {
   it('--json gives the same changes as data, with paths the studio maps onto the statechart', async () => {
     const { code, out } = await cli(['diff', GAME, '--variant', 'house', '--json']);
     expect(code).toBe(0);
-    const data = JSON.parse(out) as { variants: string[]; against: string[]; changes: { kind: string; name: string; change: string; path: unknown[]; state?: string; details: { source?: { variant: string; line: number } }[] }[] };
+    const data = JSON.parse(out) as {
+      variants: string[];
+      against: string[];
+      changes: {
+        kind: string;
+        name: string;
+        change: string;
+        path: unknown[];
+        state?: string;
+        details: { source?: { variant: string; line: number } }[];
+      }[];
+    };
     expect(data.variants).toEqual(['tests/fixtures/overlay/variants/house.yaml']);
     expect(data.against).toEqual([]);
     expect(data.changes.map((c) => `${c.change} ${c.kind} ${c.name}`)).toEqual([
@@ -66,7 +77,12 @@ describe('houserules diff (issue 13, item 7)', () => {
     ]);
     const transition = data.changes.at(-1);
     expect([transition?.path, transition?.state]).toEqual([['flow', 'states', 'turn', 'states', 'rolled', 'always', 0], 'rolled']);
-    expect(transition?.details[0]?.source).toEqual({ variant: 'house', file: 'tests/fixtures/overlay/variants/house.yaml', line: 39, column: 21 });
+    expect(transition?.details[0]?.source).toEqual({
+      variant: 'house',
+      file: 'tests/fixtures/overlay/variants/house.yaml',
+      line: 39,
+      column: 21,
+    });
   });
 
   it('refuses a variant that does not apply, with its errors, and asks for variants', async () => {

@@ -41,8 +41,20 @@ describe('derived keys: items without an id are named by kind and number', () =>
   it('effects by keyword, guard clauses, transitions and preferences by their list', () => {
     const effects: Plain[] = [{ roll: 'x' }, { add: {} }, { id: 'named', add: {} }, { add: {} }, { if: 'c', then: [] }];
     expect(itemKeys(effects, ['moves', 'roll', 'effects'])).toEqual(['roll#1', 'add#1', 'named', 'add#2', 'if#1']);
-    expect(itemKeys([{ test: 'a', reason: '' }, { test: 'b', reason: '' }], ['moves', 'bank', 'guard'])).toEqual(['clause#1', 'clause#2']);
-    expect(itemKeys([{ target: 'a' }, { id: 't', target: 'b' }, { target: 'c' }], ['flow', 'states', 'rolled', 'always'])).toEqual(['transition#1', 't', 'transition#2']);
+    expect(
+      itemKeys(
+        [
+          { test: 'a', reason: '' },
+          { test: 'b', reason: '' },
+        ],
+        ['moves', 'bank', 'guard'],
+      ),
+    ).toEqual(['clause#1', 'clause#2']);
+    expect(itemKeys([{ target: 'a' }, { id: 't', target: 'b' }, { target: 'c' }], ['flow', 'states', 'rolled', 'always'])).toEqual([
+      'transition#1',
+      't',
+      'transition#2',
+    ]);
     expect(itemKeys([{ target: 'a' }], ['flow', 'states', 'play', 'on', 'roll'])).toEqual(['transition#1']);
     expect(itemKeys([{ move: 'bank' }, { move: 'roll' }], ['bots', 'careful', 'prefer'])).toEqual(['prefer#1', 'prefer#2']);
   });
@@ -53,7 +65,12 @@ describe('explicit list operations (issue 13, item 1)', () => {
     expect(build(variant('plain', 'patch:\n  moves:\n    roll:\n      effects:\n        - log: "rolled"\n')).errors).toEqual([
       "v/plain.yaml:9:11: error: variant 'plain': an item of moves.roll.effects must name the item it changes (id: or $item:) or say where a new one goes ($append: true, $prepend: true, $before: KEY, $after: KEY); items: roll#1, add#1, add#2",
     ]);
-    const game = ok(variant('replaced', 'patch:\n  moves:\n    bank:\n      effects:\n        $replace:\n          - call: bankPoints\n          - log: "banked"\n'));
+    const game = ok(
+      variant(
+        'replaced',
+        'patch:\n  moves:\n    bank:\n      effects:\n        $replace:\n          - call: bankPoints\n          - log: "banked"\n',
+      ),
+    );
     expect(game.spec.moves?.bank?.effects).toEqual([{ call: 'bankPoints' }, { log: 'banked' }]);
   });
 
@@ -111,12 +128,19 @@ describe('explicit list operations (issue 13, item 1)', () => {
       "v/plain-rules.yaml:8:7: error: variant 'plain-rules': a list of values at moves.roll.rules is changed with {$append: [..]}, {$prepend: [..]} or {$remove: [..]}, or replaced with {$replace: [..]}",
     ]);
     expect(build(variant('remove-rule', 'patch:\n  moves:\n    roll:\n      rules: { $remove: [P-2] }\n')).errors).toEqual([
-      'v/remove-rule.yaml:8:26: error: variant \'remove-rule\': removes "P-2" from moves.roll.rules, which does not hold it — did you mean \'P-1\'?',
+      "v/remove-rule.yaml:8:26: error: variant 'remove-rule': removes \"P-2\" from moves.roll.rules, which does not hold it — did you mean 'P-1'?",
     ]);
   });
 
   it('a change of shape needs $replace', () => {
-    expect(build(variant('shape', 'patch:\n  flow:\n    states:\n      turn:\n        states:\n          play:\n            on:\n              bank: { target: turnOver }\n')).errors).toEqual([
+    expect(
+      build(
+        variant(
+          'shape',
+          'patch:\n  flow:\n    states:\n      turn:\n        states:\n          play:\n            on:\n              bank: { target: turnOver }\n',
+        ),
+      ).errors,
+    ).toEqual([
       "v/shape.yaml:12:15: error: variant 'shape': replaces a string at flow.states.turn.states.play.on.bank with a mapping: write {$replace: ...} to replace it",
     ]);
   });
@@ -126,7 +150,9 @@ describe('every patch target must exist unless declared new (item 2)', () => {
   const errors = (id: string, body: string): string[] => build(variant(id, body)).errors;
 
   it('a misspelled state, move, var, param or key: an error at its line with the real name', () => {
-    expect(errors('state', 'patch:\n  flow:\n    states:\n      turn:\n        states:\n          plya:\n            on: { roll: play }\n')).toEqual([
+    expect(
+      errors('state', 'patch:\n  flow:\n    states:\n      turn:\n        states:\n          plya:\n            on: { roll: play }\n'),
+    ).toEqual([
       "v/state.yaml:10:11: error: variant 'state': there is no 'plya' in flow.states.turn.states — did you mean 'play'? (a new key is declared with a +: '+plya')",
     ]);
     expect(errors('move', 'patch:\n  moves:\n    bnak:\n      title: Bank it\n')).toEqual([
@@ -144,24 +170,36 @@ describe('every patch target must exist unless declared new (item 2)', () => {
   });
 
   it('a misspelled id or derived key, as the item changed, an anchor or the item removed', () => {
-    expect(errors('item', 'patch:\n  moves:\n    roll:\n      effects:\n        - $item: ad#2\n          add: { game.rolled: 2 }\n')).toEqual([
+    expect(
+      errors('item', 'patch:\n  moves:\n    roll:\n      effects:\n        - $item: ad#2\n          add: { game.rolled: 2 }\n'),
+    ).toEqual([
       "v/item.yaml:9:11: error: variant 'item': there is no item 'ad#2' in moves.roll.effects — did you mean 'add#2'? (items: roll#1, add#1, add#2; a new item says where it goes: $append, $prepend, $before or $after)",
     ]);
     expect(errors('anchor', 'patch:\n  moves:\n    roll:\n      effects:\n        - $after: rol#1\n          log: hi\n')).toEqual([
       "v/anchor.yaml:9:11: error: variant 'anchor': places an item next to 'rol#1', which is not an item of moves.roll.effects — did you mean 'roll#1'? (items: roll#1, add#1, add#2)",
     ]);
-    const withIds = variant('ids', 'patch:\n  moves:\n    bank:\n      guard:\n        - id: something\n          $append: true\n          test: "true"\n          reason: never\n');
-    const typo = variant('typo', 'requires: [ids]\npatch:\n  moves:\n    bank:\n      guard:\n        - id: somthing\n          reason: a new reason\n');
+    const withIds = variant(
+      'ids',
+      'patch:\n  moves:\n    bank:\n      guard:\n        - id: something\n          $append: true\n          test: "true"\n          reason: never\n',
+    );
+    const typo = variant(
+      'typo',
+      'requires: [ids]\npatch:\n  moves:\n    bank:\n      guard:\n        - id: somthing\n          reason: a new reason\n',
+    );
     expect(build(withIds, typo).errors).toEqual([
       "v/typo.yaml:10:11: error: variant 'typo': there is no item 'somthing' in moves.bank.guard — did you mean 'something'? (items: clause#1, something; a new item says where it goes: $append, $prepend, $before or $after)",
     ]);
   });
 
   it('a misspelled variable an effect of the variant writes: an error on its line with the real name', () => {
-    expect(errors('set', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          set: { game.turnPoint: 0 }\n')).toEqual([
+    expect(
+      errors('set', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          set: { game.turnPoint: 0 }\n'),
+    ).toEqual([
       "v/set.yaml:10:34: error: 'game.turnPoint': there is no game variable 'turnPoint' — did you mean 'turnPoints'? (a new one is declared under vars.game)",
     ]);
-    expect(errors('add', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          add: { "players[0].scroe": 1 }\n')).toEqual([
+    expect(
+      errors('add', 'patch:\n  moves:\n    bank:\n      effects:\n        - $append: true\n          add: { "players[0].scroe": 1 }\n'),
+    ).toEqual([
       "v/add.yaml:10:38: error: 'players[0].scroe': there is no player variable 'scroe' — did you mean 'score'? (a new one is declared under vars.player)",
     ]);
   });
@@ -282,7 +320,10 @@ describe('everything is patchable (item 4)', () => {
   });
 
   it('display: a game without one gets it with +display, then its entries are patched key by key, a misspelled one refused', () => {
-    const shown = variant('shown', 'patch:\n  +display:\n    score: { label: Points, value: "players[seat].score" }\n    zones: { cup: { label: The cup } }\n');
+    const shown = variant(
+      'shown',
+      'patch:\n  +display:\n    score: { label: Points, value: "players[seat].score" }\n    zones: { cup: { label: The cup } }\n',
+    );
     const game = ok(shown);
     expect([game.display.score?.label, game.display.zones.cup?.label]).toEqual(['Points', 'The cup']);
     const relabel = variant('relabel', 'requires: [shown]\npatch:\n  display:\n    zones:\n      cup: { label: Dice cup }\n');
@@ -347,7 +388,10 @@ describe("docs/LANGUAGE.md's overlay examples apply to the shipped 10,000", () =
   const blocks = [...docs.matchAll(/```yaml\n(patch:\n[\s\S]*?)```/g)].map((m) => m[1] as string);
   const tenThousand = join(ROOT, 'games/ten-thousand/game.yaml');
   const compile = (body: string) =>
-    compileGame({ base: { file: 'game.yaml', text: readFileSync(tenThousand, 'utf8') }, variants: [{ file: 'doc.yaml', text: `variant: doc\ngame: ten-thousand\ntitle: t\ndescription: d\n${body}` }] });
+    compileGame({
+      base: { file: 'game.yaml', text: readFileSync(tenThousand, 'utf8') },
+      variants: [{ file: 'doc.yaml', text: `variant: doc\ngame: ten-thousand\ntitle: t\ndescription: d\n${body}` }],
+    });
 
   it('hooking into effects without ids by derived key, and adding a guard clause to a one-expression guard', () => {
     const examples = blocks.filter((b) => b.includes('$item: log#1') || b.includes('id: enough'));

@@ -77,7 +77,9 @@ describe('patches addressed by id', () => {
 
 describe('bad input: each a clear error naming the file and line', () => {
   it('an unknown variant id', async () => {
-    expect(resolveGame(join(TINY, 'game.yaml'), ['turbo'])).toEqual({ error: expect.stringMatching(/^no variant 'turbo' for .*tiny\/game\.yaml \(variants: .*doubles.*\)$/) });
+    expect(resolveGame(join(TINY, 'game.yaml'), ['turbo'])).toEqual({
+      error: expect.stringMatching(/^no variant 'turbo' for .*tiny\/game\.yaml \(variants: .*doubles.*\)$/),
+    });
     const { code, err } = await cli(['validate', 'ten-thousand', '--variant', 'ful-house']);
     expect(code).toBe(1);
     expect(err).toMatch(/^no variant 'ful-house' for ten-thousand \(variants: /);
@@ -114,6 +116,8 @@ describe('bad input: each a clear error naming the file and line', () => {
   it('the same errors through the CLI', async () => {
     const { code, err } = await cli(['validate', join(TINY, 'game.yaml'), '--variant', 'target-20,target-30']);
     expect(code).toBe(1);
-    expect(err).toMatch(/target-30\.yaml:7:3: error: variants 'target-20' and 'target-30' both change params\.target\.default \(also at .*target-20\.yaml:7:3\)/);
+    expect(err).toMatch(
+      /target-30\.yaml:7:3: error: variants 'target-20' and 'target-30' both change params\.target\.default \(also at .*target-20\.yaml:7:3\)/,
+    );
   });
 });

@@ -2,7 +2,18 @@ import { analyze, DEFAULT_LIMITS, DEFAULT_MIN_REACH, UNTIL, type Analysis, type 
 import { percent, policyRules, reachCaption } from '../../analyze/table.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import { LIMITS } from '../../limits.ts';
-import { intOption, loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, seedOf, VARIANT_OPTION, type Command, type Io, type Values } from '../command.ts';
+import {
+  intOption,
+  loadGame,
+  PARAM_OPTION,
+  PLAYERS_OPTION,
+  PLAYERS_RANGE,
+  seedOf,
+  VARIANT_OPTION,
+  type Command,
+  type Io,
+  type Values,
+} from '../command.ts';
 
 const numberOption = (io: Io, values: Values, name: string, fallback: number): number | null => {
   const raw = values[name];
@@ -20,7 +31,9 @@ const fixed = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFi
 const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
   io.out(`${game.title}: Player ${a.seat + 1}'s turn, objective ${a.objective}`);
   io.out(`  expected   ${fixed(a.expected)}`);
-  io.out(`  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; under the worst choices ${percent(a.cutProbability)} of play reaches one)`);
+  io.out(
+    `  error      at most ${a.errorBound.toPrecision(2)} (branches less likely than ${a.epsilon} cut; under the worst choices ${percent(a.cutProbability)} of play reaches one)`,
+  );
   io.out(`  states     ${a.states.toLocaleString('en')} decision states valued, ${a.steps.toLocaleString('en')} moves applied`);
   const table = { columns: a.columns, labels: a.labels, rows: a.policy };
   if (table.rows.length === 0) {
@@ -47,18 +60,31 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
 
 export const analyzeCommand: Command = {
   name: 'analyze',
-  usage: "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--max-states N] [--max-sweeps N] [--json]",
+  usage:
+    "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--max-states N] [--max-sweeps N] [--json]",
   summary: "exact best play of one turn: expected value of an objective over every roll's outcomes, and the policy",
   options: {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
     players: PLAYERS_OPTION,
-    objective: { type: 'string', hint: 'expression', help: "the number to maximise, read when the turn is over, e.g. 'level(0)'; `seat` is the analysed seat" },
+    objective: {
+      type: 'string',
+      hint: 'expression',
+      help: "the number to maximise, read when the turn is over, e.g. 'level(0)'; `seat` is the analysed seat",
+    },
     until: { type: 'string', hint: 'turn', help: 'where the analysis stops: turn (the turn passes to another seat or the game ends)' },
     seed: { type: 'string', hint: 'S', help: 'seed of the starting state (a shuffled or dealt start), default 1' },
     epsilon: { type: 'string', hint: 'e', help: `branches reached with a smaller probability are cut (default ${DEFAULT_LIMITS.epsilon})` },
-    'max-states': { type: 'string', hint: 'N', help: `stop past N decision states (default ${DEFAULT_LIMITS.maxStates.toLocaleString('en')})` },
-    'max-sweeps': { type: 'string', hint: 'N', help: `stop past N sweeps of value iteration, for a turn that comes back to where it was (default ${DEFAULT_LIMITS.maxSweeps.toLocaleString('en')})` },
+    'max-states': {
+      type: 'string',
+      hint: 'N',
+      help: `stop past N decision states (default ${DEFAULT_LIMITS.maxStates.toLocaleString('en')})`,
+    },
+    'max-sweeps': {
+      type: 'string',
+      hint: 'N',
+      help: `stop past N sweeps of value iteration, for a turn that comes back to where it was (default ${DEFAULT_LIMITS.maxSweeps.toLocaleString('en')})`,
+    },
     json: { type: 'boolean', help: 'print {expected, errorBound, states, policy: [...]} as JSON' },
   },
   run: async ([target], values, io) => {

@@ -11,7 +11,12 @@ import { resolveGame } from '../catalog.ts';
 import { printDiagnostics, VARIANT_OPTION, type Command, type Io } from '../command.ts';
 
 const ids = (text: unknown): string[] =>
-  typeof text === 'string' ? text.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none') : [];
+  typeof text === 'string'
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s && s !== 'none')
+    : [];
 
 /** Variant ids resolved (with those they require) to files; undefined after printing why not. */
 const load = (io: Io, target: string, variantIds: string[]): { base: SourceFile; variants: SourceFile[] } | undefined => {
@@ -22,7 +27,10 @@ const load = (io: Io, target: string, variantIds: string[]): { base: SourceFile;
   }
   const { diagnostics } = compileGame({ base: resolved.base, variants: resolved.variants });
   if (hasErrors(diagnostics)) {
-    printDiagnostics(io, diagnostics.filter((d) => d.severity === 'error'));
+    printDiagnostics(
+      io,
+      diagnostics.filter((d) => d.severity === 'error'),
+    );
     return undefined;
   }
   return resolved;
@@ -31,10 +39,10 @@ const load = (io: Io, target: string, variantIds: string[]): { base: SourceFile;
 export const diffCommand: Command = {
   name: 'diff',
   usage: 'diff <game-id|file> --variant a,b [--against c,d] [--json]',
-  summary: "what variants change, rule by rule, with the file and line of each change",
+  summary: 'what variants change, rule by rule, with the file and line of each change',
   options: {
     variant: VARIANT_OPTION,
-    against: { type: 'string', hint: 'c,d', help: "the variants to compare with (default: none, the base game)" },
+    against: { type: 'string', hint: 'c,d', help: 'the variants to compare with (default: none, the base game)' },
     json: { type: 'boolean', help: 'print the changes as JSON' },
   },
   run: async ([target], values, io) => {
@@ -54,7 +62,10 @@ export const diffCommand: Command = {
     const a = overlay(before.base, before.variants);
     const b = overlay(after.base, after.variants);
     if (a.spec === undefined || b.spec === undefined) {
-      printDiagnostics(io, [...a.diagnostics, ...b.diagnostics].filter((d) => d.severity === 'error'));
+      printDiagnostics(
+        io,
+        [...a.diagnostics, ...b.diagnostics].filter((d) => d.severity === 'error'),
+      );
       return 1;
     }
     const rules = diffSpecs(a.spec, b.spec, b.changes, b.variantRules);

@@ -1,6 +1,18 @@
 import { seatName, winnersText } from '../../display/present.ts';
 import { replay, whyNot } from '../../engine/index.ts';
-import { loadGame, PARAM_OPTION, LANG_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, placeOf, readMovesFile, seedOf, type Command } from '../command.ts';
+import {
+  loadGame,
+  PARAM_OPTION,
+  LANG_OPTION,
+  PLAYERS_OPTION,
+  PLAYERS_RANGE,
+  VARIANT_OPTION,
+  intOption,
+  placeOf,
+  readMovesFile,
+  seedOf,
+  type Command,
+} from '../command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
@@ -37,15 +49,23 @@ export const replayCommand: Command = {
       const refused = result.state && moves[result.index] ? whyNot(game, result.state, moves[result.index]!) : null;
       const where = placeOf(game, refused?.path ?? null);
       const reason = refused ? `${refused.reason}${where ? ` (${where})` : ''}` : result.error;
-      io.err(result.index < 0 ? result.error : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${reason}`);
+      io.err(
+        result.index < 0
+          ? result.error
+          : `${values.moves}: move ${result.index + 1} ${JSON.stringify(moves[result.index])} is illegal: ${reason}`,
+      );
       return 1;
     }
     const { context, value } = result.state;
     if (values.json) io.out(JSON.stringify(result.state, null, 2));
     else {
       // The whole state is the CLI's: a line for some seats only is printed with whom it is for.
-      if (values.log) for (const line of context.log) io.out(typeof line === 'string' ? line : `${line.text} (only ${line.to.map((s) => seatName(game, context, s)).join(', ')})`);
-      io.out(`after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, ${seatName(game, context, context.active)} to play`);
+      if (values.log)
+        for (const line of context.log)
+          io.out(typeof line === 'string' ? line : `${line.text} (only ${line.to.map((s) => seatName(game, context, s)).join(', ')})`);
+      io.out(
+        `after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, ${seatName(game, context, context.active)} to play`,
+      );
       io.out(context.result ? `game over: ${winnersText(game, context, context.result.winners)}` : 'game not over');
     }
     return 0;

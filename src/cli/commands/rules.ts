@@ -14,8 +14,7 @@ import { readGameRulebooks } from '../rulebookFiles.ts';
 const DEFAULT_STUDIO = 'http://localhost:5173/';
 const FORMATS = ['md', 'html'] as const;
 
-const entryOf = (target: string): GameEntry | undefined =>
-  listGames().find((g) => g.id === target || resolve(g.file) === resolve(target));
+const entryOf = (target: string): GameEntry | undefined => listGames().find((g) => g.id === target || resolve(g.file) === resolve(target));
 
 const option = <T extends string>(io: Io, name: string, raw: unknown, allowed: readonly T[], fallback: T): T | undefined => {
   if (raw === undefined) return fallback;
@@ -55,7 +54,11 @@ export const rulesCommand: Command = {
     }
     if (!read.rulebooks.books[lang]) io.err(`warning: ${entry.id} has no rulebook in ${lang} (${lang}.yaml): the English text is shown`);
     const ids = withRequirements(variantList(values), (v) => entry.variants.find((k) => k.id === v)?.requires);
-    const link = studioLink(typeof values['studio-url'] === 'string' ? values['studio-url'] : DEFAULT_STUDIO, entry.id, variantList(values));
+    const link = studioLink(
+      typeof values['studio-url'] === 'string' ? values['studio-url'] : DEFAULT_STUDIO,
+      entry.id,
+      variantList(values),
+    );
     if ('error' in link) {
       io.err(`--studio-url: ${link.error}`);
       return 1;

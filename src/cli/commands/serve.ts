@@ -44,8 +44,16 @@ export const serveCommand: Command = {
   summary: 'serve the studio and the game server: rooms and seats to play together from several devices',
   options: {
     port: { type: 'string', hint: 'n', help: 'the port (default 8787; 0 picks a free one)' },
-    host: { type: 'string', hint: 'address', help: 'the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the network)' },
-    db: { type: 'string', hint: 'file|url', help: 'the SQLite file that keeps the rooms (default houserules.db), or postgres://… for several processes on one PostgreSQL' },
+    host: {
+      type: 'string',
+      hint: 'address',
+      help: 'the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the network)',
+    },
+    db: {
+      type: 'string',
+      hint: 'file|url',
+      help: 'the SQLite file that keeps the rooms (default houserules.db), or postgres://… for several processes on one PostgreSQL',
+    },
     workers: { type: 'string', hint: 'n', help: 'engine workers that play the rooms (default 2)' },
     'bot-delay': { type: 'string', hint: 'ms', help: 'the pause before a bot in a seat moves, so people can follow (default 600)' },
     'rooms-per-minute': { type: 'string', hint: 'n', help: `rooms one address may make per minute (default ${LIMITS.roomsPerMinute})` },

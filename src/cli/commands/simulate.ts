@@ -39,7 +39,8 @@ const startFails = (io: Io, p: Plan): boolean => {
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--lang xx] [--json]",
+  usage:
+    "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--lang xx] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',
   options: {
     variant: VARIANT_OPTION,
@@ -52,7 +53,7 @@ export const simulateCommand: Command = {
     bot: {
       type: 'string',
       hint: 'a,b',
-      help: 'the bot of each seat, or one for all: random (a move, then its arguments), uniform (any legal move alike), greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot\'s evaluation (default random)',
+      help: "the bot of each seat, or one for all: random (a move, then its arguments), uniform (any legal move alike), greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot's evaluation (default random)",
     },
     iterations: { type: 'string', hint: 'N', help: 'MCTS/ISMCTS iterations per move (default 200, or no limit with --time-ms)' },
     'time-ms': {
@@ -60,10 +61,24 @@ export const simulateCommand: Command = {
       hint: 'ms',
       help: 'MCTS/ISMCTS time per move in milliseconds; with --iterations a search stops at whichever comes first (the games are then no longer reproducible)',
     },
-    'rollout-turns': { type: 'string', hint: 'T', help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default: they play to the end of the game, or 200 moves)' },
-    rotate: { type: 'boolean', help: 'turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot\'s win rate)' },
-    report: { type: 'boolean', help: "the balance report: win rates with 95% intervals, first-player advantage, ties, lengths, and the spec's metrics (mean, 95% interval, median)" },
-    compare: { type: 'string', hint: 'c,d', help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)" },
+    'rollout-turns': {
+      type: 'string',
+      hint: 'T',
+      help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default: they play to the end of the game, or 200 moves)',
+    },
+    rotate: {
+      type: 'boolean',
+      help: "turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot's win rate)",
+    },
+    report: {
+      type: 'boolean',
+      help: "the balance report: win rates with 95% intervals, first-player advantage, ties, lengths, and the spec's metrics (mean, 95% interval, median)",
+    },
+    compare: {
+      type: 'string',
+      hint: 'c,d',
+      help: "a second variant set ('none' for the base game) played on the same seeds, compared side by side (implies --report)",
+    },
     sweep: {
       type: 'string',
       hint: 'p=a..b:s',
@@ -73,7 +88,11 @@ export const simulateCommand: Command = {
       type: 'boolean',
       help: 'count what the games exercised: states entered, transitions taken or refused, guard clauses held or refused, effects run, moves made, rule ids; lists what was never reached and the house rules whose changes never fired',
     },
-    threads: { type: 'string', hint: 'N', help: 'worker threads playing the games (default: every core, one per 25 random games at most; 1 plays them in this process)' },
+    threads: {
+      type: 'string',
+      hint: 'N',
+      help: 'worker threads playing the games (default: every core, one per 25 random games at most; 1 plays them in this process)',
+    },
     json: { type: 'boolean', help: 'print the report as JSON' },
   },
   run: async ([target], values, io) => {

@@ -40,10 +40,15 @@ export const validateCommand: Command = {
         return 1;
       }
       const shown = new Set(diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.message}`));
-      printDiagnostics(io, report.diagnostics.filter((d) => !shown.has(`${d.file}:${d.line}:${d.column}:${d.message}`)));
+      printDiagnostics(
+        io,
+        report.diagnostics.filter((d) => !shown.has(`${d.file}:${d.line}:${d.column}:${d.message}`)),
+      );
       for (const m of report.missing) io.out(formatMissing(m, lang));
       if (hasErrors(report.diagnostics)) return 1;
-      io.out(`${resolved.locale.file.file}: ${report.missing.length === 0 ? 'complete' : `${report.missing.length} text(s) not translated: the spec's own are shown`}`);
+      io.out(
+        `${resolved.locale.file.file}: ${report.missing.length === 0 ? 'complete' : `${report.missing.length} text(s) not translated: the spec's own are shown`}`,
+      );
     }
     io.out(`${resolved.base.file}: valid${resolved.variants.length ? ` with ${variantList(values).join(', ')}` : ''}`);
     return 0;

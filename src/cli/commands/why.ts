@@ -2,7 +2,19 @@ import { moveText, pieceNamerOf, seatName } from '../../display/present.ts';
 import { moveOptions, replay, whyNot, type GameState, type Move, type MoveOption, type Refusal } from '../../engine/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
 import { LIMITS } from '../../limits.ts';
-import { loadGame, PARAM_OPTION, PLAYERS_OPTION, PLAYERS_RANGE, VARIANT_OPTION, intOption, placeOf, readMovesFile, seedOf, type Command, type Io } from '../command.ts';
+import {
+  loadGame,
+  PARAM_OPTION,
+  PLAYERS_OPTION,
+  PLAYERS_RANGE,
+  VARIANT_OPTION,
+  intOption,
+  placeOf,
+  readMovesFile,
+  seedOf,
+  type Command,
+  type Io,
+} from '../command.ts';
 
 const refusalLine = (game: CompiledGame, r: Refusal): string => {
   const where = placeOf(game, r.path);
@@ -14,7 +26,8 @@ const optionLines = (game: CompiledGame, state: GameState, o: MoveOption): strin
   const who = seatName(game, state.context, o.seat);
   const title = game.moves[o.move]?.title ?? o.move;
   if (o.refusal) return [`  ${who}: ${title} — not allowed: ${refusalLine(game, o.refusal)}`];
-  const ways = o.legal.length === 1 ? moveText(game, state.context, o.legal[0]!, pieceNamerOf(game, state.context)) : `${o.legal.length} ways`;
+  const ways =
+    o.legal.length === 1 ? moveText(game, state.context, o.legal[0]!, pieceNamerOf(game, state.context)) : `${o.legal.length} ways`;
   return [`  ${who}: ${title} — legal (${ways})`];
 };
 
@@ -39,7 +52,11 @@ export const whyCommand: Command = {
     variant: VARIANT_OPTION,
     param: PARAM_OPTION,
     seed: { type: 'string', hint: 'S', help: 'the seed the game was played with' },
-    moves: { type: 'string', hint: 'file.json', help: 'the moves that lead to the position (a JSON list of {"move","seat","args"}); none: the start' },
+    moves: {
+      type: 'string',
+      hint: 'file.json',
+      help: 'the moves that lead to the position (a JSON list of {"move","seat","args"}); none: the start',
+    },
     move: { type: 'string', hint: 'NAME|json', help: 'one move to ask about: a name, or a move in JSON {"move","seat","args"}' },
     player: { type: 'string', hint: 'n', help: 'with a move name: the player asking, counted from 1 (default: the player to act)' },
     players: PLAYERS_OPTION,
@@ -70,7 +87,11 @@ export const whyCommand: Command = {
       const state = played.state;
       const move = moves[played.index];
       const refused = state && move ? whyNot(game, state, move) : null;
-      io.err(played.index < 0 ? played.error : `move ${played.index + 1} ${JSON.stringify(move)} is illegal: ${refused ? refusalLine(game, refused) : played.error}`);
+      io.err(
+        played.index < 0
+          ? played.error
+          : `move ${played.index + 1} ${JSON.stringify(move)} is illegal: ${refused ? refusalLine(game, refused) : played.error}`,
+      );
       return 1;
     }
     const state = played.state;
@@ -89,7 +110,11 @@ export const whyCommand: Command = {
       }
       const refused = whyNot(game, state, move);
       const who = seatName(game, state.context, move.seat);
-      io.out(refused ? `${who}: ${game.moves[move.move]?.title ?? move.move} is not allowed: ${refusalLine(game, refused)}` : `${who}: ${moveText(game, state.context, move, pieceNamerOf(game, state.context))} is legal`);
+      io.out(
+        refused
+          ? `${who}: ${game.moves[move.move]?.title ?? move.move} is not allowed: ${refusalLine(game, refused)}`
+          : `${who}: ${moveText(game, state.context, move, pieceNamerOf(game, state.context))} is legal`,
+      );
       return 0;
     }
     io.out(`${moves.length} move(s) played; ${seatName(game, state.context, state.context.active)} to play. Moves of this position:`);

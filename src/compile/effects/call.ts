@@ -11,7 +11,11 @@ export const callKind: EffectKind<'call'> = {
     cx.called.add(name);
     const procedure = cx.procedure(name);
     if (procedure === 'cycle') {
-      report(cx.checker, [...path, 'call'], `procedure '${name}' calls itself (directly or through others): effects cannot recurse; use while or forEach`);
+      report(
+        cx.checker,
+        [...path, 'call'],
+        `procedure '${name}' calls itself (directly or through others): effects cannot recurse; use while or forEach`,
+      );
       return NOTHING;
     }
     if (!procedure) {
@@ -21,7 +25,8 @@ export const callKind: EffectKind<'call'> = {
     }
     const given = effect.with ?? {};
     for (const arg of Object.keys(given)) {
-      if (!procedure.params.some((p) => p.name === arg)) report(cx.checker, [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
+      if (!procedure.params.some((p) => p.name === arg))
+        report(cx.checker, [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
     }
     const args: { name: string; value: CompiledExpr; holds: boolean }[] = [];
     for (const param of procedure.params) {

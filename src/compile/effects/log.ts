@@ -42,7 +42,8 @@ const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, loc
   }
   return (env) => {
     let line = '';
-    for (const p of parts) line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env) as number) : formatValue(p.run(env));
+    for (const p of parts)
+      line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env) as number) : formatValue(p.run(env));
     return line;
   };
 };
@@ -52,18 +53,28 @@ const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, loc
  * this game (a wrong one would hide the line from everybody, or show it to nobody real). Null
  * after reporting a type error.
  */
-const compileReaders = (cx: EffectCompiler, source: ExprSource | number, path: DocPath, locals: Locals): ((env: Env, players: number) => number[]) | null => {
+const compileReaders = (
+  cx: EffectCompiler,
+  source: ExprSource | number,
+  path: DocPath,
+  locals: Locals,
+): ((env: Env, players: number) => number[]) | null => {
   const expr = checkExpr(cx.checker, source, path, locals);
   if (!expr) return null;
   const one = expr.type.kind === 'number';
   if (!one && !(expr.type.kind === 'list' && expr.type.element.kind === 'number')) {
-    report(cx.checker, path, `'to' names the seats that read the line: a seat number or a list of seat numbers, not ${formatType(expr.type)}`);
+    report(
+      cx.checker,
+      path,
+      `'to' names the seats that read the line: a seat number or a list of seat numbers, not ${formatType(expr.type)}`,
+    );
     return null;
   }
   return (env, players) => {
     const value = expr.run(env);
     const seats = one ? [value as number] : [...(value as readonly number[])];
-    for (const seat of seats) if (!Number.isInteger(seat) || seat < 0 || seat >= players) throw new EffectError(`log: to: ${noSuch('seat', seat, players)}`);
+    for (const seat of seats)
+      if (!Number.isInteger(seat) || seat < 0 || seat >= players) throw new EffectError(`log: to: ${noSuch('seat', seat, players)}`);
     return [...new Set(seats)].sort((a, b) => a - b);
   };
 };
@@ -100,7 +111,8 @@ export const logKind: EffectKind<'log'> = {
     const to = effect.to === undefined ? undefined : compileReaders(cx, effect.to, [...path, 'to'], locals);
     if (!text || to === null) return NOTHING;
     return (d, vals) => {
-      if (d.log.length >= LIMITS.logLines) throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
+      if (d.log.length >= LIMITS.logLines)
+        throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
       const env = envOf(d, vals);
       const line = text(env);
       d.log.push(to ? { text: line, to: to(env, d.numPlayers) } : line);

@@ -7,10 +7,12 @@ import type { EffectKind } from './kind.ts';
 export const nextTurnKind: EffectKind<'nextTurn'> = {
   compile: (effect, { cx, path, locals }) => {
     const seatSource = effect.nextTurn?.seat;
-    const seat = seatSource === undefined ? undefined : checkExpr(cx.checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
+    const seat =
+      seatSource === undefined ? undefined : checkExpr(cx.checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
     return (d, vals) => {
       const next = seat ? (seat.run(envOf(d, vals)) as number) : cx.nextSeat(d);
-      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers) throw new EffectError(`nextTurn: ${noSuch('seat', next, d.numPlayers)}`);
+      if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers)
+        throw new EffectError(`nextTurn: ${noSuch('seat', next, d.numPlayers)}`);
       d.active = next;
       d.turn++;
     };

@@ -28,7 +28,8 @@ export const rollKind: EffectKind<'roll'> = {
       for (const die of dice) {
         const faces = cx.faces.get(die.kind);
         if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
-        const face = rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
+        const face =
+          rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
         // A die read from the zone is the current one; a die from an expression may be older.
         rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : currentPiece(d, die.id)) ?? die), face });
       }

@@ -8,7 +8,8 @@ import { NOTHING, type EffectKind } from './kind.ts';
 /** Runs of a `while` without `max`: a condition that never turns false stops with an error. */
 export const WHILE_LIMIT = LIMITS.whileDefault;
 
-const maxTooLarge = (limit: number): string => `while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`;
+const maxTooLarge = (limit: number): string =>
+  `while: max is ${formatLimit(limit)}; at most ${formatLimit(LIMITS.whileMax)} runs are allowed`;
 
 export const whileKind: EffectKind<'while'> = {
   compile: (effect, { cx, path, locals, effects }) => {
@@ -22,7 +23,8 @@ export const whileKind: EffectKind<'while'> = {
       const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
       if (limit > LIMITS.whileMax) throw new EffectError(maxTooLarge(limit));
       for (let runs = 0; test.run(envOf(d, vals)) === true; runs++) {
-        if (runs >= limit) throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
+        if (runs >= limit)
+          throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
         work.charge();
         body(d, vals, rng, work);
       }

@@ -42,6 +42,7 @@ export const runAnalysis = (input: AnalysisInput): Analysis & { ms: number } => 
   const started = performance.now();
   const out = compiled(input);
   const localeFile = input.locale?.file.file;
-  const onlyTheTranslation = localeFile !== undefined && hasErrors(out.diagnostics) && out.diagnostics.every((d) => d.severity !== 'error' || d.file === localeFile);
+  const onlyTheTranslation =
+    localeFile !== undefined && hasErrors(out.diagnostics) && out.diagnostics.every((d) => d.severity !== 'error' || d.file === localeFile);
   return { ...(onlyTheTranslation ? untranslated(input, out, localeFile) : out), ms: performance.now() - started };
 };

@@ -29,7 +29,15 @@ export interface Timers {
   clear(t: ReturnType<typeof setTimeout> | undefined): void;
 }
 
-const located = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({ severity: 'error', code, message, file, path: [], line: 1, column: 1 });
+const located = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({
+  severity: 'error',
+  code,
+  message,
+  file,
+  path: [],
+  line: 1,
+  column: 1,
+});
 
 export const createCompileClient = (
   spawn: () => CompileWorker,
@@ -76,7 +84,11 @@ export const createCompileClient = (
       ensure().postMessage({ seq, input });
       timers.clear(timer);
       timer = timers.set(
-        () => fail('slow-compile', `compiling this spec took more than ${limitMs / 1000} s and was stopped; the board keeps the last version that compiled`),
+        () =>
+          fail(
+            'slow-compile',
+            `compiling this spec took more than ${limitMs / 1000} s and was stopped; the board keeps the last version that compiled`,
+          ),
         limitMs,
       );
     },

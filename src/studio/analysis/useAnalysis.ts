@@ -41,7 +41,8 @@ export const SETTLE_MS = 250;
 /** A spec whose compile took longer than this in the worker is not compiled again in the page. */
 export const PAGE_COMPILE_LIMIT_MS = LIMITS.pageCompileMs;
 
-const spawn = (): CompileWorker => new Worker(new URL('./compile.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompileWorker;
+const spawn = (): CompileWorker =>
+  new Worker(new URL('./compile.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompileWorker;
 
 export const useAnalysis = (
   input: AnalysisInput | null,
@@ -58,7 +59,16 @@ export const useAnalysis = (
    */
   onDiagnostics: (diagnostics: readonly Diagnostic[]) => void = () => undefined,
 ): Analysis => {
-  const [analysis, setAnalysis] = useState<Analysis>({ ok: false, game: undefined, lastGood: undefined, lastGoodInput: undefined, graph: undefined, diagnostics: [], ms: 0, version: 0 });
+  const [analysis, setAnalysis] = useState<Analysis>({
+    ok: false,
+    game: undefined,
+    lastGood: undefined,
+    lastGoodInput: undefined,
+    graph: undefined,
+    diagnostics: [],
+    ms: 0,
+    version: 0,
+  });
   // Once per new input, not per render: the workbench renders several times a keystroke.
   const key = useMemo(() => (input ? JSON.stringify(input) : ''), [input]);
   const inputRef = useRef(input);
@@ -96,7 +106,13 @@ export const useAnalysis = (
         builtKey.current = whatKey;
         goodRef.current(what);
       }
-      setAnalysis((prev) => ({ ...prev, game: isCurrent ? game : prev.game, lastGood: game, lastGoodInput: what, graph: prev.graph ?? game.graph }));
+      setAnalysis((prev) => ({
+        ...prev,
+        game: isCurrent ? game : prev.game,
+        lastGood: game,
+        lastGoodInput: what,
+        graph: prev.graph ?? game.graph,
+      }));
     };
     buildFirst.current = (what) => {
       if (trustedKey.current && JSON.stringify(what) === trustedKey.current) buildNow(what, true);
@@ -104,9 +120,21 @@ export const useAnalysis = (
     };
     const c = createCompileClient(spawn, (reply, replied) => {
       const usable = reply.ok && reply.ms <= PAGE_COMPILE_LIMIT_MS;
-      const diagnostics: Diagnostic[] = reply.ok && !usable
-        ? [...reply.diagnostics, { severity: 'warning', code: 'slow-compile', message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`, file: replied.base.file, path: [], line: 1, column: 1 }]
-        : reply.diagnostics;
+      const diagnostics: Diagnostic[] =
+        reply.ok && !usable
+          ? [
+              ...reply.diagnostics,
+              {
+                severity: 'warning',
+                code: 'slow-compile',
+                message: `this spec took ${Math.round(reply.ms)} ms to compile, too long to play in the page; the board keeps the last version`,
+                file: replied.base.file,
+                path: [],
+                line: 1,
+                column: 1,
+              },
+            ]
+          : reply.diagnostics;
       diagnosticsRef.current(diagnostics);
       setAnalysis((prev) => ({
         ...prev,

@@ -34,7 +34,11 @@ interface Props {
   onReveal?: (path: DocPath) => void;
 }
 
-type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'error'; message: string } | { kind: 'cancelled' };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'running'; done: number; total: number }
+  | { kind: 'error'; message: string }
+  | { kind: 'cancelled' };
 
 interface Result {
   runs: { kind: RunKind; report: BalanceReport; records: GameRecord[] }[];
@@ -72,7 +76,14 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   const start = async (): Promise<void> => {
     if (!input || !game) return;
     const t0 = performance.now();
-    const job = { seed: /^\d+$/.test(seed) ? Number(seed) : seed, players: n, bots: seatBots, botOptions: { iterations }, rotate, maxTurns: 1000 };
+    const job = {
+      seed: /^\d+$/.test(seed) ? Number(seed) : seed,
+      players: n,
+      bots: seatBots,
+      botOptions: { iterations },
+      rotate,
+      maxTurns: 1000,
+    };
     const plan: { kind: RunKind; input: CompileInput }[] = [{ kind: changed ? 'these' : 'rules', input }];
     if (compare && changed) plan.push({ kind: 'base', input: { base: input.base } });
     const total = games * plan.length;
@@ -85,10 +96,17 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
     const progress = (): void => setStatus({ kind: 'running', done: ++done, total });
     // Coverage is counted for the rules in force (the first run), not for the base rules compared.
     running.current = plan.map((p, i) =>
-      runPool({ ...job, input: p.input, ...(countCoverage && i === 0 ? { coverage: true } : {}) }, games, perRun, spawn, progress, (slice) => {
-        addCounts(counts, slice.counts);
-        changes = slice.changes;
-      }),
+      runPool(
+        { ...job, input: p.input, ...(countCoverage && i === 0 ? { coverage: true } : {}) },
+        games,
+        perRun,
+        spawn,
+        progress,
+        (slice) => {
+          addCounts(counts, slice.counts);
+          changes = slice.changes;
+        },
+      ),
     );
     try {
       const records = await Promise.all(running.current.map((r) => r.done));
@@ -123,7 +141,12 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
     return {
       rates: rateChart(runs),
       lengths: lengthChart(runs),
-      metrics: a.report.metrics.map((m) => ({ name: m.name, title: m.title, chart: metricChart(runs, m.name), caption: metricCaption(runs, m.name) })),
+      metrics: a.report.metrics.map((m) => ({
+        name: m.name,
+        title: m.title,
+        chart: metricChart(runs, m.name),
+        caption: metricCaption(runs, m.name),
+      })),
       text: lines.join('\n'),
     };
   }, [result, game, t]);
@@ -132,13 +155,28 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   return (
     <section className={`pane balance-panel ${open ? 'open' : ''}`} aria-label={t('balance.title')}>
       <FoldHead title={t('balance.title')} open={open} onToggle={() => setOpen(!open)}>
-        {isRunning ? t('balance.playing', { done: status.done, total: status.total }) : result ? t('balance.took', { games: result.runs[0]?.report.games ?? 0, s: formatNumber(result.seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : t('balance.meta')}
+        {isRunning
+          ? t('balance.playing', { done: status.done, total: status.total })
+          : result
+            ? t('balance.took', {
+                games: result.runs[0]?.report.games ?? 0,
+                s: formatNumber(result.seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+              })
+            : t('balance.meta')}
       </FoldHead>
       {open && (
         <div className="balance-body">
           <div className="balance-form">
             <label className="field">
-              {t('balance.games')} <input type="number" min={1} max={100000} value={games} data-testid="balance-games" onChange={(e) => setGames(Math.max(1, Number(e.target.value) || 1))} />
+              {t('balance.games')}{' '}
+              <input
+                type="number"
+                min={1}
+                max={100000}
+                value={games}
+                data-testid="balance-games"
+                onChange={(e) => setGames(Math.max(1, Number(e.target.value) || 1))}
+              />
             </label>
             <label className="field">
               {t('balance.playersField')}{' '}
@@ -154,7 +192,8 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
               {t('balance.seed')} <input value={seed} onChange={(e) => setSeed(e.target.value)} className="seed-input" />
             </label>
             <label className="field" title={t('balance.iterationsTitle')}>
-              {t('balance.iterations')} <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
+              {t('balance.iterations')}{' '}
+              <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
             </label>
             {seatBots.map((b, i) => (
               <label className="field" key={i}>
@@ -176,17 +215,30 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
               <input type="checkbox" checked={rotate} onChange={(e) => setRotate(e.target.checked)} /> {t('balance.rotate')}
             </label>
             <label className="field" title={changed ? t('balance.compareTitle') : t('balance.compareOff')}>
-              <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} /> {t('balance.compare')}
+              <input type="checkbox" checked={compare && changed} disabled={!changed} onChange={(e) => setCompare(e.target.checked)} />{' '}
+              {t('balance.compare')}
             </label>
             <label className="field" title={t('balance.coverageTitle')}>
-              <input type="checkbox" checked={countCoverage} onChange={(e) => setCountCoverage(e.target.checked)} data-testid="balance-coverage" /> {t('balance.coverage')}
+              <input
+                type="checkbox"
+                checked={countCoverage}
+                onChange={(e) => setCountCoverage(e.target.checked)}
+                data-testid="balance-coverage"
+              />{' '}
+              {t('balance.coverage')}
             </label>
             {isRunning ? (
               <button type="button" className="btn small" onClick={cancel} data-testid="balance-cancel">
                 {t('common.cancel')}
               </button>
             ) : (
-              <button type="button" className="btn primary small" disabled={!game || !input} onClick={() => void start()} data-testid="balance-run">
+              <button
+                type="button"
+                className="btn primary small"
+                disabled={!game || !input}
+                onClick={() => void start()}
+                data-testid="balance-run"
+              >
                 {t('balance.run', { cores: cores() })}
               </button>
             )}
@@ -202,7 +254,14 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
             input={input}
             game={game}
             games={games}
-            job={{ seed: /^\d+$/.test(seed) ? Number(seed) : seed, players: n, bots: seatBots, botOptions: { iterations }, rotate, maxTurns: 1000 }}
+            job={{
+              seed: /^\d+$/.test(seed) ? Number(seed) : seed,
+              players: n,
+              bots: seatBots,
+              botOptions: { iterations },
+              rotate,
+              maxTurns: 1000,
+            }}
             workers={cores()}
             spawn={spawn}
           />

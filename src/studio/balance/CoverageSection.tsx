@@ -7,7 +7,15 @@
 import { Cited } from '../rules/Cited.tsx';
 import { useRuleNotes } from '../rules/RulebookContext.tsx';
 import type { DocPath } from '../../spec/diagnostics.ts';
-import { unreached, type ClauseCoverage, type CoverageReport, type HouseRuleCoverage, type TransitionCoverage, type Unreached, type UnreachedItem } from '../../sim/coverageReport.ts';
+import {
+  unreached,
+  type ClauseCoverage,
+  type CoverageReport,
+  type HouseRuleCoverage,
+  type TransitionCoverage,
+  type Unreached,
+  type UnreachedItem,
+} from '../../sim/coverageReport.ts';
 import { t, useT } from '../i18n/index.ts';
 
 interface Props {
@@ -17,14 +25,53 @@ interface Props {
 
 /** One line per kind of part: how much of it play reached, the kinds' names in a column. */
 export const summaryLines = (r: CoverageReport): string[] => {
-  const count = <T,>(items: readonly T[], reached: (x: T) => boolean): { done: number; all: number } => ({ done: items.filter(reached).length, all: items.length });
+  const count = <T,>(items: readonly T[], reached: (x: T) => boolean): { done: number; all: number } => ({
+    done: items.filter(reached).length,
+    all: items.length,
+  });
   const rows: [string, string][] = [
-    [t('coverage.states'), t('coverage.statesEntered', count(r.states, (s) => s.entered > 0))],
-    [t('coverage.transitions'), t('coverage.transitionsTaken', count(r.transitions, (x) => x.taken > 0))],
-    [t('coverage.clauses'), t('coverage.clausesRefused', { ...count(r.clauses, (c) => c.refused > 0), always: r.clauses.filter((c) => c.held === 0 && c.refused > 0).length })],
-    [t('coverage.effects'), t('coverage.effectsRun', count(r.effects, (e) => e.runs > 0))],
-    [t('coverage.moves'), t('coverage.movesMade', count(r.moves, (m) => m.made > 0))],
-    [t('coverage.rules'), t('coverage.rulesExercised', count(r.rules, (x) => x.count > 0))],
+    [
+      t('coverage.states'),
+      t(
+        'coverage.statesEntered',
+        count(r.states, (s) => s.entered > 0),
+      ),
+    ],
+    [
+      t('coverage.transitions'),
+      t(
+        'coverage.transitionsTaken',
+        count(r.transitions, (x) => x.taken > 0),
+      ),
+    ],
+    [
+      t('coverage.clauses'),
+      t('coverage.clausesRefused', {
+        ...count(r.clauses, (c) => c.refused > 0),
+        always: r.clauses.filter((c) => c.held === 0 && c.refused > 0).length,
+      }),
+    ],
+    [
+      t('coverage.effects'),
+      t(
+        'coverage.effectsRun',
+        count(r.effects, (e) => e.runs > 0),
+      ),
+    ],
+    [
+      t('coverage.moves'),
+      t(
+        'coverage.movesMade',
+        count(r.moves, (m) => m.made > 0),
+      ),
+    ],
+    [
+      t('coverage.rules'),
+      t(
+        'coverage.rulesExercised',
+        count(r.rules, (x) => x.count > 0),
+      ),
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return rows.map(([label, text]) => `${label.padEnd(width)}${text}`);
@@ -45,7 +92,10 @@ const clauseText = (c: ClauseCoverage): string =>
 
 export const itemText = (item: UnreachedItem): string => {
   const x = item.transition;
-  if (x) return x.refused > 0 ? t('coverage.refusedTimes', { name: transitionText(x), n: x.refused }) : t('coverage.neverTried', { name: transitionText(x) });
+  if (x)
+    return x.refused > 0
+      ? t('coverage.refusedTimes', { name: transitionText(x), n: x.refused })
+      : t('coverage.neverTried', { name: transitionText(x) });
   return item.clause ? clauseText(item.clause) : item.text;
 };
 
@@ -59,7 +109,8 @@ const TITLES: Record<Exclude<Unreached['kind'], 'houseRule'>, () => string> = {
   rules: () => t('coverage.neverExercised'),
 };
 
-export const listTitle = (u: Unreached): string => (u.kind === 'houseRule' ? t('coverage.ruleNeverFiredList', { variant: u.variant ?? '' }) : TITLES[u.kind]());
+export const listTitle = (u: Unreached): string =>
+  u.kind === 'houseRule' ? t('coverage.ruleNeverFiredList', { variant: u.variant ?? '' }) : TITLES[u.kind]();
 
 /** The lists a reader looks at first start open. */
 const OPEN = new Set<Unreached['kind']>(['states', 'transitions', 'houseRule']);
@@ -72,7 +123,11 @@ export const CoverageSection = ({ report, onReveal }: Props) => {
       <h3 className="coverage-title">{tr('coverage.title', { games: report.games })}</h3>
       <pre className="coverage-summary">{summaryLines(report).join('\n')}</pre>
       {report.houseRules.map((h) => (
-        <p key={h.variant} className={`coverage-rule ${h.counted > 0 && h.fired === 0 ? 'dead' : ''}`} data-testid={`coverage-rule-${h.variant}`}>
+        <p
+          key={h.variant}
+          className={`coverage-rule ${h.counted > 0 && h.fired === 0 ? 'dead' : ''}`}
+          data-testid={`coverage-rule-${h.variant}`}
+        >
           {h.counted > 0 && h.fired === 0 ? '⚠ ' : ''}
           {houseRuleLine(h)}
         </p>
@@ -84,7 +139,12 @@ export const CoverageSection = ({ report, onReveal }: Props) => {
             {u.items.map((item, i) => (
               <li key={i}>
                 {item.path && onReveal ? (
-                  <button type="button" className="btn ghost small" onClick={() => onReveal(item.path as DocPath)} title={tr('coverage.showInSpec') + notes(itemText(item))}>
+                  <button
+                    type="button"
+                    className="btn ghost small"
+                    onClick={() => onReveal(item.path as DocPath)}
+                    title={tr('coverage.showInSpec') + notes(itemText(item))}
+                  >
                     {itemText(item)}
                   </button>
                 ) : (

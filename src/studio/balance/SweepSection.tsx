@@ -55,7 +55,9 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
     const out: SweepPoint[] = [];
     try {
       for (const setting of settings) {
-        running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () => setStatus({ done: ++done, total }));
+        running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () =>
+          setStatus({ done: ++done, total }),
+        );
         const records = await running.current.done;
         out.push(sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots })));
       }
@@ -102,12 +104,20 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
             {t('common.cancel')}
           </button>
         ) : (
-          <button type="button" className="btn primary small" onClick={() => void start()} data-testid="sweep-run" title={t('sweep.runTitle', { games })}>
+          <button
+            type="button"
+            className="btn primary small"
+            onClick={() => void start()}
+            data-testid="sweep-run"
+            title={t('sweep.runTitle', { games })}
+          >
             {t('sweep.run', { range: text })}
           </button>
         )}
       </div>
-      {busy && 'done' in status && <progress className="balance-progress" max={status.total} value={status.done} data-testid="sweep-progress" />}
+      {busy && 'done' in status && (
+        <progress className="balance-progress" max={status.total} value={status.done} data-testid="sweep-progress" />
+      )}
       {status && 'error' in status && <div className="error-box">{status.error}</div>}
       {status && 'cancelled' in status && <p className="empty-note">{t('balance.cancelled')}</p>}
       {charts && points && (

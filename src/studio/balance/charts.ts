@@ -2,7 +2,17 @@
  * The panel's charts, drawn with Chart.js (canvas; only the bar chart's parts are registered, so
  * the bundle carries no other chart type). Data shaping is pure and tested; drawing is a thin hook.
  */
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  Tooltip,
+  type ChartConfiguration,
+  type Plugin,
+} from 'chart.js';
 import type { BalanceReport, MetricStats } from '../../sim/balance.ts';
 import { percentPoints } from '../../sim/stats.ts';
 import { formatNumber, t } from '../i18n/index.ts';
@@ -21,7 +31,12 @@ export interface RateRow {
 
 /** Who wins, in percent with the 95% interval: the players together, each bot, or each side. */
 export const rateRows = (r: BalanceReport): RateRow[] => {
-  const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({ label, rate: percentPoints(x.rate), low: percentPoints(x.ci.low), high: percentPoints(x.ci.high) });
+  const row = (label: string, x: { rate: number; ci: { low: number; high: number } }): RateRow => ({
+    label,
+    rate: percentPoints(x.rate),
+    low: percentPoints(x.ci.low),
+    high: percentPoints(x.ci.high),
+  });
   if (r.playersWin) return [row(t('balance.players'), r.playersWin)];
   const rows = r.sides.map((s) => row(s.label, s));
   for (const b of r.byBot ?? []) rows.push(row(t('balance.bot', { name: b.name }), b));
@@ -74,7 +89,12 @@ export const rateChart = (runs: readonly { name: string; report: BalanceReport }
   const labels = rateRows(runs[0]?.report as BalanceReport).map((r) => r.label);
   const datasets: RateDataset[] = runs.map(({ name, report }, i) => {
     const rows = rateRows(report);
-    return { label: t('balance.winRate', { run: name }), data: rows.map((r) => r.rate), ci: rows.map((r) => [r.low, r.high] as const), backgroundColor: COLOURS[i % 2] };
+    return {
+      label: t('balance.winRate', { run: name }),
+      data: rows.map((r) => r.rate),
+      ci: rows.map((r) => [r.low, r.high] as const),
+      backgroundColor: COLOURS[i % 2],
+    };
   });
   return {
     type: 'bar',
@@ -119,7 +139,11 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
       labels: bins.map((x) => (width === 1 ? String(x) : `${formatNumber(x)}–${formatNumber(x + width - 1)}`)),
       datasets: runs.map(({ name, report }, i) => ({
         label: name,
-        data: bins.map((x) => pick(report).histogram.filter((b) => b.from >= x && b.from < x + width).reduce((a, b) => a + b.count, 0)),
+        data: bins.map((x) =>
+          pick(report)
+            .histogram.filter((b) => b.from >= x && b.from < x + width)
+            .reduce((a, b) => a + b.count, 0),
+        ),
         backgroundColor: COLOURS[i % 2],
       })),
     },
@@ -127,14 +151,21 @@ export const lengthChart = (runs: readonly { name: string; report: BalanceReport
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { x: { title: { display: true, text: byTurns ? t('balance.turns') : t('balance.moves') } }, y: { title: { display: true, text: t('balance.games') } } },
+      scales: {
+        x: { title: { display: true, text: byTurns ? t('balance.turns') : t('balance.moves') } },
+        y: { title: { display: true, text: t('balance.games') } },
+      },
       plugins: { legend: { labels: { color: '#ccc', boxWidth: 10 } } },
     },
   };
 };
 
 /** A metric dataset that carries its run's mean and 95% interval, drawn over the histogram. */
-type MetricDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & { mean?: number; ci?: readonly [number, number]; colour: string };
+type MetricDataset = ChartConfiguration<'bar'>['data']['datasets'][number] & {
+  mean?: number;
+  ci?: readonly [number, number];
+  colour: string;
+};
 
 /**
  * Draws each dataset's mean as a vertical line and its 95% interval (if any) as a band across the value
@@ -198,7 +229,9 @@ export const metricChart = (runs: readonly { name: string; report: BalanceReport
     const colour = COLOURS[i % 2] as string;
     return {
       label: m && m.n > 0 ? t('balance.meanOf', { run, summary: metricSummary(m) }) : run,
-      data: bins.map((x) => (m?.histogram ?? []).filter((b) => b.from >= x - 1e-9 && b.from < x + width - 1e-9).reduce((a, b) => a + b.count, 0)),
+      data: bins.map((x) =>
+        (m?.histogram ?? []).filter((b) => b.from >= x - 1e-9 && b.from < x + width - 1e-9).reduce((a, b) => a + b.count, 0),
+      ),
       backgroundColor: colour,
       colour,
       ...(m && m.n > 0 ? { mean: m.mean, ...(m.ci ? { ci: [m.ci.low, m.ci.high] as const } : {}) } : {}),

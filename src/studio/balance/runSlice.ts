@@ -11,10 +11,24 @@ export const runSlice = (job: BalanceJob, post: (reply: WorkerReply) => void): v
     const counts = job.coverage ? newCounts() : undefined;
     const { game, diagnostics } = counts ? compileForCoverage(job.input, counts) : compileGame(job.input);
     if (!game) {
-      post({ kind: 'error', error: diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n') || 'the spec does not compile' });
+      post({
+        kind: 'error',
+        error:
+          diagnostics
+            .filter((d) => d.severity === 'error')
+            .map(formatDiagnostic)
+            .join('\n') || 'the spec does not compile',
+      });
       return;
     }
-    const options = { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions, rotate: job.rotate, maxTurns: job.maxTurns };
+    const options = {
+      seed: job.seed,
+      players: job.players,
+      bots: job.bots,
+      botOptions: job.botOptions,
+      rotate: job.rotate,
+      maxTurns: job.maxTurns,
+    };
     const onGame = (): void => post({ kind: 'game' });
     if (counts) {
       const records = playCounted(game, counts, options, job.from, job.to, onGame);

@@ -3,7 +3,18 @@
  * against the swept param, each point with its 95% interval as a whisker; advantage points whose
  * interval includes zero are drawn hollow and listed. Data shaping is pure; Chart.js draws.
  */
-import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+  type Plugin,
+} from 'chart.js';
 import type { SweepPoint } from '../../sim/sweep.ts';
 import { percentPoints as pct } from '../../sim/stats.ts';
 import { formatNumber, t } from '../i18n/index.ts';
@@ -16,7 +27,13 @@ const COLOURS = ['#3794ff', '#f0a35e', '#7cc36e', '#d67fd6', '#e06c75', '#56b6c2
 
 type Dataset = ChartConfiguration<'line'>['data']['datasets'][number] & { ci: readonly Whisker[] };
 
-const chart = (labels: string[], datasets: Dataset[], axis: string, yTitle: string, range?: { min: number; max: number }): ChartConfiguration<'line'> => ({
+const chart = (
+  labels: string[],
+  datasets: Dataset[],
+  axis: string,
+  yTitle: string,
+  range?: { min: number; max: number },
+): ChartConfiguration<'line'> => ({
   type: 'line',
   data: { labels, datasets },
   plugins: [whiskers as unknown as Plugin<'line'>],
@@ -50,13 +67,15 @@ export interface SweepCharts {
 export const sweepCharts = (points: readonly SweepPoint[], param: string): SweepCharts => {
   const labels = points.map((p) => String(p.params[param]));
   const sides = points[0]?.sides ?? [];
-  const wins = sides.map((side, i): Dataset => ({
-    label: t('sweep.winRate', { side: side.label }),
-    data: points.map((p) => pct(p.sides[i]?.rate ?? 0)),
-    ci: points.map((p) => [pct(p.sides[i]?.ci.low ?? 0), pct(p.sides[i]?.ci.high ?? 0)] as const),
-    borderColor: COLOURS[i % COLOURS.length],
-    backgroundColor: COLOURS[i % COLOURS.length],
-  }));
+  const wins = sides.map(
+    (side, i): Dataset => ({
+      label: t('sweep.winRate', { side: side.label }),
+      data: points.map((p) => pct(p.sides[i]?.rate ?? 0)),
+      ci: points.map((p) => [pct(p.sides[i]?.ci.low ?? 0), pct(p.sides[i]?.ci.high ?? 0)] as const),
+      borderColor: COLOURS[i % COLOURS.length],
+      backgroundColor: COLOURS[i % COLOURS.length],
+    }),
+  );
   const hasAdvantage = points.some((p) => p.advantage);
   const even = points.filter((p) => p.advantage?.indistinguishable).map((p) => String(p.params[param]));
   const advantage: Dataset = {
@@ -64,7 +83,7 @@ export const sweepCharts = (points: readonly SweepPoint[], param: string): Sweep
     data: points.map((p) => pct(p.advantage?.value ?? 0)),
     ci: points.map((p) => [pct(p.advantage?.ci.low ?? 0), pct(p.advantage?.ci.high ?? 0)] as const),
     borderColor: COLOURS[0],
-    backgroundColor: points.map((p) => (p.advantage?.indistinguishable ? 'transparent' : COLOURS[0] as string)),
+    backgroundColor: points.map((p) => (p.advantage?.indistinguishable ? 'transparent' : (COLOURS[0] as string))),
     pointRadius: 4,
   };
   const turns: Dataset = {

@@ -11,7 +11,8 @@ import { formatNumber, t } from '../i18n/index.ts';
 /** Which rules a run played: the only rules, the rules switched on, or the base rules beside them. */
 export type RunKind = 'rules' | 'these' | 'base';
 
-export const runName = (kind: RunKind): string => (kind === 'rules' ? t('balance.runRules') : kind === 'these' ? t('balance.runThese') : t('balance.runBase'));
+export const runName = (kind: RunKind): string =>
+  kind === 'rules' ? t('balance.runRules') : kind === 'these' ? t('balance.runThese') : t('balance.runBase');
 
 /** A share as a percent with one decimal (`12.5%`, `12,5 %`). */
 export const pct = (x: number): string => formatNumber(x, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -30,14 +31,20 @@ export const intervalOf = (ci: { low: number; high: number } | null, show: (x: n
  * the CLI writes it: a metric's columns read as one kind of number whatever their size.
  */
 export const metricValue = (m: Pick<MetricStats, 'format' | 'digits'>, x: number): string =>
-  formatNumber(x, { ...(m.format === 'percent' ? { style: 'percent' } : {}), minimumFractionDigits: m.digits, maximumFractionDigits: m.digits, useGrouping: false });
+  formatNumber(x, {
+    ...(m.format === 'percent' ? { style: 'percent' } : {}),
+    minimumFractionDigits: m.digits,
+    maximumFractionDigits: m.digits,
+    useGrouping: false,
+  });
 
 /** Mean [95% interval] of a metric, e.g. `1.40 [1.25, 1.55]`. */
 export const metricSummary = (m: MetricStats): string =>
   m.n === 0 ? t('balance.noGameCounted') : `${metricValue(m, m.mean)} ${intervalOf(m.ci, (x) => metricValue(m, x))}`;
 
 /** The summary with the median, where some game counted. */
-export const metricWithMedian = (m: MetricStats): string => (m.n > 0 ? t('balance.withMedian', { summary: metricSummary(m), median: metricValue(m, m.median) }) : metricSummary(m));
+export const metricWithMedian = (m: MetricStats): string =>
+  m.n > 0 ? t('balance.withMedian', { summary: metricSummary(m), median: metricValue(m, m.median) }) : metricSummary(m);
 
 /** The seats' names at the start: the spec's, or numbered in the interface's language where it names none. */
 export const seatLabels = (game: CompiledGame, players: number): string[] =>

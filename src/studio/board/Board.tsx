@@ -69,10 +69,16 @@ export const Board = (props: Props) => {
         data-seat={seat}
       >
         <header className="seat-head">
-          <span className="seat-turn" aria-hidden>{ctx.active === seat ? '▶' : ''}</span>
+          <span className="seat-turn" aria-hidden>
+            {ctx.active === seat ? '▶' : ''}
+          </span>
           <span className="seat-name">{people.seat(seat)}</span>
           {team !== null && <span className={`team-tag team-${team % 4}`}>{people.team(team)}</span>}
-          {view.seat === seat && <span className="seat-you" title={t('board.viewTitle')}>{t('board.view')}</span>}
+          {view.seat === seat && (
+            <span className="seat-you" title={t('board.viewTitle')}>
+              {t('board.view')}
+            </span>
+          )}
           {onSeatKind ? (
             <select
               className="seat-kind"
@@ -108,7 +114,8 @@ export const Board = (props: Props) => {
         <header className="area-head">
           {t('board.table')}
           <label className="inspect-toggle" title={t('board.inspectTitle')}>
-            <input type="checkbox" checked={inspect} onChange={(e) => setInspect(e.target.checked)} data-testid="inspect" /> {t('board.inspect')}
+            <input type="checkbox" checked={inspect} onChange={(e) => setInspect(e.target.checked)} data-testid="inspect" />{' '}
+            {t('board.inspect')}
           </label>
         </header>
         <Shown values={shownVars(game, ctx, 'game')} />

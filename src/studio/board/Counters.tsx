@@ -27,13 +27,24 @@ const format = (v: Json, grouped = true): string => {
   return JSON.stringify(v);
 };
 
-export const Counters = ({ vars, descriptions }: { vars: Readonly<Record<string, Json>>; descriptions?: Readonly<Record<string, string | undefined>> }) => {
+export const Counters = ({
+  vars,
+  descriptions,
+}: {
+  vars: Readonly<Record<string, Json>>;
+  descriptions?: Readonly<Record<string, string | undefined>>;
+}) => {
   const entries = Object.entries(vars);
   if (entries.length === 0) return null;
   return (
     <dl className="counters inspect-vars">
       {entries.map(([name, value]) => (
-        <div key={name} className={`counter counter-${Array.isArray(value) ? 'list' : typeof value}`} title={descriptions?.[name] ?? name} data-var={name}>
+        <div
+          key={name}
+          className={`counter counter-${Array.isArray(value) ? 'list' : typeof value}`}
+          title={descriptions?.[name] ?? name}
+          data-var={name}
+        >
           <dt>{name}</dt>
           <dd>{format(value)}</dd>
         </div>

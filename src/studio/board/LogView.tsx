@@ -30,7 +30,12 @@ const Lines = ({ lines, reader, people }: { lines: readonly LogLine[]; reader: n
         .map(({ line, i }) => (
           <span key={i} className={`log-line${typeof line === 'string' ? '' : ' log-private'}`}>
             {logText(line)}
-            {typeof line !== 'string' && <span className="log-to"> {t('log.onlyFor', { names: formatList(line.to.map((s) => people?.seat(s) ?? t('online.player', { n: s + 1 }))) })}</span>}
+            {typeof line !== 'string' && (
+              <span className="log-to">
+                {' '}
+                {t('log.onlyFor', { names: formatList(line.to.map((s) => people?.seat(s) ?? t('online.player', { n: s + 1 }))) })}
+              </span>
+            )}
           </span>
         ))}
     </>
@@ -49,7 +54,11 @@ export const LogView = ({ session, people, describe, onJump, reader }: Props) =>
     <section className="pane log-pane" aria-label={t('log.title')}>
       <header className="pane-head">
         <span className="pane-title">{t('log.title')}</span>
-        <span className="pane-meta">{session ? `${t('log.moves', { count: session.cursor })}${session.moves.length > session.cursor ? ` · ${t('log.toRedo', { count: session.moves.length - session.cursor })}` : ''}` : ''}</span>
+        <span className="pane-meta">
+          {session
+            ? `${t('log.moves', { count: session.cursor })}${session.moves.length > session.cursor ? ` · ${t('log.toRedo', { count: session.moves.length - session.cursor })}` : ''}`
+            : ''}
+        </span>
       </header>
       <ol className="log" data-testid="log">
         {start && (

@@ -69,7 +69,20 @@ const distinct = (moves: readonly Move[], describe: (m: Move) => string): Move[]
   });
 };
 
-export const MoveBar = ({ game, people, choices, picked, onPlay, onClearPicked, describe, waiting, refused, onRevealGuard, request, hinted }: Props) => {
+export const MoveBar = ({
+  game,
+  people,
+  choices,
+  picked,
+  onPlay,
+  onClearPicked,
+  describe,
+  waiting,
+  refused,
+  onRevealGuard,
+  request,
+  hinted,
+}: Props) => {
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   // The options list belongs to one position: close it when the choices change.
@@ -108,7 +121,13 @@ export const MoveBar = ({ game, people, choices, picked, onPlay, onClearPicked, 
               className={`btn move ${open === c.name ? 'open' : ''} ${isReady(c, picked.size) ? 'ready' : ''} ${isHinted ? 'hinted' : ''}`}
               data-testid={`move-${c.name}`}
               disabled={disabled}
-              title={[game.moves[c.name]?.description, disabled ? t('moves.notWithPicked') : t('moves.ways', { count: c.candidates.length }), isHinted ? t('moves.theHint', { move: hintedText ?? '' }) : ''].filter(Boolean).join(' — ')}
+              title={[
+                game.moves[c.name]?.description,
+                disabled ? t('moves.notWithPicked') : t('moves.ways', { count: c.candidates.length }),
+                isHinted ? t('moves.theHint', { move: hintedText ?? '' }) : '',
+              ]
+                .filter(Boolean)
+                .join(' — ')}
               onClick={() => press(c)}
             >
               {moveTitle(game, c.name)}
@@ -142,7 +161,13 @@ export const MoveBar = ({ game, people, choices, picked, onPlay, onClearPicked, 
           <ul>
             {refused.map((o) => (
               <li key={o.move}>
-                <button type="button" className="link" disabled={!o.refusal?.path} onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)} title={t('moves.showRule')}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={!o.refusal?.path}
+                  onClick={() => o.refusal?.path && onRevealGuard(o.refusal.path)}
+                  title={t('moves.showRule')}
+                >
                   <b>{moveTitle(game, o.move)}</b>
                 </button>
                 : {o.refusal ? <Cited text={refusalText(o.refusal, t, people)} /> : ''}
@@ -158,17 +183,25 @@ export const MoveBar = ({ game, people, choices, picked, onPlay, onClearPicked, 
         <div className="move-options" role="group" aria-label={t('moves.waysTo', { move: moveTitle(game, openChoice.name) })}>
           {missingArgs(game.spec.moves?.[openChoice.name]?.args) && (
             <p className="move-hint" data-testid="move-missing">
-              {t('moves.needs', { move: moveTitle(game, openChoice.name), args: missingArgs(game.spec.moves?.[openChoice.name]?.args) ?? '', why: t(picked.size > 0 ? 'moves.severalWays' : 'moves.nothingPicked') })}
+              {t('moves.needs', {
+                move: moveTitle(game, openChoice.name),
+                args: missingArgs(game.spec.moves?.[openChoice.name]?.args) ?? '',
+                why: t(picked.size > 0 ? 'moves.severalWays' : 'moves.nothingPicked'),
+              })}
             </p>
           )}
           {options.slice(0, MAX_OPTIONS).map((m, i) => (
-            <button key={i} type="button" className={`btn option ${describe(m) === hintedText ? 'hinted' : ''}`} onClick={() => onPlay(m)} data-testid={`option-${openChoice.name}-${i}`}>
+            <button
+              key={i}
+              type="button"
+              className={`btn option ${describe(m) === hintedText ? 'hinted' : ''}`}
+              onClick={() => onPlay(m)}
+              data-testid={`option-${openChoice.name}-${i}`}
+            >
               {describe(m)}
             </button>
           ))}
-          {options.length > MAX_OPTIONS && (
-            <span className="move-hint">{t('moves.more', { count: options.length - MAX_OPTIONS })}</span>
-          )}
+          {options.length > MAX_OPTIONS && <span className="move-hint">{t('moves.more', { count: options.length - MAX_OPTIONS })}</span>}
         </div>
       )}
     </div>

@@ -7,16 +7,16 @@ import { useT } from '../i18n/index.ts';
 export const HandOver = ({ seat, name, people, onReady }: { seat: number; name: string; people: People; onReady: () => void }) => {
   const t = useT();
   return (
-  <div className="overlay handover" data-testid="handover" role="dialog" aria-label={t('overlay.handOver')}>
-    <div className="overlay-card">
-      <p className="overlay-kicker">{t('overlay.hotSeat')}</p>
-      <h2>{t('overlay.pass', { name: name || people.seat(seat) })}</h2>
-      <p>{t('overlay.covered', { name: people.seat(seat) })}</p>
-      <button type="button" className="btn primary" onClick={onReady} data-testid="handover-ready" autoFocus>
-        {t('overlay.ready', { name: people.seat(seat) })}
-      </button>
+    <div className="overlay handover" data-testid="handover" role="dialog" aria-label={t('overlay.handOver')}>
+      <div className="overlay-card">
+        <p className="overlay-kicker">{t('overlay.hotSeat')}</p>
+        <h2>{t('overlay.pass', { name: name || people.seat(seat) })}</h2>
+        <p>{t('overlay.covered', { name: people.seat(seat) })}</p>
+        <button type="button" className="btn primary" onClick={onReady} data-testid="handover-ready" autoFocus>
+          {t('overlay.ready', { name: people.seat(seat) })}
+        </button>
+      </div>
     </div>
-  </div>
   );
 };
 
@@ -67,20 +67,20 @@ const Standings = ({ standings, winners, people }: Pick<GameOverProps, 'standing
 export const GameOver = ({ headline, winners, people, standings, moves, onNewGame, onClose }: GameOverProps) => {
   const t = useT();
   return (
-  <div className="overlay game-over" data-testid="game-over" role="dialog" aria-label={t('overlay.gameOver')}>
-    <div className="overlay-card">
-      <p className="overlay-kicker">{t('overlay.gameOverAfter', { moves })}</p>
-      <h2>{headline}</h2>
-      <Standings standings={standings} winners={winners} people={people} />
-      <div className="overlay-actions">
-        <button type="button" className="btn primary" onClick={onNewGame}>
-          {t('start.newGame')}
-        </button>
-        <button type="button" className="btn" onClick={onClose}>
-          {t('overlay.lookAtBoard')}
-        </button>
+    <div className="overlay game-over" data-testid="game-over" role="dialog" aria-label={t('overlay.gameOver')}>
+      <div className="overlay-card">
+        <p className="overlay-kicker">{t('overlay.gameOverAfter', { moves })}</p>
+        <h2>{headline}</h2>
+        <Standings standings={standings} winners={winners} people={people} />
+        <div className="overlay-actions">
+          <button type="button" className="btn primary" onClick={onNewGame}>
+            {t('start.newGame')}
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('overlay.lookAtBoard')}
+          </button>
+        </div>
       </div>
     </div>
-  </div>
   );
 };

@@ -17,11 +17,36 @@ interface Props {
 // Pip positions on a 3×3 grid (0..2) for faces 1-6.
 const PIPS: Record<number, [number, number][]> = {
   1: [[1, 1]],
-  2: [[0, 0], [2, 2]],
-  3: [[0, 0], [1, 1], [2, 2]],
-  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
-  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+  2: [
+    [0, 0],
+    [2, 2],
+  ],
+  3: [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+  ],
+  4: [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+    [2, 2],
+  ],
+  5: [
+    [0, 0],
+    [2, 0],
+    [1, 1],
+    [0, 2],
+    [2, 2],
+  ],
+  6: [
+    [0, 0],
+    [2, 0],
+    [0, 1],
+    [2, 1],
+    [0, 2],
+    [2, 2],
+  ],
 };
 
 const show = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -98,7 +123,11 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
       const shortRank = look.rank.length <= 3;
       const extras = look.extra.filter(([, v]) => v !== 0 && v !== false && v !== null && v !== '');
       return (
-        <div {...common} data-suit={look.suitIndex % 4} title={`${piece.kind} ${look.rank} ${look.suit}${look.extra.map(([k, v]) => `\n${k}: ${show(v)}`).join('')}`}>
+        <div
+          {...common}
+          data-suit={look.suitIndex % 4}
+          title={`${piece.kind} ${look.rank} ${look.suit}${look.extra.map(([k, v]) => `\n${k}: ${show(v)}`).join('')}`}
+        >
           {shortRank && (
             <span className="card-corner" aria-hidden={!symbol}>
               <b>{look.rank}</b>
@@ -108,7 +137,9 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
           {/* Each word is said once: the corner repeats a word-suit card's rank, the centre a
               symbol card's suit. The spaces between the parts are for the spoken name (the card
               is a flex column, so they take no room): without them it ran together. */}
-          <span className={`card-center ${shortRank ? '' : 'word'}`} aria-hidden={symbol && shortRank}>{symbol ? look.suit : look.rank}</span>{' '}
+          <span className={`card-center ${shortRank ? '' : 'word'}`} aria-hidden={symbol && shortRank}>
+            {symbol ? look.suit : look.rank}
+          </span>{' '}
           {!symbol && <span className="card-suit-name">{look.suit}</span>}{' '}
           {extras.length > 0 && (
             <span className="card-extras">
@@ -125,8 +156,7 @@ export const PieceView = ({ piece, name, looks, selectable, picked, onToggle }: 
     case 'attrs':
       return (
         <div {...common}>
-          <span className="attrs-kind">{piece.kind}</span>{' '}
-          {name !== null && <span className="attrs-name">{name}</span>}{' '}
+          <span className="attrs-kind">{piece.kind}</span> {name !== null && <span className="attrs-name">{name}</span>}{' '}
           <Extra fields={look.fields} />
         </div>
       );

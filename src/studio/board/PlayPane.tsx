@@ -83,7 +83,10 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
   }, [pt.session?.seed, pt.session?.states[0]]);
 
   const humanActing = [...new Set(pt.legal.map((m) => m.seat))].filter((s) => !isBot(seats[s])).sort((a, b) => a - b);
-  const humans = seats.map((k, i) => (isBot(k) ? -1 : i)).filter((i) => i >= 0).slice(0, players);
+  const humans = seats
+    .map((k, i) => (isBot(k) ? -1 : i))
+    .filter((i) => i >= 0)
+    .slice(0, players);
   const autoSeat = humanActing[0] ?? (revealed !== null && humans.includes(revealed) ? revealed : (humans[0] ?? null));
   const viewSeat = viewChoice === 'auto' ? autoSeat : viewChoice === 'spectator' ? null : viewChoice;
 
@@ -146,15 +149,32 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
     const before = pt.session?.states[i];
     const after = pt.session?.states[i + 1];
     if (!game || !before) return m.move;
-    return describeMove(game, before.context, m, loggedPieces(game.spec, viewAt(before), after ? viewAt(after) : null, after?.context ?? null), looks);
+    return describeMove(
+      game,
+      before.context,
+      m,
+      loggedPieces(game.spec, viewAt(before), after ? viewAt(after) : null, after?.context ?? null),
+      looks,
+    );
   };
   // Every move offered to the seat whose moves this screen shows, legal or not ("why not?").
   const refused = useMemo(
-    () => (game && state && viewSeat !== null && !isBot(seats[viewSeat]) ? engine.moveOptions(game, state, viewSeat).filter((o) => o.refusal !== null) : []),
+    () =>
+      game && state && viewSeat !== null && !isBot(seats[viewSeat])
+        ? engine.moveOptions(game, state, viewSeat).filter((o) => o.refusal !== null)
+        : [],
     [engine, game, state, viewSeat, seats],
   );
   const result = state?.context.result ?? null;
-  const toAct = game && state ? actingName(game.spec, pt.legal.map((m) => m.seat), state.context.numPlayers, people ?? undefined) : null;
+  const toAct =
+    game && state
+      ? actingName(
+          game.spec,
+          pt.legal.map((m) => m.seat),
+          state.context.numPlayers,
+          people ?? undefined,
+        )
+      : null;
   const botToAct = pt.legal.some((m) => isBot(seats[m.seat]));
   const botNames = useMemo(() => (game ? engine.botNames(game) : []), [engine, game]);
   const waiting = result
@@ -208,7 +228,12 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           </button>
           <span className="pane-meta" data-testid="turn-status">
             {state
-              ? [t('play.turn', { turn: state.context.turn }), shownStates(view?.states), result ? t('play.gameOver') : toAct ? t('play.toAct', { who: toAct }) : '', t('play.seed', { seed: String(pt.session?.seed ?? '') })]
+              ? [
+                  t('play.turn', { turn: state.context.turn }),
+                  shownStates(view?.states),
+                  result ? t('play.gameOver') : toAct ? t('play.toAct', { who: toAct }) : '',
+                  t('play.seed', { seed: String(pt.session?.seed ?? '') }),
+                ]
                   .filter(Boolean)
                   .join(' · ')
               : ''}
@@ -248,7 +273,12 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
           {game && view && (
             <ErrorBoundary where={t('where.board')} resetKey={state}>
               {needHandOver && viewSeat !== null ? (
-                <HandOver seat={viewSeat} name={actingName(game.spec, [viewSeat], players, people ?? peopleOf(game, view.context)) ?? ''} people={people ?? peopleOf(game, view.context)} onReady={() => setRevealed(viewSeat)} />
+                <HandOver
+                  seat={viewSeat}
+                  name={actingName(game.spec, [viewSeat], players, people ?? peopleOf(game, view.context)) ?? ''}
+                  people={people ?? peopleOf(game, view.context)}
+                  onReady={() => setRevealed(viewSeat)}
+                />
               ) : (
                 <>
                   <MoveBar
@@ -304,7 +334,9 @@ const PlayPaneInner = <G extends GameInfo>(props: Props<G>) => {
         </div>
       </section>
       <LogView session={pt.session} people={people} describe={describeLogged} onJump={pt.jump} reader={viewSeat} />
-      {friends && props.source && <PlayWithFriends source={props.source} players={players} seats={seats} people={people} onClose={() => setFriends(false)} />}
+      {friends && props.source && (
+        <PlayWithFriends source={props.source} players={players} seats={seats} people={people} onClose={() => setFriends(false)} />
+      )}
     </div>
   );
 };

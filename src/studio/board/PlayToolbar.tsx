@@ -7,7 +7,12 @@ import { useT, type PlainMessageId } from '../i18n/index.ts';
 export type ViewChoice = 'auto' | 'spectator' | number;
 
 const SPEEDS: readonly BotSpeed[] = ['slow', 'normal', 'fast', 'instant'];
-const SPEED_NAMES: Readonly<Record<BotSpeed, PlainMessageId>> = { slow: 'toolbar.slow', normal: 'toolbar.normal', fast: 'toolbar.fast', instant: 'toolbar.instant' };
+const SPEED_NAMES: Readonly<Record<BotSpeed, PlainMessageId>> = {
+  slow: 'toolbar.slow',
+  normal: 'toolbar.normal',
+  fast: 'toolbar.fast',
+  instant: 'toolbar.instant',
+};
 const asSpeed = (v: string): BotSpeed => SPEEDS.find((s) => s === v) ?? 'normal';
 
 interface Props {
@@ -91,7 +96,9 @@ export const PlayToolbar = (p: Props) => {
         <span>{t('toolbar.view')}</span>
         <select
           value={String(p.viewChoice)}
-          onChange={(e) => p.onViewChoice(e.target.value === 'auto' || e.target.value === 'spectator' ? e.target.value : Number(e.target.value))}
+          onChange={(e) =>
+            p.onViewChoice(e.target.value === 'auto' || e.target.value === 'spectator' ? e.target.value : Number(e.target.value))
+          }
           data-testid="view-as"
         >
           <option value="auto">{t('toolbar.hotSeat')}</option>

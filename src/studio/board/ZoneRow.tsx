@@ -54,7 +54,14 @@ export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, p
         {asPile ? (
           <div className="pile" role="group" aria-label={t('zone.pieces', { count: zone.count })}>
             {top ? (
-              <PieceView piece={top} name={nameOf(top)} looks={looks} selectable={selectable.has(top.id)} picked={picked.has(top.id)} onToggle={onToggle} />
+              <PieceView
+                piece={top}
+                name={nameOf(top)}
+                looks={looks}
+                selectable={selectable.has(top.id)}
+                picked={picked.has(top.id)}
+                onToggle={onToggle}
+              />
             ) : (
               <div className="piece piece-hidden" />
             )}
@@ -62,7 +69,15 @@ export const ZoneRow = ({ zone, title, description, looks, nameOf, selectable, p
           </div>
         ) : (
           zone.pieces.map((p) => (
-            <PieceView key={p.id} piece={p} name={nameOf(p)} looks={looks} selectable={selectable.has(p.id)} picked={picked.has(p.id)} onToggle={onToggle} />
+            <PieceView
+              key={p.id}
+              piece={p}
+              name={nameOf(p)}
+              looks={looks}
+              selectable={selectable.has(p.id)}
+              picked={picked.has(p.id)}
+              onToggle={onToggle}
+            />
           ))
         )}
       </div>

@@ -15,13 +15,19 @@ export const visiblePieces = (view: GameView | null): Map<string, Piece> => {
   return map;
 };
 
-const piecesOf = (contents: ZoneContents | undefined): Piece[] => ((contents ?? []) as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece]));
+const piecesOf = (contents: ZoneContents | undefined): Piece[] =>
+  ((contents ?? []) as readonly (Piece | readonly Piece[])[]).flatMap((x) => (Array.isArray(x) ? (x as Piece[]) : [x as Piece]));
 
 /**
  * The pieces a viewer may see named in the log line of a move: those they saw before it or see
  * after it, and those the move put face up (into a public zone or onto a face-up pile).
  */
-export const loggedPieces = (spec: Pick<GameSpec, 'zones'>, before: GameView | null, after: GameView | null, afterState: GameContext | null): Map<string, Piece> => {
+export const loggedPieces = (
+  spec: Pick<GameSpec, 'zones'>,
+  before: GameView | null,
+  after: GameView | null,
+  afterState: GameContext | null,
+): Map<string, Piece> => {
   const map = new Map([...visiblePieces(before), ...visiblePieces(after)]);
   for (const [name, zone] of Object.entries(spec.zones ?? {})) {
     const vis = zone.visibility ?? 'public';

@@ -144,6 +144,11 @@ export const pieceLabel = (piece: Piece, looks: Looks): string => {
     case 'card':
       return `${look.rank} ${look.suit}`;
     case 'attrs':
-      return look.fields.length > 0 ? look.fields.map(([k, v]) => `${k} ${JSON.stringify(v)}`).slice(0, 3).join(', ') : piece.id;
+      return look.fields.length > 0
+        ? look.fields
+            .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+            .slice(0, 3)
+            .join(', ')
+        : piece.id;
   }
 };

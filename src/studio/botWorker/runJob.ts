@@ -18,7 +18,14 @@ export const createJobRunner = (now: () => number): JobRunner => {
     const key = JSON.stringify(job.input);
     if (compiled?.key === key) return compiled.game;
     const r = runAnalysis(job.input);
-    if (!r.game) return { error: r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n') || 'the spec does not compile' };
+    if (!r.game)
+      return {
+        error:
+          r.diagnostics
+            .filter((d) => d.severity === 'error')
+            .map(formatDiagnostic)
+            .join('\n') || 'the spec does not compile',
+      };
     compiled = { key, game: r.game };
     return r.game;
   };
@@ -26,7 +33,9 @@ export const createJobRunner = (now: () => number): JobRunner => {
     const game = gameFor(job);
     if ('error' in game) {
       const why = `the rules do not compile in the bots' worker: ${game.error}`;
-      return job.kind === 'hint' ? { ok: false, error: `No hint: ${why}` } : { error: `The ${job.bot} bot of ${defaultSeatName(job.seat)} failed: ${why}` };
+      return job.kind === 'hint'
+        ? { ok: false, error: `No hint: ${why}` }
+        : { error: `The ${job.bot} bot of ${defaultSeatName(job.seat)} failed: ${why}` };
     }
     return job.kind === 'hint' ? runHint(game, job, now) : botMove(game, job.state, job.seat, job.bot, job.seed, job.budget, now);
   };

@@ -41,36 +41,42 @@ const readYaml = (source: string): { value: unknown; problem?: string } => {
   }
 };
 
-const cardOf = (own: boolean, lang: Language) => async (game: CatalogGame): Promise<Card> => {
-  const localeFile = game.locales.find((l) => l.lang === lang);
-  const [locale, base, ...variantTexts] = await Promise.all([localeFile?.load() ?? '', game.base.load(), ...game.variants.map((v) => v.load())]);
-  const translated = readYaml(locale).value;
-  const translatedVariant = (id: string, key: string): unknown => field(field(field(translated, 'variants'), id), key);
-  const edited = loadFileText(game.base.file) !== null || game.variants.some((v) => loadFileText(v.file) !== null);
-  const source = loadFileText(game.base.file) ?? base ?? '';
-  const { value, problem } = readYaml(source);
-  const players = field(value, 'players');
-  const min = field(players, 'min');
-  const max = field(players, 'max');
-  return {
-    id: game.id,
-    title: text(field(translated, 'title'), text(field(value, 'title'), game.id)),
-    description: text(field(translated, 'description'), text(field(value, 'description'), '')),
-    players: typeof min === 'number' && typeof max === 'number' ? (min === max ? `${min}` : `${min}–${max}`) : '?',
-    edited: edited && !own,
-    own,
-    size: source.length,
-    variants: game.variants.map((v, i) => {
-      const vv = readYaml(variantTexts[i] ?? '').value;
-      return {
-        id: v.id,
-        title: text(translatedVariant(v.id, 'title'), text(field(vv, 'title'), v.id)),
-        description: text(translatedVariant(v.id, 'description'), text(field(vv, 'description'), '')),
-      };
-    }),
-    ...(problem ? { problem } : {}),
+const cardOf =
+  (own: boolean, lang: Language) =>
+  async (game: CatalogGame): Promise<Card> => {
+    const localeFile = game.locales.find((l) => l.lang === lang);
+    const [locale, base, ...variantTexts] = await Promise.all([
+      localeFile?.load() ?? '',
+      game.base.load(),
+      ...game.variants.map((v) => v.load()),
+    ]);
+    const translated = readYaml(locale).value;
+    const translatedVariant = (id: string, key: string): unknown => field(field(field(translated, 'variants'), id), key);
+    const edited = loadFileText(game.base.file) !== null || game.variants.some((v) => loadFileText(v.file) !== null);
+    const source = loadFileText(game.base.file) ?? base ?? '';
+    const { value, problem } = readYaml(source);
+    const players = field(value, 'players');
+    const min = field(players, 'min');
+    const max = field(players, 'max');
+    return {
+      id: game.id,
+      title: text(field(translated, 'title'), text(field(value, 'title'), game.id)),
+      description: text(field(translated, 'description'), text(field(value, 'description'), '')),
+      players: typeof min === 'number' && typeof max === 'number' ? (min === max ? `${min}` : `${min}–${max}`) : '?',
+      edited: edited && !own,
+      own,
+      size: source.length,
+      variants: game.variants.map((v, i) => {
+        const vv = readYaml(variantTexts[i] ?? '').value;
+        return {
+          id: v.id,
+          title: text(translatedVariant(v.id, 'title'), text(field(vv, 'title'), v.id)),
+          description: text(translatedVariant(v.id, 'description'), text(field(vv, 'description'), '')),
+        };
+      }),
+      ...(problem ? { problem } : {}),
+    };
   };
-};
 
 const open = (id: string): void => {
   window.location.hash = gameHash(id);
@@ -127,14 +133,25 @@ export const Gallery = () => {
                 <p className="game-desc">{c.description}</p>
               </a>
               <div className="card-actions">
-                <button type="button" className="btn ghost small" onClick={() => duplicate(c.id)} data-testid={`duplicate-${c.id}`} title={t('gallery.duplicateTitle', { title: c.title })}>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  onClick={() => duplicate(c.id)}
+                  data-testid={`duplicate-${c.id}`}
+                  title={t('gallery.duplicateTitle', { title: c.title })}
+                >
                   {t('gallery.duplicate')}
                 </button>
               </div>
               {c.variants.length > 0 && (
                 <div className="variant-chips" role="group" aria-label={t('gallery.openWithRule')}>
                   {c.variants.map((v) => (
-                    <a key={v.id} className="chip" href={gameHash(c.id, { variants: v.id })} title={v.description || t('gallery.openWith', { title: v.title })}>
+                    <a
+                      key={v.id}
+                      className="chip"
+                      href={gameHash(c.id, { variants: v.id })}
+                      title={v.description || t('gallery.openWith', { title: v.title })}
+                    >
                       + {v.title}
                     </a>
                   ))}

@@ -49,7 +49,13 @@ export const StartHere = ({ first, onNewGame }: Props) => {
           >
             <label>
               {t('start.newName')}{' '}
-              <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t('start.newPlaceholder')} data-testid="new-game-title" />
+              <input
+                autoFocus
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                placeholder={t('start.newPlaceholder')}
+                data-testid="new-game-title"
+              />
             </label>
             <button type="submit" className="btn primary" data-testid="new-game-create">
               {t('start.create')}

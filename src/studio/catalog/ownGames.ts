@@ -63,9 +63,7 @@ export const withFields = (text: string, fields: Readonly<Record<string, string>
   const first = doc.contents.items[0];
   const top = first && isScalar(first.key) ? (first.key.range?.[0] ?? 0) : 0;
   edits.push({ from: top, to: top, text: missing.join('') });
-  return edits
-    .sort((a, b) => b.from - a.from)
-    .reduce((out, e) => out.slice(0, e.from) + e.text + out.slice(e.to), text);
+  return edits.sort((a, b) => b.from - a.from).reduce((out, e) => out.slice(0, e.from) + e.text + out.slice(e.to), text);
 };
 
 const titleOf = (text: string): string | null => {

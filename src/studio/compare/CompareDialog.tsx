@@ -80,8 +80,21 @@ const Chart = ({ side, label }: { side: CompareSide; label: string }) => {
   if (error) return <p className="empty-note">{t('compare.layoutFailed', { error })}</p>;
   if (!layout) return <p className="empty-note">{t('compare.layingOut')}</p>;
   return (
-    <svg className="compare-chart" viewBox={`-4 -4 ${layout.width + 8} ${layout.height + 8}`} role="img" aria-label={t('compare.chartLabel', { label })} data-testid="compare-chart">
-      <DiagramSvg layout={layout} active={NO_STATES} onReveal={ignore} trail={null} onPlay={ignore} marks={{ states: side.states, edges: side.edges }} />
+    <svg
+      className="compare-chart"
+      viewBox={`-4 -4 ${layout.width + 8} ${layout.height + 8}`}
+      role="img"
+      aria-label={t('compare.chartLabel', { label })}
+      data-testid="compare-chart"
+    >
+      <DiagramSvg
+        layout={layout}
+        active={NO_STATES}
+        onReveal={ignore}
+        trail={null}
+        onPlay={ignore}
+        marks={{ states: side.states, edges: side.edges }}
+      />
     </svg>
   );
 };
@@ -140,7 +153,10 @@ export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onCl
   /** Scrolls each side's spec to the rule's lines. */
   const show = (index: number): void => {
     if (!reply?.ok) return;
-    for (const [testId, side] of [['compare-before', reply.before], ['compare-after', reply.after]] as const) {
+    for (const [testId, side] of [
+      ['compare-before', reply.before],
+      ['compare-after', reply.after],
+    ] as const) {
       const span = side.spans[index];
       const line = span && ref.current?.querySelector(`[data-testid=${testId}] [data-line="${span.from}"]`);
       if (line) line.scrollIntoView({ block: 'center' });
@@ -176,7 +192,12 @@ export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onCl
             {reply.rules.length === 0 && <li>{t('compare.noChanges')}</li>}
             {reply.rules.map((rule, i) => (
               <li key={i} className={`diff-${rule.change}`} data-testid="compare-rule">
-                <button type="button" className="compare-rule-name" onClick={() => show(i)} title={t('compare.showBoth') + notes(rule.rules.join(' '))}>
+                <button
+                  type="button"
+                  className="compare-rule-name"
+                  onClick={() => show(i)}
+                  title={t('compare.showBoth') + notes(rule.rules.join(' '))}
+                >
                   <RuleName rule={rule} t={t} />
                 </button>
                 <ul>
@@ -184,7 +205,12 @@ export const CompareDialog = ({ request, beforeTitle, afterTitle, onReveal, onCl
                     <li key={j} className={`diff-${d.change}`}>
                       <code>{detailLine(d).trim()}</code>
                       {d.source && (
-                        <button type="button" className="btn ghost small" onClick={() => d.source && onReveal(d.source)} title={t('compare.editTitle')}>
+                        <button
+                          type="button"
+                          className="btn ghost small"
+                          onClick={() => d.source && onReveal(d.source)}
+                          title={t('compare.editTitle')}
+                        >
                           {t('compare.edit')}
                         </button>
                       )}

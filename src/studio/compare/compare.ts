@@ -41,7 +41,13 @@ const placesOf = (rule: RuleDiff, path: DocPath): DocPath[] => {
   return keys.has('') ? [path] : [...keys].map((k) => [...path, k]);
 };
 
-const side = (variants: readonly SourceFile[], spec: unknown, graph: FlowGraph, rules: readonly RuleDiff[], which: 'before' | 'after'): CompareSide => {
+const side = (
+  variants: readonly SourceFile[],
+  spec: unknown,
+  graph: FlowGraph,
+  rules: readonly RuleDiff[],
+  which: 'before' | 'after',
+): CompareSide => {
   const text = stringify(spec, { lineWidth: 0 });
   const doc = parseSpecText(text, 'merged.yaml').doc;
   const states: Record<string, DiffChange> = {};
@@ -65,8 +71,16 @@ export const compareVariants = (base: SourceFile, before: readonly SourceFile[],
   const gameAfter = compileGame({ base, variants: after });
   const a = overlay(base, before);
   const b = overlay(base, after);
-  const problems = [...gameBefore.diagnostics, ...gameAfter.diagnostics, ...a.diagnostics, ...b.diagnostics].filter((d) => d.severity === 'error');
-  if (!gameBefore.game || !gameAfter.game || a.spec === undefined || b.spec === undefined || hasErrors(problems)) return { ok: false, diagnostics: problems };
+  const problems = [...gameBefore.diagnostics, ...gameAfter.diagnostics, ...a.diagnostics, ...b.diagnostics].filter(
+    (d) => d.severity === 'error',
+  );
+  if (!gameBefore.game || !gameAfter.game || a.spec === undefined || b.spec === undefined || hasErrors(problems))
+    return { ok: false, diagnostics: problems };
   const rules = diffSpecs(a.spec, b.spec, b.changes, b.variantRules);
-  return { ok: true, rules, before: side(before, a.spec, gameBefore.game.graph, rules, 'before'), after: side(after, b.spec, gameAfter.game.graph, rules, 'after') };
+  return {
+    ok: true,
+    rules,
+    before: side(before, a.spec, gameBefore.game.graph, rules, 'before'),
+    after: side(after, b.spec, gameAfter.game.graph, rules, 'after'),
+  };
 };

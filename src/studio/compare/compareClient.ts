@@ -15,7 +15,8 @@ export interface CompareWorker {
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
-const spawnWorker = (): CompareWorker => new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompareWorker;
+const spawnWorker = (): CompareWorker =>
+  new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompareWorker;
 
 /** The comparison, or why there is none; `cancel` stops the worker and the answer never comes. */
 export const requestComparison = (

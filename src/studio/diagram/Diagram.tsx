@@ -51,7 +51,10 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
   // Guards make labels long; a narrow pane reads better with move names alone (guards stay in
   // each label's tooltip).
   const [guards, setGuards] = useState(false);
-  const [status, setStatus] = useState<{ ms?: number; source?: TimedLayout['source']; error?: string; busy: boolean; count: number }>({ busy: false, count: 0 });
+  const [status, setStatus] = useState<{ ms?: number; source?: TimedLayout['source']; error?: string; busy: boolean; count: number }>({
+    busy: false,
+    count: 0,
+  });
   const svgRef = useRef<SVGSVGElement | null>(null);
   const { view, setView, onPointerDown, panned, setPanned } = usePanZoom(svgRef);
   const measure = fixedMeasure;
@@ -64,18 +67,22 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
     let cancelled = false;
     setStatus((s) => ({ ...s, busy: true }));
     // The first layout goes at once; later ones wait for the edits to pause.
-    const timer = setTimeout(() => {
-      layoutFlow(graph, measure, { guards }).then(
-        ({ layout: laid, ms, source }) => {
-          if (cancelled) return;
-          setLayout(laid);
-          setStatus((s) => ({ ms, source, busy: false, count: s.count + 1 }));
-        },
-        (err: unknown) => {
-          if (!cancelled) setStatus((s) => ({ error: err instanceof Error ? err.message : String(err), busy: false, count: s.count + 1 }));
-        },
-      );
-    }, layout ? DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        layoutFlow(graph, measure, { guards }).then(
+          ({ layout: laid, ms, source }) => {
+            if (cancelled) return;
+            setLayout(laid);
+            setStatus((s) => ({ ms, source, busy: false, count: s.count + 1 }));
+          },
+          (err: unknown) => {
+            if (!cancelled)
+              setStatus((s) => ({ error: err instanceof Error ? err.message : String(err), busy: false, count: s.count + 1 }));
+          },
+        );
+      },
+      layout ? DEBOUNCE_MS : 0,
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
@@ -138,18 +145,35 @@ const DiagramInner = ({ graph, active, onReveal, stale, trail, onPlay, coverage 
         </label>
         {coverage && (
           <label className="diagram-toggle" title={t('diagram.coverageTitle')}>
-            <input type="checkbox" checked={showCoverage} onChange={(e) => setShowCoverage(e.target.checked)} data-testid="diagram-coverage" />
+            <input
+              type="checkbox"
+              checked={showCoverage}
+              onChange={(e) => setShowCoverage(e.target.checked)}
+              data-testid="diagram-coverage"
+            />
             {t('diagram.coverage')}
           </label>
         )}
-        <button type="button" className="btn ghost small" onClick={fitReadable} title={t('diagram.readableTitle')} data-testid="diagram-readable">
+        <button
+          type="button"
+          className="btn ghost small"
+          onClick={fitReadable}
+          title={t('diagram.readableTitle')}
+          data-testid="diagram-readable"
+        >
           {t('diagram.readable')}
         </button>
         <button type="button" className="btn ghost small" onClick={fitAll} title={t('diagram.fitAllTitle')}>
           {t('diagram.fitAll')}
         </button>
       </header>
-      <div className="diagram-body" data-testid="diagram" data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined} data-layout-count={status.count} data-layout-source={status.source}>
+      <div
+        className="diagram-body"
+        data-testid="diagram"
+        data-layout-ms={status.ms !== undefined ? Math.round(status.ms) : undefined}
+        data-layout-count={status.count}
+        data-layout-source={status.source}
+      >
         {!graph && <p className="empty-note">{t('diagram.none')}</p>}
         <svg ref={svgRef} className="diagram-svg" onPointerDown={onPointerDown} role="group" aria-label={t('diagram.svgLabel')}>
           {layout && (

@@ -73,7 +73,13 @@ const edgeCoverage = (shading: Shading | null, edge: DrawnEdge): { className: st
   return { className: `cov cov-${heatOf(n, shading.maxEdge)}`, note: ` — ${t('diagram.taken', { n, games: shading.games })}` };
 };
 
-const edgeClass = (edge: DrawnEdge, active: ReadonlySet<string>, reached: Reached | null, marks: DiagramMarks | undefined, shading: Shading | null): string =>
+const edgeClass = (
+  edge: DrawnEdge,
+  active: ReadonlySet<string>,
+  reached: Reached | null,
+  marks: DiagramMarks | undefined,
+  shading: Shading | null,
+): string =>
   [
     'edge',
     `edge-${edge.kind}`,
@@ -91,80 +97,84 @@ export const DiagramSvg = ({ layout, active, onReveal, trail, onPlay, marks, sha
   const reached = trail && !shading ? reachedBy(layout, trail) : null;
   const playable = (e: DrawnEdge): boolean => e.kind === 'move' && active.has(e.source);
   return (
-  <>
-    <defs>
-      <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-        <path d="M0 0 L10 5 L0 10 z" className="arrow-head" />
-      </marker>
-      <marker id="arrow-live" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-        <path d="M0 0 L10 5 L0 10 z" className="arrow-head live" />
-      </marker>
-    </defs>
-    {layout.nodes
-      .filter((n) => n.compound)
-      .map((n) => (
-        <g
-          key={n.id}
-          className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
-          data-clickable
-          data-state={n.id}
-          {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
-        >
-          <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
-          <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
-          <text x={n.x + 10} y={n.y + 17} className="state-label">
-            {n.id}
-          </text>
-        </g>
-      ))}
-    {layout.edges.map((e) => (
-      <path
-        key={e.id}
-        d={pathOf(e.points)}
-        className={edgeClass(e, active, reached, marks, shading)}
-        markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
-      />
-    ))}
-    {layout.dots.map((d, i) => (
-      <circle key={i} cx={d.x} cy={d.y} r={4} className="initial-dot" />
-    ))}
-    {layout.nodes
-      .filter((n) => !n.compound)
-      .map((n) => (
-        <g
-          key={n.id}
-          className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
-          data-clickable
-          data-state={n.id}
-          {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
-        >
-          <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
-          <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
-          {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={(n.height - 6) / 2} className="final-ring" />}
-          <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" className="state-label">
-            {n.id}
-          </text>
-        </g>
-      ))}
-    {layout.edges.map(
-      (e) =>
-        e.label && (
+    <>
+      <defs>
+        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0 0 L10 5 L0 10 z" className="arrow-head" />
+        </marker>
+        <marker id="arrow-live" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0 0 L10 5 L0 10 z" className="arrow-head live" />
+        </marker>
+      </defs>
+      {layout.nodes
+        .filter((n) => n.compound)
+        .map((n) => (
           <g
-            key={`label-${e.id}`}
-            className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')} ${markOf(marks?.edges, e.id)} ${edgeCoverage(shading, e).className}`}
+            key={n.id}
+            className={`state compound depth-${Math.min(n.depth, 3)} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
             data-clickable
-            data-edge={e.id}
-            data-play={playable(e) ? e.name : undefined}
-            {...pressable(`${e.label.full}: ${t(playable(e) ? 'diagram.playIt' : 'diagram.showIt')}`, () => (playable(e) ? onPlay(e.name) : onReveal(e.path)))}
+            data-state={n.id}
+            {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
           >
-            <title>{`${t(e.kind === 'always' ? 'diagram.automatic' : 'diagram.move')}: ${e.label.full}${notes(e.label.full)}${playable(e) ? ` — ${t('diagram.pressToPlay')}` : reached && !reached.edges.has(e.id) ? ` — ${t('diagram.notTaken')}` : ''}${edgeCoverage(shading, e).note}`}</title>
-            <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
-            <text x={e.label.x} y={e.label.y + e.label.height - 4}>
-              {e.label.text}
+            <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
+            <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
+            <text x={n.x + 10} y={n.y + 17} className="state-label">
+              {n.id}
             </text>
           </g>
-        ),
-    )}
-  </>
+        ))}
+      {layout.edges.map((e) => (
+        <path
+          key={e.id}
+          d={pathOf(e.points)}
+          className={edgeClass(e, active, reached, marks, shading)}
+          markerEnd={active.has(e.source) ? 'url(#arrow-live)' : 'url(#arrow)'}
+        />
+      ))}
+      {layout.dots.map((d, i) => (
+        <circle key={i} cx={d.x} cy={d.y} r={4} className="initial-dot" />
+      ))}
+      {layout.nodes
+        .filter((n) => !n.compound)
+        .map((n) => (
+          <g
+            key={n.id}
+            className={`state leaf ${n.final ? 'final' : ''} ${active.has(n.id) ? 'active' : ''} ${trailClass(reached, n.id, 'states')} ${markOf(marks?.states, n.id)} ${stateCoverage(shading, n.id).className}`}
+            data-clickable
+            data-state={n.id}
+            {...pressable(t('diagram.stateReveal', { state: n.id }), () => onReveal(n.path))}
+          >
+            <title>{(n.description ? `${n.id}: ${n.description}${notes(n.description)}` : n.id) + stateCoverage(shading, n.id).note}</title>
+            <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={n.height / 2} />
+            {n.final && (
+              <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={(n.height - 6) / 2} className="final-ring" />
+            )}
+            <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" className="state-label">
+              {n.id}
+            </text>
+          </g>
+        ))}
+      {layout.edges.map(
+        (e) =>
+          e.label && (
+            <g
+              key={`label-${e.id}`}
+              className={`edge-label edge-label-${e.kind} ${active.has(e.source) ? 'live' : ''} ${playable(e) ? 'playable' : ''} ${trailClass(reached, e.id, 'edges')} ${markOf(marks?.edges, e.id)} ${edgeCoverage(shading, e).className}`}
+              data-clickable
+              data-edge={e.id}
+              data-play={playable(e) ? e.name : undefined}
+              {...pressable(`${e.label.full}: ${t(playable(e) ? 'diagram.playIt' : 'diagram.showIt')}`, () =>
+                playable(e) ? onPlay(e.name) : onReveal(e.path),
+              )}
+            >
+              <title>{`${t(e.kind === 'always' ? 'diagram.automatic' : 'diagram.move')}: ${e.label.full}${notes(e.label.full)}${playable(e) ? ` — ${t('diagram.pressToPlay')}` : reached && !reached.edges.has(e.id) ? ` — ${t('diagram.notTaken')}` : ''}${edgeCoverage(shading, e).note}`}</title>
+              <rect x={e.label.x - 3} y={e.label.y} width={e.label.width + 6} height={e.label.height} rx={3} />
+              <text x={e.label.x} y={e.label.y + e.label.height - 4}>
+                {e.label.text}
+              </text>
+            </g>
+          ),
+      )}
+    </>
   );
 };

@@ -54,7 +54,8 @@ export const fromElk = (graph: FlowGraph, laid: ElkNode): DiagramLayout => {
   const walk = (elk: ElkNode, depth: number): void => {
     for (const child of elk.children ?? []) {
       const flow = byId.get(child.id);
-      if (child.id.startsWith(INITIAL_PREFIX)) dots.push({ x: (child.x ?? 0) + (child.width ?? 0) / 2, y: (child.y ?? 0) + (child.height ?? 0) / 2 });
+      if (child.id.startsWith(INITIAL_PREFIX))
+        dots.push({ x: (child.x ?? 0) + (child.width ?? 0) / 2, y: (child.y ?? 0) + (child.height ?? 0) / 2 });
       else if (flow) {
         nodes.push({
           id: child.id,
@@ -83,7 +84,16 @@ export const fromElk = (graph: FlowGraph, laid: ElkNode): DiagramLayout => {
     }
     const target = elkEdge.targets[0] ?? null;
     if (elkEdge.id.startsWith(INITIAL_PREFIX)) {
-      edges.push({ id: elkEdge.id, source: '', target, kind: 'initial', name: '', points, label: null, path: byId.get(target ?? '')?.path ?? [] });
+      edges.push({
+        id: elkEdge.id,
+        source: '',
+        target,
+        kind: 'initial',
+        name: '',
+        points,
+        label: null,
+        path: byId.get(target ?? '')?.path ?? [],
+      });
       continue;
     }
     const flow = flowEdges.get(elkEdge.id);

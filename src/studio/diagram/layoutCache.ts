@@ -32,8 +32,19 @@ export const slim = (laid: ElkNode): ElkNode => {
       id: e.id,
       sources: e.sources,
       targets: e.targets,
-      ...(e.sections ? { sections: e.sections.map((s) => ({ id: s.id, startPoint: s.startPoint, endPoint: s.endPoint, ...(s.bendPoints ? { bendPoints: s.bendPoints } : {}) })) } : {}),
-      ...(e.labels ? { labels: e.labels.map((l) => ({ text: l.text ?? '', x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 })) } : {}),
+      ...(e.sections
+        ? {
+            sections: e.sections.map((s) => ({
+              id: s.id,
+              startPoint: s.startPoint,
+              endPoint: s.endPoint,
+              ...(s.bendPoints ? { bendPoints: s.bendPoints } : {}),
+            })),
+          }
+        : {}),
+      ...(e.labels
+        ? { labels: e.labels.map((l) => ({ text: l.text ?? '', x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 })) }
+        : {}),
     }));
   }
   return node;
@@ -66,10 +77,24 @@ const isLaid = (x: unknown): x is ElkNode => {
   const n = x as ElkNode;
   if (typeof n.id !== 'string' || typeof n.width !== 'number' || typeof n.height !== 'number') return false;
   if (n.children !== undefined && !(Array.isArray(n.children) && n.children.every(isLaid))) return false;
-  if (n.edges !== undefined && !(Array.isArray(n.edges) && n.edges.every((e) => typeof e === 'object' && e !== null && typeof e.id === 'string' && Array.isArray(e.targets) && (e.sections === undefined || Array.isArray(e.sections)) && (e.labels === undefined || Array.isArray(e.labels))))) return false;
+  if (
+    n.edges !== undefined &&
+    !(
+      Array.isArray(n.edges) &&
+      n.edges.every(
+        (e) =>
+          typeof e === 'object' &&
+          e !== null &&
+          typeof e.id === 'string' &&
+          Array.isArray(e.targets) &&
+          (e.sections === undefined || Array.isArray(e.sections)) &&
+          (e.labels === undefined || Array.isArray(e.labels)),
+      )
+    )
+  )
+    return false;
   return true;
 };
-
 
 /** A layout made before for this key: this visit's, else a stored one. */
 export const cachedLayout = (key: string): ElkNode | undefined => {

@@ -23,11 +23,19 @@ export const fitView = (box: { width: number; height: number }, content: { width
  * (labels at their full size, 11 px and up) centred on `focus`, the current state; the rest is a
  * drag or a wheel away, and "Fit all" shows everything.
  */
-export const readableView = (box: { width: number; height: number }, content: { width: number; height: number }, focus: { x: number; y: number } | null): View => {
+export const readableView = (
+  box: { width: number; height: number },
+  content: { width: number; height: number },
+  focus: { x: number; y: number } | null,
+): View => {
   const v = fitView(box, content, READABLE_SCALE);
   if (!focus || (content.width * v.k <= box.width && content.height * v.k <= box.height)) return v;
   const clampTo = (want: number, size: number, span: number): number => Math.min(0, Math.max(span - size * v.k, want));
-  return { k: v.k, x: content.width * v.k <= box.width ? v.x : clampTo(box.width / 2 - focus.x * v.k, content.width, box.width), y: content.height * v.k <= box.height ? v.y : clampTo(box.height / 3 - focus.y * v.k, content.height, box.height) };
+  return {
+    k: v.k,
+    x: content.width * v.k <= box.width ? v.x : clampTo(box.width / 2 - focus.x * v.k, content.width, box.width),
+    y: content.height * v.k <= box.height ? v.y : clampTo(box.height / 3 - focus.y * v.k, content.height, box.height),
+  };
 };
 
 /** Labels are drawn at 11-12 px: at this scale or above no label is smaller than 11 px on screen. */

@@ -80,7 +80,8 @@ const fieldsOf = (t: Type | undefined): Readonly<Record<string, Type>> => (t?.ki
 const writtenNames = (before: string): string[] => {
   const names = new Set<string>();
   for (const m of before.matchAll(/\blet\s+([A-Za-z_]\w*)\s*=/g)) names.add(m[1] as string);
-  for (const m of before.matchAll(/\(([^()]*)\)\s*=>/g)) for (const n of (m[1] ?? '').split(',')) if (/^\s*[A-Za-z_]\w*\s*$/.test(n)) names.add(n.trim());
+  for (const m of before.matchAll(/\(([^()]*)\)\s*=>/g))
+    for (const n of (m[1] ?? '').split(',')) if (/^\s*[A-Za-z_]\w*\s*$/.test(n)) names.add(n.trim());
   for (const m of before.matchAll(/([A-Za-z_]\w*)\s*=>/g)) names.add(m[1] as string);
   return [...names];
 };
@@ -105,7 +106,16 @@ const functionItems = (cx: ExprContext): AssistItem[] => [
     detail: signature(d.name, d.params ?? [], d.result),
     documentation: cx.spec.definitions?.[d.name]?.description,
   })),
-  ...[...cx.library.hostFunctions.values()].map((h) => ({ label: h.name, kind: 'function' as const, detail: signature(h.name, h.params.map((type) => ({ type })), h.result), documentation: h.description })),
+  ...[...cx.library.hostFunctions.values()].map((h) => ({
+    label: h.name,
+    kind: 'function' as const,
+    detail: signature(
+      h.name,
+      h.params.map((type) => ({ type })),
+      h.result,
+    ),
+    documentation: h.description,
+  })),
   ...[...BUILTINS.values()].map((b) => ({
     label: b.name,
     kind: 'function' as const,
@@ -146,7 +156,9 @@ export const completeAt = (cx: ExprContext, place: ExprPlace): { items: AssistIt
   const locals = cx.scopes.get(scopeKey(place.path)) ?? {};
   const items: AssistItem[] = [
     ...Object.entries(locals).map(([name, t]) => ({ label: name, kind: 'local' as const, detail: formatType(t) })),
-    ...writtenNames(place.before).filter((n) => !(n in locals)).map((name) => ({ label: name, kind: 'local' as const, detail: 'a name bound in this expression' })),
+    ...writtenNames(place.before)
+      .filter((n) => !(n in locals))
+      .map((name) => ({ label: name, kind: 'local' as const, detail: 'a name bound in this expression' })),
     ...Object.entries(cx.globals).map(([name, t]) => ({ label: name, kind: 'variable' as const, detail: formatType(t) })),
     ...functionItems(cx),
   ];
@@ -167,5 +179,10 @@ export const hoverAt = (cx: ExprContext, place: ExprPlace): AssistItem | null =>
   if (!type) return null;
   const parts = chain.match(/[A-Za-z_]\w*/g) ?? [];
   const field = parts.length === 2 ? (parts[1] as string) : undefined;
-  return { label: chain, kind: field ? 'field' : 'variable', detail: formatType(type), documentation: field ? describedField(cx.spec, root, field) : undefined };
+  return {
+    label: chain,
+    kind: field ? 'field' : 'variable',
+    detail: formatType(type),
+    documentation: field ? describedField(cx.spec, root, field) : undefined,
+  };
 };

@@ -7,7 +7,12 @@ const markdown = (item: AssistItem): string => [`\`${item.detail}\``, item.docum
 
 export const registerExpressionAssist = (monaco: Monaco): void => {
   const kinds = monaco.languages.CompletionItemKind;
-  const kindOf: Record<AssistItem['kind'], number> = { field: kinds.Field, variable: kinds.Variable, function: kinds.Function, local: kinds.Variable };
+  const kindOf: Record<AssistItem['kind'], number> = {
+    field: kinds.Field,
+    variable: kinds.Variable,
+    function: kinds.Function,
+    local: kinds.Variable,
+  };
   monaco.languages.registerCompletionItemProvider('yaml', {
     triggerCharacters: ['.'],
     provideCompletionItems: (model, position) => {
@@ -15,7 +20,12 @@ export const registerExpressionAssist = (monaco: Monaco): void => {
       const place = cx ? exprAt(model.getValue(), model.getOffsetAt(position)) : null;
       const done = cx && place ? completeAt(cx, place) : null;
       if (!done) return { suggestions: [] };
-      const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: position.column - done.word.length, endColumn: position.column };
+      const range = {
+        startLineNumber: position.lineNumber,
+        endLineNumber: position.lineNumber,
+        startColumn: position.column - done.word.length,
+        endColumn: position.column,
+      };
       return {
         suggestions: done.items.map((item, i) => ({
           label: item.label,

@@ -21,7 +21,8 @@ export interface ItemKeyHover {
 type Path = readonly (string | number)[];
 
 /** A list patched item by item: a list of mappings, or a guard's clauses (which may be written as plain tests). */
-const patchable = (seq: YAMLSeq, path: Path): boolean => path[path.length - 1] === 'guard' || (seq.items.length > 0 && seq.items.every((item) => isMap(item)));
+const patchable = (seq: YAMLSeq, path: Path): boolean =>
+  path[path.length - 1] === 'guard' || (seq.items.length > 0 && seq.items.every((item) => isMap(item)));
 
 const within = (node: Node | null | undefined, offset: number): boolean => {
   const range = node?.range;
@@ -46,7 +47,8 @@ const itemAt = (node: Node | null | undefined, offset: number, path: Path, inNew
       const value = pair.value as Node | null;
       const isNew = name.startsWith('+');
       const childPath = [...path, isNew ? name.slice(1) : name];
-      if (name === 'guard' && isScalar(value) && within(value, offset)) return { list: [value.toJSON() as Plain], path: childPath, index: 0, inNew: inNew || isNew };
+      if (name === 'guard' && isScalar(value) && within(value, offset))
+        return { list: [value.toJSON() as Plain], path: childPath, index: 0, inNew: inNew || isNew };
       const found = itemAt(value, offset, childPath, inNew || isNew);
       if (found) return found;
     }
@@ -74,13 +76,15 @@ const operation = (item: Plain, list: string): { key: string; line: string } | n
   if (typeof item.$item === 'string') return { key: item.$item, line: `changes the game's item ${code(item.$item)} ${under}` };
   for (const place of ['$before', '$after'] as const) {
     const anchor = item[place];
-    if (typeof anchor === 'string') return { key: anchor, line: `a new item ${place === '$before' ? 'before' : 'after'} ${code(anchor)} ${under}` };
+    if (typeof anchor === 'string')
+      return { key: anchor, line: `a new item ${place === '$before' ? 'before' : 'after'} ${code(anchor)} ${under}` };
   }
   if (typeof item.id === 'string') {
     const placed = item.$append === true ? 'a new item at the end' : item.$prepend === true ? 'a new item at the start' : undefined;
     return { key: item.id, line: placed ? `${placed}, ${code(item.id)}, ${under}` : `changes the item ${code(item.id)} ${under}` };
   }
-  if (item.$append === true || item.$prepend === true) return { key: '', line: `a new item at the ${item.$append === true ? 'end' : 'start'} ${under}` };
+  if (item.$append === true || item.$prepend === true)
+    return { key: '', line: `a new item at the ${item.$append === true ? 'end' : 'start'} ${under}` };
   return null;
 };
 

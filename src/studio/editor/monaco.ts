@@ -49,7 +49,12 @@ configureMonacoYaml(monaco, {
 });
 
 // vs-dark's comment green is 4.2:1 on its background: a lighter green meets WCAG AA (4.5:1).
-monaco.editor.defineTheme('houserules-dark', { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '8fbf7a' }], colors: {} });
+monaco.editor.defineTheme('houserules-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [{ token: 'comment', foreground: '8fbf7a' }],
+  colors: {},
+});
 
 registerExpressionAssist(monaco);
 

@@ -4,8 +4,7 @@
  * but the browser reports them as uncaught. Only that exact error is silenced, so any other
  * uncaught error still reaches the console and the studio's error reporting.
  */
-const isMonacoCancel = (reason: unknown): boolean =>
-  reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
+const isMonacoCancel = (reason: unknown): boolean => reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
 
 export const quietMonacoCancels = (target: Window): void => {
   target.addEventListener('unhandledrejection', (e) => {

@@ -66,7 +66,19 @@ export const HintPanel = ({ hint, seatName }: Props) => {
   );
 };
 
-const HintResult = ({ rows, iterations, seatName, all, onAll }: { rows: readonly HintRow[]; iterations: number; seatName: string; all: boolean; onAll: () => void }) => {
+const HintResult = ({
+  rows,
+  iterations,
+  seatName,
+  all,
+  onAll,
+}: {
+  rows: readonly HintRow[];
+  iterations: number;
+  seatName: string;
+  all: boolean;
+  onAll: () => void;
+}) => {
   const t = useT();
   const best = rows[0];
   if (!best) return null;

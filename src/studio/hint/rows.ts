@@ -34,6 +34,12 @@ export const hintRows = (root: SearchStats['root'], moves: readonly Move[], labe
   }
   const all = [...groups.values()].reduce((n, g) => n + g.visits, 0);
   return [...groups.values()]
-    .map((g) => ({ label: g.label, move: g.move, visits: g.visits, share: all > 0 ? g.visits / all : 0, mean: g.visits > 0 ? g.total / g.visits : 0 }))
+    .map((g) => ({
+      label: g.label,
+      move: g.move,
+      visits: g.visits,
+      share: all > 0 ? g.visits / all : 0,
+      mean: g.visits > 0 ? g.total / g.visits : 0,
+    }))
     .sort((a, b) => b.visits - a.visits || b.mean - a.mean);
 };

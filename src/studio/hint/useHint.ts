@@ -14,7 +14,11 @@ import type { Hint, HintReply } from './protocol.ts';
 /** How long the bot thinks for a hint: long enough for hundreds of playouts in most specs. */
 export const HINT_MS = 1000;
 
-export type HintStatus = { readonly kind: 'idle' } | { readonly kind: 'thinking' } | { readonly kind: 'done'; readonly hint: Hint } | { readonly kind: 'failed'; readonly error: string };
+export type HintStatus =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'thinking' }
+  | { readonly kind: 'done'; readonly hint: Hint }
+  | { readonly kind: 'failed'; readonly error: string };
 
 export interface HintControl {
   status: HintStatus;
@@ -50,7 +54,11 @@ export const useHint = (
       setHeld({ state, seat, status: { kind: 'thinking' } });
       client.current.request({ kind: 'hint', input: source, state, seat, seed, budget: { timeMs: HINT_MS } }, (outcome) => {
         const reply: HintReply = 'failed' in outcome ? { ok: false, error: `No hint: ${outcome.failed}` } : outcome.reply;
-        setHeld((h) => (h && h.state === state && h.seat === seat ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } } : h));
+        setHeld((h) =>
+          h && h.state === state && h.seat === seat
+            ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } }
+            : h,
+        );
       });
     },
     dismiss: () => {

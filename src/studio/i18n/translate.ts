@@ -15,7 +15,9 @@ import { LruCache } from '../../lang/cache.ts';
 export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, bg, ro, ru };
 
 /** The values message `K` wants: none, or exactly its placeholders. */
-export type ValuesOf<K extends MessageId> = [Placeholders<(typeof en)[K]>] extends [never] ? [] : [values: Readonly<Record<Placeholders<(typeof en)[K]>, MessageValue>>];
+export type ValuesOf<K extends MessageId> = [Placeholders<(typeof en)[K]>] extends [never]
+  ? []
+  : [values: Readonly<Record<Placeholders<(typeof en)[K]>, MessageValue>>];
 
 /** The ids of messages without placeholders: what a table of messages (menu items, steps) holds. */
 export type PlainMessageId = { [K in MessageId]: [Placeholders<(typeof en)[K]>] extends [never] ? K : never }[MessageId];

@@ -34,7 +34,12 @@ const fixed = (v: number): string => {
 
 /** A share or an expected number of visits as a percent, with the digits a small one needs (as the CLI's `percent`). */
 const reachPercent = (p: number): string =>
-  formatNumber(p, { style: 'percent', ...(p > 0 && p < 0.001 ? { maximumSignificantDigits: 2 } : { minimumFractionDigits: p < 0.01 ? 2 : 1, maximumFractionDigits: p < 0.01 ? 2 : 1 }) });
+  formatNumber(p, {
+    style: 'percent',
+    ...(p > 0 && p < 0.001
+      ? { maximumSignificantDigits: 2 }
+      : { minimumFractionDigits: p < 0.01 ? 2 : 1, maximumFractionDigits: p < 0.01 ? 2 : 1 }),
+  });
 
 /** A rule of thumb in words: "with Dice to roll 2: Roll at Turn points 0–450, Bank at …". */
 const ruleText = (rule: PolicyRule): string => {
@@ -70,7 +75,11 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
     setOutcome({ kind: 'running' });
     w.onmessage = (event: MessageEvent<AnalysisReply>) => {
       const reply = event.data;
-      setOutcome(reply.kind === 'done' ? { kind: 'done', input, analysis: reply.analysis, seconds: (performance.now() - t0) / 1000 } : { kind: 'refused', input, error: reply.error });
+      setOutcome(
+        reply.kind === 'done'
+          ? { kind: 'done', input, analysis: reply.analysis, seconds: (performance.now() - t0) / 1000 }
+          : { kind: 'refused', input, error: reply.error },
+      );
       stop();
     };
     w.onerror = (event) => {
@@ -85,7 +94,8 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   };
 
   const stale = (outcome.kind === 'done' || outcome.kind === 'refused') && outcome.input !== input;
-  const seatName = (seat: number): string => (game ? seatLabels(game, game.players.default)[seat] : undefined) ?? t('people.player', { n: seat + 1 });
+  const seatName = (seat: number): string =>
+    (game ? seatLabels(game, game.players.default)[seat] : undefined) ?? t('people.player', { n: seat + 1 });
 
   return (
     <section className={`pane exact-panel ${open ? 'open' : ''}`} aria-label={t('lab.title')}>
@@ -117,7 +127,12 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
                 {t('common.cancel')}
               </button>
             ) : (
-              <button type="submit" className="btn primary small" disabled={!game || !input || shownObjective.trim() === ''} data-testid="exact-run">
+              <button
+                type="submit"
+                className="btn primary small"
+                disabled={!game || !input || shownObjective.trim() === ''}
+                data-testid="exact-run"
+              >
                 {t('lab.run')}
               </button>
             )}
@@ -136,15 +151,30 @@ const ExactTurnPanelInner = ({ input, game }: Props) => {
   );
 };
 
-const AnalysisView = ({ analysis: a, seconds, seatName, t }: { analysis: Analysis; seconds: number; seatName: (seat: number) => string; t: Translate }) => {
+const AnalysisView = ({
+  analysis: a,
+  seconds,
+  seatName,
+  t,
+}: {
+  analysis: Analysis;
+  seconds: number;
+  seatName: (seat: number) => string;
+  t: Translate;
+}) => {
   const table = { columns: a.columns, labels: a.labels, rows: a.policy };
   return (
     <div className="exact-result" data-testid="exact-result">
       <p className="exact-value">
-        {t('lab.firstTurn', { seat: seatName(a.seat) })} <strong data-testid="exact-expected">{fixed(a.expected)}</strong> {t('lab.of')} <code>{a.objective}</code>
+        {t('lab.firstTurn', { seat: seatName(a.seat) })} <strong data-testid="exact-expected">{fixed(a.expected)}</strong> {t('lab.of')}{' '}
+        <code>{a.objective}</code>
       </p>
       <p className="exact-meta">
-        {t('lab.resultMeta', { bound: formatNumber(a.errorBound, { maximumSignificantDigits: 2 }), states: a.states, s: formatNumber(seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+        {t('lab.resultMeta', {
+          bound: formatNumber(a.errorBound, { maximumSignificantDigits: 2 }),
+          states: a.states,
+          s: formatNumber(seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        })}
       </p>
       {table.rows.length === 0 ? (
         <p className="empty-note">{t('lab.noDecision')}</p>
@@ -152,9 +182,11 @@ const AnalysisView = ({ analysis: a, seconds, seatName, t }: { analysis: Analysi
         <>
           <p className="exact-meta">{t('lab.bestPlay')}</p>
           <ul className="exact-rules">
-            {policyRuleData(table).map(ruleText).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
+            {policyRuleData(table)
+              .map(ruleText)
+              .map((line) => (
+                <li key={line}>{line}</li>
+              ))}
           </ul>
           <table className="exact-policy" data-testid="exact-policy">
             <caption>{t('lab.reachCaption', { share: reachPercent(DEFAULT_MIN_REACH) })}</caption>

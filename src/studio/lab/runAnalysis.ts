@@ -6,7 +6,15 @@ import type { AnalysisJob, AnalysisReply } from './protocol.ts';
 
 export const runAnalysis = (job: AnalysisJob): AnalysisReply => {
   const { game, diagnostics } = compileGame(job.input);
-  if (!game) return { kind: 'refused', error: diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n') || 'the spec does not compile' };
+  if (!game)
+    return {
+      kind: 'refused',
+      error:
+        diagnostics
+          .filter((d) => d.severity === 'error')
+          .map(formatDiagnostic)
+          .join('\n') || 'the spec does not compile',
+    };
   try {
     const result = analyze(game, { objective: job.objective, players: job.players, seed: job.seed });
     return result.ok ? { kind: 'done', analysis: result.analysis } : { kind: 'refused', error: result.error };

@@ -15,6 +15,8 @@ export const registerServiceWorker = (): void => {
         registration.active?.postMessage({ keep });
       })
       // Without it the studio works as before, from the network: say so where developers look.
-      .catch((err: unknown) => console.warn(`houserules: no offline copy of the studio (${err instanceof Error ? err.message : String(err)})`));
+      .catch((err: unknown) =>
+        console.warn(`houserules: no offline copy of the studio (${err instanceof Error ? err.message : String(err)})`),
+      );
   });
 };

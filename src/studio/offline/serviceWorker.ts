@@ -21,7 +21,12 @@ const fromNetwork = async (event: FetchEvent, key: Request | string): Promise<Re
   if (response.ok) {
     const copy = response.clone();
     // Keeping a copy is a bonus: when storage is full the response still goes to the page.
-    event.waitUntil(caches.open(CACHE).then((c) => c.put(key, copy)).catch(() => undefined));
+    event.waitUntil(
+      caches
+        .open(CACHE)
+        .then((c) => c.put(key, copy))
+        .catch(() => undefined),
+    );
   }
   return response;
 };

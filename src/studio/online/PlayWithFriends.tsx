@@ -46,13 +46,20 @@ export const PlayWithFriends = ({ source, players, seats, people, onClose }: Pro
   };
 
   return (
-    <dialog ref={ref} className="history-dialog friends-dialog" aria-labelledby="friends-title" data-testid="friends-dialog" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="history-dialog friends-dialog"
+      aria-labelledby="friends-title"
+      data-testid="friends-dialog"
+      onClose={onClose}
+    >
       <h2 id="friends-title">{t('online.playWithFriends')}</h2>
       {step.kind === 'choose' && (
         <>
           <p>
             {t('online.explain', { players })}
-            {bots.some((b) => b !== null) && ` ${t('online.explainBots', { list: formatList(bots.flatMap((b, s) => (b ? [t('online.botSeat', { name: name(s), bot: b })] : []))) })}`}
+            {bots.some((b) => b !== null) &&
+              ` ${t('online.explainBots', { list: formatList(bots.flatMap((b, s) => (b ? [t('online.botSeat', { name: name(s), bot: b })] : []))) })}`}
           </p>
           {humans.length > 0 ? (
             <label>
@@ -99,14 +106,27 @@ export const PlayWithFriends = ({ source, players, seats, people, onClose }: Pro
               .filter((s) => s.path && s.seat !== step.mine)
               .map((s) => (
                 <li key={s.seat}>
-                  {name(s.seat)}: <input readOnly value={linkTo(s.path as string)} aria-label={t('online.inviteFor', { name: name(s.seat) })} onFocus={(e) => e.currentTarget.select()} data-testid={`invite-${s.seat}`} />
+                  {name(s.seat)}:{' '}
+                  <input
+                    readOnly
+                    value={linkTo(s.path as string)}
+                    aria-label={t('online.inviteFor', { name: name(s.seat) })}
+                    onFocus={(e) => e.currentTarget.select()}
+                    data-testid={`invite-${s.seat}`}
+                  />
                   <button type="button" className="btn small" onClick={() => void navigator.clipboard?.writeText(linkTo(s.path as string))}>
                     {t('online.copy')}
                   </button>
                 </li>
               ))}
             <li>
-              {t('online.watchers')}: <input readOnly value={linkTo(step.room.spectate)} aria-label={t('online.watchLink')} onFocus={(e) => e.currentTarget.select()} />
+              {t('online.watchers')}:{' '}
+              <input
+                readOnly
+                value={linkTo(step.room.spectate)}
+                aria-label={t('online.watchLink')}
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </li>
           </ul>
           <div className="dialog-actions">

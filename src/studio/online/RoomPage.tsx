@@ -62,7 +62,15 @@ const usePass = (room: string, invite: string | null): { pass: RoomPass | null; 
 };
 
 const presence = (t: Translate, seat: SeatInfo | undefined): string =>
-  !seat ? '' : seat.bot ? t('board.bot', { name: seat.bot }) : seat.connected > 0 ? t('online.here') : seat.claimed ? t('online.away') : t('online.invited');
+  !seat
+    ? ''
+    : seat.bot
+      ? t('board.bot', { name: seat.bot })
+      : seat.connected > 0
+        ? t('online.here')
+        : seat.claimed
+          ? t('online.away')
+          : t('online.invited');
 
 const EventLines = ({ event, reader }: { event: RoomEvent; reader: number | null }) => (
   <>
@@ -76,31 +84,51 @@ const EventLines = ({ event, reader }: { event: RoomEvent; reader: number | null
   </>
 );
 
-const RoomLog = ({ events, reader, describe, people }: { events: readonly RoomEvent[]; reader: number | null; describe: (m: Move) => string; people: People }) => {
+const RoomLog = ({
+  events,
+  reader,
+  describe,
+  people,
+}: {
+  events: readonly RoomEvent[];
+  reader: number | null;
+  describe: (m: Move) => string;
+  people: People;
+}) => {
   const t = useT();
   return (
-  <section className="pane log-pane" aria-label={t('log.title')}>
-    <header className="pane-head">
-      <span className="pane-title">{t('log.title')}</span>
-      <span className="pane-meta">{t('log.moves', { count: events.filter((e) => e.kind === 'move').length })}</span>
-    </header>
-    <ol className="log" data-testid="room-log">
-      {events.map((event) => (
-        <li key={event.seq} className="log-entry">
-          {event.kind === 'move' && (
-            <span className="log-move">
-              <span className="log-num">{event.seq}.</span> {people.seat(event.move.seat)}: {describe(event.move)}
-            </span>
-          )}
-          <EventLines event={event} reader={reader} />
-        </li>
-      ))}
-    </ol>
-  </section>
+    <section className="pane log-pane" aria-label={t('log.title')}>
+      <header className="pane-head">
+        <span className="pane-title">{t('log.title')}</span>
+        <span className="pane-meta">{t('log.moves', { count: events.filter((e) => e.kind === 'move').length })}</span>
+      </header>
+      <ol className="log" data-testid="room-log">
+        {events.map((event) => (
+          <li key={event.seq} className="log-entry">
+            {event.kind === 'move' && (
+              <span className="log-move">
+                <span className="log-num">{event.seq}.</span> {people.seat(event.move.seat)}: {describe(event.move)}
+              </span>
+            )}
+            <EventLines event={event} reader={reader} />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 };
 
-const HostPanel = ({ pass, seats, onUndo, canUndo }: { pass: RoomPass; seats: readonly SeatInfo[]; onUndo: () => void; canUndo: boolean }) => {
+const HostPanel = ({
+  pass,
+  seats,
+  onUndo,
+  canUndo,
+}: {
+  pass: RoomPass;
+  seats: readonly SeatInfo[];
+  onUndo: () => void;
+  canUndo: boolean;
+}) => {
   const t = useT();
   const open = (pass.invites ?? []).filter((i) => !(seats[i.seat]?.claimed ?? false));
   const name = (seat: number): string => t('online.player', { n: seat + 1 });
@@ -111,7 +139,13 @@ const HostPanel = ({ pass, seats, onUndo, canUndo }: { pass: RoomPass; seats: re
         <ul className="invites">
           {open.map((i) => (
             <li key={i.seat}>
-              {name(i.seat)}: <input readOnly value={linkTo(i.path)} aria-label={t('online.inviteFor', { name: name(i.seat) })} onFocus={(e) => e.currentTarget.select()} />
+              {name(i.seat)}:{' '}
+              <input
+                readOnly
+                value={linkTo(i.path)}
+                aria-label={t('online.inviteFor', { name: name(i.seat) })}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <button type="button" className="btn small" onClick={() => void navigator.clipboard?.writeText(linkTo(i.path))}>
                 {t('online.copy')}
               </button>
@@ -167,10 +201,14 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
   const problem = claimProblem ?? infoProblem;
   const people = game && view ? peopleOf(game, view.context) : null;
   // The view's context with no PRNG: what describing a move reads (a hidden piece stays unnamed).
-  const describe = (m: Move): string => (game && view ? describeMove(game, { ...view.context, rng: [0, 0, 0, 0], rigged: [] }, m, seen, looks) : m.move);
+  const describe = (m: Move): string =>
+    game && view ? describeMove(game, { ...view.context, rng: [0, 0, 0, 0], rigged: [] }, m, seen, looks) : m.move;
   const seatKinds = live.seats.map((s) => s.bot ?? HUMAN);
   const result = view?.context.result ?? null;
-  const you = live.seat === null ? t('online.watching') : t('online.youAre', { name: people?.seat(live.seat) ?? t('online.player', { n: live.seat + 1 }) });
+  const you =
+    live.seat === null
+      ? t('online.watching')
+      : t('online.youAre', { name: people?.seat(live.seat) ?? t('online.player', { n: live.seat + 1 }) });
   const waiting = result ? t('play.over') : legal.length === 0 ? (live.state ? t('online.waiting') : t('online.joining')) : null;
 
   return (
@@ -184,7 +222,13 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
           {you}
         </span>
         <span className={`room-status ${live.status}`} data-testid="room-status">
-          {live.status === 'open' ? t('online.connected') : live.status === 'lost' ? t('online.lost') : live.status === 'refused' ? t('online.refused') : t('online.connecting')}
+          {live.status === 'open'
+            ? t('online.connected')
+            : live.status === 'lost'
+              ? t('online.lost')
+              : live.status === 'refused'
+                ? t('online.refused')
+                : t('online.connecting')}
         </span>
       </header>
       {problem && (
@@ -206,11 +250,17 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
             <header className="pane-head">
               <span className="pane-title">{t('online.table')}</span>
               <span className="pane-meta" data-testid="room-turn">
-                {view ? `${t('play.turn', { turn: view.context.turn })}${result && game ? ` · ${winnersText(game, view.context, result.winners)}` : ''}` : ''}
+                {view
+                  ? `${t('play.turn', { turn: view.context.turn })}${result && game ? ` · ${winnersText(game, view.context, result.winners)}` : ''}`
+                  : ''}
               </span>
             </header>
             <div className="board-body" data-testid="board">
-              {!game && !problem && <p className="empty-note">{analysis.diagnostics.length > 0 && !analysis.ok ? t('online.rulesBroken') : t('online.loadingRules')}</p>}
+              {!game && !problem && (
+                <p className="empty-note">
+                  {analysis.diagnostics.length > 0 && !analysis.ok ? t('online.rulesBroken') : t('online.loadingRules')}
+                </p>
+              )}
               {game && view && people && (
                 <ErrorBoundary where={t('app.whereBoard')} resetKey={view}>
                   {result && (
@@ -218,7 +268,14 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
                       <strong>{winnersText(game, view.context, result.winners)}</strong>
                       {' · '}
                       {view.context.players
-                        .map((_, seat) => [people.seat(seat), ...[scoreOf(game, view.context, seat), ...shownVars(game, view.context, 'player', seat)].filter((v) => v !== null).map((v) => `${v?.label} ${v?.text}`)].join(' '))
+                        .map((_, seat) =>
+                          [
+                            people.seat(seat),
+                            ...[scoreOf(game, view.context, seat), ...shownVars(game, view.context, 'player', seat)]
+                              .filter((v) => v !== null)
+                              .map((v) => `${v?.label} ${v?.text}`),
+                          ].join(' '),
+                        )
                         .join(' · ')}
                     </div>
                   )}
@@ -255,7 +312,14 @@ export const RoomPage = ({ room, invite }: { room: string; invite: string | null
           </section>
           {people && <RoomLog events={live.events} reader={live.seat} describe={describe} people={people} />}
         </div>
-        {live.host && pass && <HostPanel pass={pass} seats={live.seats} onUndo={live.undo} canUndo={(live.state?.seq ?? 0) > 0 && live.events.some((e) => e.kind === 'move')} />}
+        {live.host && pass && (
+          <HostPanel
+            pass={pass}
+            seats={live.seats}
+            onUndo={live.undo}
+            canUndo={(live.state?.seq ?? 0) > 0 && live.events.some((e) => e.kind === 'move')}
+          />
+        )}
       </div>
     </div>
   );

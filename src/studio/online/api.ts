@@ -8,7 +8,9 @@ import type { Json } from '../../engine/types.ts';
 import type { ErrorCode, SeatInfo } from '../../server/protocol.ts';
 import { t } from '../i18n/index.ts';
 
-export type Answer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: ErrorCode | 'no-server'; readonly message: string };
+export type Answer<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: ErrorCode | 'no-server'; readonly message: string };
 
 export interface MadeRoom {
   readonly room: string;
@@ -29,7 +31,6 @@ export interface RoomInfo {
   readonly seq: number;
   readonly seats: readonly SeatInfo[];
 }
-
 
 const call = async <T>(path: string, init?: RequestInit): Promise<Answer<T>> => {
   let response: Response;

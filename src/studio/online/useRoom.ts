@@ -64,7 +64,14 @@ export const useRoom = (room: string, pass: RoomPass | null): Room => {
       socket.current = ws;
       setStatus('connecting');
       ws.onopen = () => {
-        ws.send(JSON.stringify({ type: 'hello', ...(pass.token ? { token: pass.token } : {}), ...(pass.host ? { host: pass.host } : {}), ...(lastSeq.current !== undefined ? { seq: lastSeq.current } : {}) }));
+        ws.send(
+          JSON.stringify({
+            type: 'hello',
+            ...(pass.token ? { token: pass.token } : {}),
+            ...(pass.host ? { host: pass.host } : {}),
+            ...(lastSeq.current !== undefined ? { seq: lastSeq.current } : {}),
+          }),
+        );
       };
       ws.onmessage = (message) => {
         let data: ServerMessage;

@@ -80,8 +80,13 @@ const isJsonValue = (v: unknown): boolean =>
 const isJsonRecord = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v) && isJsonValue(v);
 
 export const decodeShare = async (data: string): Promise<DecodeResult> => {
-  if (data.length > MAX_LINK_CHARS) return { ok: false, error: `the link is ${Math.round(data.length / 1000)} kB long, more than a share link may be (${MAX_LINK_CHARS / 1000} kB)` };
-  if (!/^[A-Za-z0-9_-]+$/.test(data)) return { ok: false, error: 'the link contains characters a share link never has (was it cut or edited?)' };
+  if (data.length > MAX_LINK_CHARS)
+    return {
+      ok: false,
+      error: `the link is ${Math.round(data.length / 1000)} kB long, more than a share link may be (${MAX_LINK_CHARS / 1000} kB)`,
+    };
+  if (!/^[A-Za-z0-9_-]+$/.test(data))
+    return { ok: false, error: 'the link contains characters a share link never has (was it cut or edited?)' };
   let bytes: Uint8Array;
   try {
     bytes = fromBase64Url(data);
@@ -92,7 +97,11 @@ export const decodeShare = async (data: string): Promise<DecodeResult> => {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_INFLATED_BYTES));
   } catch (err) {
-    if (err instanceof TooLarge) return { ok: false, error: `the link's data inflates to more than ${MAX_INFLATED_BYTES / 1_000_000} MB, more than any spec: it was not opened` };
+    if (err instanceof TooLarge)
+      return {
+        ok: false,
+        error: `the link's data inflates to more than ${MAX_INFLATED_BYTES / 1_000_000} MB, more than any spec: it was not opened`,
+      };
     return { ok: false, error: 'the link data does not decompress: it was probably cut short when copied' };
   }
   let raw: unknown;
@@ -107,7 +116,7 @@ export const decodeShare = async (data: string): Promise<DecodeResult> => {
   if (typeof r.game !== 'string' || !r.game) return { ok: false, error: 'the link names no game' };
   if (!isStringRecord(r.files) || Object.keys(r.files).length === 0) return { ok: false, error: 'the link carries no spec files' };
   const variants = Array.isArray(r.variants) ? r.variants.filter((v): v is string => typeof v === 'string') : [];
-  if (r.params !== undefined && !isJsonRecord(r.params)) return { ok: false, error: 'the link\'s params are not a table of values' };
+  if (r.params !== undefined && !isJsonRecord(r.params)) return { ok: false, error: "the link's params are not a table of values" };
   const params = Object.assign(Object.create(null) as Record<string, Json>, r.params ?? {});
   return { ok: true, shared: { game: r.game, files: r.files, variants, params } };
 };

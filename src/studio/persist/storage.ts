@@ -89,9 +89,11 @@ const setAside = (key: string, raw: string, what: string, why: string): void => 
   const aside = corruptKey(key);
   const s = store();
   if (s && read(aside) !== raw) tryWrite(s, aside, raw);
-  report({ kind: 'corrupt', message: `Saved ${what} could not be read (${why}); they were set aside under "${aside}" and defaults are used.` });
+  report({
+    kind: 'corrupt',
+    message: `Saved ${what} could not be read (${why}); they were set aside under "${aside}" and defaults are used.`,
+  });
 };
-
 
 /** Reads a JSON entry; a broken one is set aside and reported. `check` returns a problem or null. */
 const readJson = <T>(key: string, what: string, parse: (raw: unknown) => { value: T } | { problem: string }): T | null => {
@@ -149,7 +151,8 @@ export const parseSettings = (raw: unknown): { value: GameSettings } | { problem
   if (!isRecord(raw)) return { problem: 'not an object' };
   const settings = emptySettings();
   if (raw.variants !== undefined) {
-    if (!Array.isArray(raw.variants) || !raw.variants.every((v) => typeof v === 'string')) return { problem: 'variants is not a list of names' };
+    if (!Array.isArray(raw.variants) || !raw.variants.every((v) => typeof v === 'string'))
+      return { problem: 'variants is not a list of names' };
     settings.variants = raw.variants;
   }
   if (raw.params !== undefined) {
@@ -172,7 +175,8 @@ export const parseSettings = (raw: unknown): { value: GameSettings } | { problem
   return { value: settings };
 };
 
-export const loadSettings = (gameId: string): GameSettings => readJson(settingsKey(gameId), `settings of '${gameId}'`, parseSettings) ?? emptySettings();
+export const loadSettings = (gameId: string): GameSettings =>
+  readJson(settingsKey(gameId), `settings of '${gameId}'`, parseSettings) ?? emptySettings();
 
 export const saveSettings = (gameId: string, settings: GameSettings): boolean =>
   write(settingsKey(gameId), JSON.stringify(settings), 'your house rules and seats');
@@ -186,7 +190,8 @@ export interface SavedPlay {
   cursor: number;
 }
 
-const isMove = (v: unknown): v is Move => isRecord(v) && typeof v.move === 'string' && typeof v.seat === 'number' && Number.isInteger(v.seat) && v.seat >= 0;
+const isMove = (v: unknown): v is Move =>
+  isRecord(v) && typeof v.move === 'string' && typeof v.seat === 'number' && Number.isInteger(v.seat) && v.seat >= 0;
 
 export const parsePlay = (raw: unknown): { value: SavedPlay } | { problem: string } => {
   if (!isRecord(raw)) return { problem: 'not an object' };
@@ -194,7 +199,8 @@ export const parsePlay = (raw: unknown): { value: SavedPlay } | { problem: strin
   if (!isCount(raw.players)) return { problem: 'no whole number of players' };
   if (!Array.isArray(raw.moves) || !raw.moves.every(isMove)) return { problem: 'moves is not a list of moves' };
   const moves = raw.moves;
-  const cursor = typeof raw.cursor === 'number' && Number.isInteger(raw.cursor) ? Math.max(0, Math.min(raw.cursor, moves.length)) : moves.length;
+  const cursor =
+    typeof raw.cursor === 'number' && Number.isInteger(raw.cursor) ? Math.max(0, Math.min(raw.cursor, moves.length)) : moves.length;
   return { value: { seed: raw.seed, players: raw.players, moves, cursor } };
 };
 
@@ -209,16 +215,24 @@ export interface LastGood {
   params: Record<string, Json>;
 }
 
-const isSource = (v: unknown): v is { file: string; text: string } => isRecord(v) && typeof v.file === 'string' && typeof v.text === 'string';
+const isSource = (v: unknown): v is { file: string; text: string } =>
+  isRecord(v) && typeof v.file === 'string' && typeof v.text === 'string';
 
 export const parseLastGood = (raw: unknown): { value: LastGood } | { problem: string } =>
-  isRecord(raw) && isSource(raw.base) && Array.isArray(raw.variants) && raw.variants.every(isSource) && isRecord(raw.params) && isJson(raw.params)
+  isRecord(raw) &&
+  isSource(raw.base) &&
+  Array.isArray(raw.variants) &&
+  raw.variants.every(isSource) &&
+  isRecord(raw.params) &&
+  isJson(raw.params)
     ? { value: { base: raw.base, variants: raw.variants, params: raw.params as Record<string, Json> } }
     : { problem: 'not a spec with its variants and params' };
 
-export const loadLastGood = (gameId: string): LastGood | null => readJson(lastGoodKey(gameId), `last good version of '${gameId}'`, parseLastGood);
+export const loadLastGood = (gameId: string): LastGood | null =>
+  readJson(lastGoodKey(gameId), `last good version of '${gameId}'`, parseLastGood);
 
-export const saveLastGood = (gameId: string, good: LastGood): boolean => write(lastGoodKey(gameId), JSON.stringify(good), 'the last version that compiled');
+export const saveLastGood = (gameId: string, good: LastGood): boolean =>
+  write(lastGoodKey(gameId), JSON.stringify(good), 'the last version that compiled');
 
 /** Reads a JSON entry of another module (the versions) with the same set-aside rule. */
 export const loadJson = readJson;
@@ -242,12 +256,19 @@ const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 export const parseRoomPass = (raw: unknown): { value: RoomPass } | { problem: string } => {
   if (!isRecord(raw)) return { problem: 'not an object' };
   const { seat, token, host, invites } = raw;
-  if (seat !== undefined && (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0)) return { problem: 'a seat that is not a seat number' };
+  if (seat !== undefined && (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0))
+    return { problem: 'a seat that is not a seat number' };
   if (token !== undefined && (typeof token !== 'string' || !TOKEN.test(token))) return { problem: 'a token that is not one' };
   if (host !== undefined && (typeof host !== 'string' || !TOKEN.test(host))) return { problem: 'a host token that is not one' };
   const isInvite = (i: unknown): i is { seat: number; path: string } =>
-    isRecord(i) && typeof i.seat === 'number' && Number.isInteger(i.seat) && i.seat >= 0 && typeof i.path === 'string' && /^\/#\/room\/[A-Za-z0-9_-]+\?invite=[A-Za-z0-9_-]+$/.test(i.path);
-  if (invites !== undefined && (!Array.isArray(invites) || !invites.every(isInvite))) return { problem: 'invites that are not links of the room' };
+    isRecord(i) &&
+    typeof i.seat === 'number' &&
+    Number.isInteger(i.seat) &&
+    i.seat >= 0 &&
+    typeof i.path === 'string' &&
+    /^\/#\/room\/[A-Za-z0-9_-]+\?invite=[A-Za-z0-9_-]+$/.test(i.path);
+  if (invites !== undefined && (!Array.isArray(invites) || !invites.every(isInvite)))
+    return { problem: 'invites that are not links of the room' };
   return {
     value: {
       ...(seat !== undefined ? { seat } : {}),

@@ -105,7 +105,13 @@ export const addVersion = (gameId: string, files: Snapshot, note: string, now = 
     write(historyKey(gameId), JSON.stringify(next), 'the history of versions');
     return next;
   }
-  const version: Version = { id: `${now.toString(36)}-${history.length}`, at: now, files, summary: newest ? diffSummary(newest.files, files) : 'first saved version', note };
+  const version: Version = {
+    id: `${now.toString(36)}-${history.length}`,
+    at: now,
+    files,
+    summary: newest ? diffSummary(newest.files, files) : 'first saved version',
+    note,
+  };
   const next = [...history, version].slice(-MAX_VERSIONS);
   write(historyKey(gameId), JSON.stringify(next), 'the history of versions');
   return next;

@@ -23,7 +23,12 @@ export const actingName = (spec: GameSpec, actingSeats: Iterable<number>, player
   if (seats.length === 0) return null;
   const called = seats.map((s) => names?.seat(s) ?? numberedSeat(s));
   const numbered = called.every((n, i) => n === numberedSeat(seats[i] ?? 0));
-  const people = seats.length === 1 ? (called[0] ?? '') : numbered ? t('people.players', { list: formatList(seats.map((s) => String(s + 1))) }) : formatList(called);
+  const people =
+    seats.length === 1
+      ? (called[0] ?? '')
+      : numbered
+        ? t('people.players', { list: formatList(seats.map((s) => String(s + 1))) })
+        : formatList(called);
   const teams = [...new Set(seats.map((s) => teamOfSeat(spec, s, players)))];
   if (teams.length !== 1 || teams[0] === null || teams[0] === undefined) return people;
   return `${names?.team(teams[0]) ?? teamTitle(spec, teams[0])} (${people})`;

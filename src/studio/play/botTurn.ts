@@ -33,7 +33,12 @@ export const nextBotTurn = <G>(engine: PlayEngine<G>, game: G, s: Session, seats
 };
 
 /** The game after the bot's answer, or why the bots stop. */
-export const afterBotAnswer = <G>(engine: PlayEngine<G>, game: G, s: Session, answer: BotAnswer): { readonly session: Session } | { readonly stop: string | null } => {
+export const afterBotAnswer = <G>(
+  engine: PlayEngine<G>,
+  game: G,
+  s: Session,
+  answer: BotAnswer,
+): { readonly session: Session } | { readonly stop: string | null } => {
   if (!answer) return { stop: null };
   if ('error' in answer) return { stop: answer.error };
   const r = playMove(engine, game, s, answer.move);

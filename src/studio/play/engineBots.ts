@@ -35,7 +35,15 @@ export const botNames = (game: CompiledGame): string[] => engineBotNames(game);
  * The bot's move for `seat`, nothing when it has none, or why it failed, naming the seat as the
  * board does. `budget` bounds a search bot's thinking (the others ignore it).
  */
-export const botMove = (game: CompiledGame, state: GameState, seat: number, name: string, seed: string, budget: SearchBudget, now: () => number): BotAnswer => {
+export const botMove = (
+  game: CompiledGame,
+  state: GameState,
+  seat: number,
+  name: string,
+  seed: string,
+  budget: SearchBudget,
+  now: () => number,
+): BotAnswer => {
   const failed = (why: string) => ({ error: `The ${name} bot of ${seatName(game, state.context, seat)} failed: ${why}` });
   const bot = botFor(game, name, budget, now);
   if ('error' in bot) return failed(bot.error);

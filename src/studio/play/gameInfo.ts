@@ -21,7 +21,9 @@ export interface GameInfo {
   readonly params: Readonly<Record<string, ParamSpec>>;
   readonly paramValues: Readonly<Record<string, Json>>;
   readonly graph: FlowGraph;
-  readonly moves: Readonly<Record<string, { readonly title?: string; readonly description?: string; readonly args?: readonly CompiledArg[] }>>;
+  readonly moves: Readonly<
+    Record<string, { readonly title?: string; readonly description?: string; readonly args?: readonly CompiledArg[] }>
+  >;
   /** How the state reads to players (the spec's `display:` section, compiled). */
   readonly display: CompiledDisplay;
   /** The spec after variants: component declarations (for drawing pieces), zone and var docs. */

@@ -34,7 +34,12 @@ export const current = (s: Session): GameState => {
   return state;
 };
 
-export const playMove = <G>(engine: PlayEngine<G>, game: G, s: Session, move: Move): { ok: true; session: Session } | { ok: false; error: string } => {
+export const playMove = <G>(
+  engine: PlayEngine<G>,
+  game: G,
+  s: Session,
+  move: Move,
+): { ok: true; session: Session } | { ok: false; error: string } => {
   const r = guard(() => engine.step(game, current(s), move));
   if (!r.ok) return r;
   return {

@@ -31,14 +31,18 @@ export const useBotMoves = <G extends GameInfo>(
   return useCallback(
     (game, state, seat, bot, seed) =>
       new Promise<BotAnswer>((resolve) => {
-        const failed = (why: string): BotAnswer => ({ error: `The ${bot} bot of ${peopleOf(game, state.context).seat(seat)} failed: ${why}` });
+        const failed = (why: string): BotAnswer => ({
+          error: `The ${bot} bot of ${peopleOf(game, state.context).seat(seat)} failed: ${why}`,
+        });
         const input = sourceRef.current;
         if (!input) {
           resolve(failed('the text of the rules on the board is not known yet'));
           return;
         }
         client.current ??= createJobClient<MoveJob, BotAnswer>(spawnBotWorker);
-        client.current.request({ kind: 'move', input, state, seat, bot, seed, budget: PLAYTEST_BUDGET }, (outcome) => resolve('failed' in outcome ? failed(outcome.failed) : outcome.reply));
+        client.current.request({ kind: 'move', input, state, seat, bot, seed, budget: PLAYTEST_BUDGET }, (outcome) =>
+          resolve('failed' in outcome ? failed(outcome.failed) : outcome.reply),
+        );
       }),
     [],
   );

@@ -117,7 +117,9 @@ export const usePlaytest = <G>(
     start(game, old?.seed ?? initialSeed);
     // Never silently: say why the game in progress was left.
     if (old && old.cursor > 0) {
-      setNotice(prev.token !== restartToken ? t('play.rulesRestart', { moves: old.cursor }) : t('play.playersRestart', { moves: old.cursor }));
+      setNotice(
+        prev.token !== restartToken ? t('play.rulesRestart', { moves: old.cursor }) : t('play.playersRestart', { moves: old.cursor }),
+      );
     }
   }, [game, restartToken, players, engine, start, initialSeed]);
 

@@ -40,21 +40,45 @@ const InlineView = ({ nodes, query }: { nodes: readonly Inline[]; query: string 
         case 'code':
           return <code key={i}>{marked(n.text, query)}</code>;
         case 'strong':
-          return <strong key={i}><InlineView nodes={n.children} query={query} /></strong>;
+          return (
+            <strong key={i}>
+              <InlineView nodes={n.children} query={query} />
+            </strong>
+          );
         case 'em':
-          return <em key={i}><InlineView nodes={n.children} query={query} /></em>;
+          return (
+            <em key={i}>
+              <InlineView nodes={n.children} query={query} />
+            </em>
+          );
         case 'link':
-          if (n.href === null) return <span key={i}><InlineView nodes={n.children} query={query} /></span>;
+          if (n.href === null)
+            return (
+              <span key={i}>
+                <InlineView nodes={n.children} query={query} />
+              </span>
+            );
           if (n.href.startsWith('#')) {
             const anchor = n.href.slice(1);
             // An in-page link scrolls the reference; following it would change the studio's route.
             return (
-              <a key={i} href={`#${domId(anchor)}`} onClick={(e) => { e.preventDefault(); scrollToAnchor(anchor); }}>
+              <a
+                key={i}
+                href={`#${domId(anchor)}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  scrollToAnchor(anchor);
+                }}
+              >
                 <InlineView nodes={n.children} query={query} />
               </a>
             );
           }
-          return <a key={i} href={n.href} target="_blank" rel="noopener noreferrer"><InlineView nodes={n.children} query={query} /></a>;
+          return (
+            <a key={i} href={n.href} target="_blank" rel="noopener noreferrer">
+              <InlineView nodes={n.children} query={query} />
+            </a>
+          );
       }
     })}
   </>
@@ -64,20 +88,58 @@ const BlockView = ({ block, query }: { block: Block; query: string }) => {
   switch (block.kind) {
     case 'heading': {
       const Tag = `h${Math.min(block.level + 1, 6)}` as 'h2';
-      return <Tag id={domId(block.id)}><InlineView nodes={block.inline} query={query} /></Tag>;
+      return (
+        <Tag id={domId(block.id)}>
+          <InlineView nodes={block.inline} query={query} />
+        </Tag>
+      );
     }
     case 'paragraph':
-      return <p><InlineView nodes={block.inline} query={query} /></p>;
+      return (
+        <p>
+          <InlineView nodes={block.inline} query={query} />
+        </p>
+      );
     case 'code':
-      return <pre><code>{marked(block.text, query)}</code></pre>;
+      return (
+        <pre>
+          <code>{marked(block.text, query)}</code>
+        </pre>
+      );
     case 'list':
-      return <ul>{block.items.map((item, i) => <li key={i}><InlineView nodes={item} query={query} /></li>)}</ul>;
+      return (
+        <ul>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              <InlineView nodes={item} query={query} />
+            </li>
+          ))}
+        </ul>
+      );
     case 'table':
       return (
         <div className="reference-table">
           <table>
-            <thead><tr>{block.head.map((c, i) => <th key={i}><InlineView nodes={c} query={query} /></th>)}</tr></thead>
-            <tbody>{block.rows.map((row, r) => <tr key={r}>{row.map((c, i) => <td key={i}><InlineView nodes={c} query={query} /></td>)}</tr>)}</tbody>
+            <thead>
+              <tr>
+                {block.head.map((c, i) => (
+                  <th key={i}>
+                    <InlineView nodes={c} query={query} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((c, i) => (
+                    <td key={i}>
+                      <InlineView nodes={c} query={query} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       );
@@ -123,14 +185,27 @@ export default function LanguageReference({ onClose }: Props) {
           <span className="reference-count" data-testid="reference-count" aria-live="polite">
             {q ? t('reference.sections', { count: shown.length }) : ''}
           </span>
-          <button type="button" className="btn ghost small" onClick={onClose} aria-label={t('reference.close')} data-testid="reference-close">
+          <button
+            type="button"
+            className="btn ghost small"
+            onClick={onClose}
+            aria-label={t('reference.close')}
+            data-testid="reference-close"
+          >
             ✕
           </button>
         </header>
         {!q && (
           <nav className="reference-contents" aria-label={t('reference.contents')}>
             {contents.map((h) => (
-              <a key={h.id} href={`#${domId(h.id)}`} onClick={(e) => { e.preventDefault(); scrollToAnchor(h.id); }}>
+              <a
+                key={h.id}
+                href={`#${domId(h.id)}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  scrollToAnchor(h.id);
+                }}
+              >
                 {h.text.replace(/`/g, '')}
               </a>
             ))}
@@ -141,7 +216,9 @@ export default function LanguageReference({ onClose }: Props) {
           {shown.map((s, i) => (
             <section key={s.heading?.id ?? `top-${i}`} data-section={s.heading?.id ?? ''}>
               {s.heading && <BlockView block={s.heading} query={q} />}
-              {s.blocks.map((b, j) => <BlockView key={j} block={b} query={q} />)}
+              {s.blocks.map((b, j) => (
+                <BlockView key={j} block={b} query={q} />
+              ))}
             </section>
           ))}
         </div>

@@ -9,7 +9,13 @@ export const ReferenceButton = () => {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn ghost" onClick={() => setOpen(true)} data-testid="language-reference" title={t('reference.buttonTitle')}>
+      <button
+        type="button"
+        className="btn ghost"
+        onClick={() => setOpen(true)}
+        data-testid="language-reference"
+        title={t('reference.buttonTitle')}
+      >
         {t('reference.button')}
       </button>
       {open && (

@@ -105,7 +105,13 @@ export const parseMarkdown = (source: string): Block[] => {
       blocks.push({ kind: 'code', lang: fence[1] ?? '', text: body.join('\n') });
     } else if (heading) {
       const text = heading[2] as string;
-      blocks.push({ kind: 'heading', level: (heading[1] as string).length, id: anchorOf(plainText(parseInline(text))), text, inline: parseInline(text) });
+      blocks.push({
+        kind: 'heading',
+        level: (heading[1] as string).length,
+        id: anchorOf(plainText(parseInline(text))),
+        text,
+        inline: parseInline(text),
+      });
       i += 1;
     } else if (line.trim().startsWith('|') && TABLE_RULE.test(at(i + 1))) {
       const head = cellsOf(line);
@@ -124,7 +130,14 @@ export const parseMarkdown = (source: string): Block[] => {
       blocks.push({ kind: 'list', items: items.map(parseInline) });
     } else {
       const body: string[] = [];
-      while (i < lines.length && at(i).trim() && !FENCE.test(at(i)) && !HEADING.test(at(i)) && !BULLET.test(at(i)) && !(at(i).trim().startsWith('|') && TABLE_RULE.test(at(i + 1)))) {
+      while (
+        i < lines.length &&
+        at(i).trim() &&
+        !FENCE.test(at(i)) &&
+        !HEADING.test(at(i)) &&
+        !BULLET.test(at(i)) &&
+        !(at(i).trim().startsWith('|') && TABLE_RULE.test(at(i + 1)))
+      ) {
         body.push(at(i++).trim());
       }
       blocks.push({ kind: 'paragraph', inline: parseInline(body.join(' ')) });

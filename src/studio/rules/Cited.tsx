@@ -15,7 +15,13 @@ export const RuleRef = memo(({ id }: { id: string }) => {
     access.open(id);
   };
   return (
-    <button type="button" className="rule-ref" title={`${rule.title}: ${rule.text}${rule.fallback ? ` (${SHEET_WORDS[access.lang].untranslated})` : ''}`} onClick={click} data-rule={id}>
+    <button
+      type="button"
+      className="rule-ref"
+      title={`${rule.title}: ${rule.text}${rule.fallback ? ` (${SHEET_WORDS[access.lang].untranslated})` : ''}`}
+      onClick={click}
+      data-rule={id}
+    >
       {id}
     </button>
   );

@@ -35,7 +35,8 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
   return (
     <section className={`pane house-rules ${open ? 'open' : ''}`} aria-label={t('rules.title')}>
       <FoldHead title={t('rules.title')} open={open} onToggle={() => setOpen(!open)}>
-        {t('rules.meta', { variants: variants.length, params: paramNames.length })}{changed > 0 ? ` · ${t('rules.changed', { count: changed })}` : ''}
+        {t('rules.meta', { variants: variants.length, params: paramNames.length })}
+        {changed > 0 ? ` · ${t('rules.changed', { count: changed })}` : ''}
       </FoldHead>
       {open && (
         <div className="house-rules-body">
@@ -58,7 +59,11 @@ const HouseRulesInner = ({ variants, enabled, onVariants, params, values, overri
                       onChange={(e) => onVariants(toggleVariant(variants, enabled, v.id, e.target.checked))}
                     />
                     <span className="variant-title">{v.title}</span>
-                    {v.rules.length > 0 && <span className="variant-rules"><Cited text={v.rules.join(' ')} /></span>}
+                    {v.rules.length > 0 && (
+                      <span className="variant-rules">
+                        <Cited text={v.rules.join(' ')} />
+                      </span>
+                    )}
                     {a?.disabled && <span className="variant-why">{a.reason}</span>}
                   </label>
                 );

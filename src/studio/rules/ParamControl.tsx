@@ -25,11 +25,27 @@ export const numberProblem = (spec: Extract<ParamSpec, { type: 'number' }>, text
   if (spec.min !== undefined && n < spec.min) return t('param.atLeast', { min: spec.min });
   if (spec.max !== undefined && n > spec.max) return t('param.atMost', { max: spec.max });
   const around = offStep(spec, n);
-  if (around) return t(spec.min !== undefined ? 'param.stepsFrom' : 'param.steps', { step: spec.step ?? 1, min: spec.min ?? 0, a: around[0], b: around[1] });
+  if (around)
+    return t(spec.min !== undefined ? 'param.stepsFrom' : 'param.steps', {
+      step: spec.step ?? 1,
+      min: spec.min ?? 0,
+      a: around[0],
+      b: around[1],
+    });
   return null;
 };
 
-const NumberInput = ({ name, spec, value, onChange }: { name: string; spec: Extract<ParamSpec, { type: 'number' }>; value: number; onChange: (v: number) => void }) => {
+const NumberInput = ({
+  name,
+  spec,
+  value,
+  onChange,
+}: {
+  name: string;
+  spec: Extract<ParamSpec, { type: 'number' }>;
+  value: number;
+  onChange: (v: number) => void;
+}) => {
   // Typing "1" on the way to "1500" must not restart the game with 1: a typed value applies after
   // a pause, on Enter or on leaving the field — and only when the spec allows it.
   const t = useT();
@@ -91,7 +107,11 @@ export const ParamControl = ({ name, spec, value, overridden, onChange, onReset 
     control = <input type="checkbox" data-testid={`param-${name}`} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
   } else if (spec.type === 'choice') {
     control = (
-      <select data-testid={`param-${name}`} value={typeof value === 'string' ? value : spec.default} onChange={(e) => onChange(e.target.value)}>
+      <select
+        data-testid={`param-${name}`}
+        value={typeof value === 'string' ? value : spec.default}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {spec.choices.map((c) => (
           <option key={c} value={c}>
             {c}
@@ -102,9 +122,13 @@ export const ParamControl = ({ name, spec, value, overridden, onChange, onReset 
   } else {
     control = <NumberInput name={name} spec={spec} value={typeof value === 'number' ? value : spec.default} onChange={onChange} />;
   }
-  const range = spec.type === 'number' && (spec.min !== undefined || spec.max !== undefined) ? ` (${spec.min ?? '…'}–${spec.max ?? '…'})` : '';
+  const range =
+    spec.type === 'number' && (spec.min !== undefined || spec.max !== undefined) ? ` (${spec.min ?? '…'}–${spec.max ?? '…'})` : '';
   return (
-    <div className={`param ${overridden ? 'overridden' : ''}`} title={`${spec.description}${range}${spec.rules?.length ? `\n${t('param.rules', { rules: spec.rules.join(', ') })}` : ''}`}>
+    <div
+      className={`param ${overridden ? 'overridden' : ''}`}
+      title={`${spec.description}${range}${spec.rules?.length ? `\n${t('param.rules', { rules: spec.rules.join(', ') })}` : ''}`}
+    >
       <label className="param-label">
         <span className="param-name">{spec.title ?? name}</span>
         {control}
@@ -115,7 +139,13 @@ export const ParamControl = ({ name, spec, value, overridden, onChange, onReset 
         </span>
       )}
       {overridden && (
-        <button type="button" className="btn ghost tiny" onClick={onReset} title={t('param.reset', { value: JSON.stringify(spec.default) })} aria-label={t('param.reset', { value: JSON.stringify(spec.default) })}>
+        <button
+          type="button"
+          className="btn ghost tiny"
+          onClick={onReset}
+          title={t('param.reset', { value: JSON.stringify(spec.default) })}
+          aria-label={t('param.reset', { value: JSON.stringify(spec.default) })}
+        >
           ↺
         </button>
       )}

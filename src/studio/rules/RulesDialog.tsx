@@ -56,7 +56,11 @@ const RuleView = ({ rule, untranslated, focus }: { rule: SheetRule; untranslated
   }
   const changed = rule.parts.some((p) => p.mark && p.mark.kind !== 'house-rule');
   return (
-    <section className={`rule${changed ? ' changed-rule' : ''}${focused(rule.id)}`} id={ruleAnchor(rule.id)} data-testid={`rule-${rule.id}`}>
+    <section
+      className={`rule${changed ? ' changed-rule' : ''}${focused(rule.id)}`}
+      id={ruleAnchor(rule.id)}
+      data-testid={`rule-${rule.id}`}
+    >
       <h3>
         <span className="rule-id">{rule.id}</span> {rule.title}
         {rule.fallback && <span className="rule-fallback"> ({untranslated})</span>}
@@ -88,7 +92,10 @@ export const RulesDialog = ({ rulebooks, lang, variants, params, link, focus, on
   const t = useT();
   const ref = useModal();
   const body = useRef<HTMLDivElement | null>(null);
-  const sheet = useMemo(() => (rulebooks ? houseRulesSheet(rulebooks, { lang, variants, params, link }) : undefined), [rulebooks, lang, variants, params, link]);
+  const sheet = useMemo(
+    () => (rulebooks ? houseRulesSheet(rulebooks, { lang, variants, params, link }) : undefined),
+    [rulebooks, lang, variants, params, link],
+  );
   useEffect(() => {
     // Printing while the panel is open prints the sheet alone (styles/rulebook.css).
     document.documentElement.classList.add('printing-rules');
@@ -99,7 +106,14 @@ export const RulesDialog = ({ rulebooks, lang, variants, params, link, focus, on
   }, [focus, sheet]);
   const w = sheet?.words;
   return createPortal(
-    <dialog ref={ref} className="rules-dialog" aria-labelledby="rules-title" data-testid="rules-dialog" onClose={onClose} lang={sheet?.lang ?? lang}>
+    <dialog
+      ref={ref}
+      className="rules-dialog"
+      aria-labelledby="rules-title"
+      data-testid="rules-dialog"
+      onClose={onClose}
+      lang={sheet?.lang ?? lang}
+    >
       <div className="rules-bar">
         <h2 id="rules-title">{sheet ? sheet.title : t('rulebook.title')}</h2>
         {w && <span className="rules-kicker">{w.sheet}</span>}
@@ -131,7 +145,13 @@ export const RulesDialog = ({ rulebooks, lang, variants, params, link, focus, on
                   <ul>
                     {sheet.params.map((p) => (
                       <li key={p.title}>
-                        {p.title}: <b>{p.value}</b> ({fill(w.defaultWas, { value: p.default })}){p.rules.length > 0 && <> [<Cited text={p.rules.join(', ')} />]</>}
+                        {p.title}: <b>{p.value}</b> ({fill(w.defaultWas, { value: p.default })})
+                        {p.rules.length > 0 && (
+                          <>
+                            {' '}
+                            [<Cited text={p.rules.join(', ')} />]
+                          </>
+                        )}
                       </li>
                     ))}
                   </ul>

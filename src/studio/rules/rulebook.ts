@@ -2,13 +2,25 @@
  * The game's rulebooks in the studio: read from the files shipped beside the game, and the rule ids
  * a text cites found in it, so each can show its rule. Pure: the components draw what this returns.
  */
-import { citationPattern, citationsIn, prefixOf, readRulebooks, ruleIds, ruleText, type GameRulebooks, type Lang } from '../../rulebook/index.ts';
+import {
+  citationPattern,
+  citationsIn,
+  prefixOf,
+  readRulebooks,
+  ruleIds,
+  ruleText,
+  type GameRulebooks,
+  type Lang,
+} from '../../rulebook/index.ts';
 import type { TextFile } from '../workbench/gameTexts.ts';
 
 /** The game's rulebooks, or undefined for a game that has none (one made in the browser) or whose files do not read. */
 export const studioRulebooks = (game: string, variants: readonly string[], files: readonly TextFile[]): GameRulebooks | undefined => {
   if (files.length === 0) return undefined;
-  const read = readRulebooks({ game, variants }, files.map((f) => ({ file: f.file, text: f.text })));
+  const read = readRulebooks(
+    { game, variants },
+    files.map((f) => ({ file: f.file, text: f.text })),
+  );
   return read.diagnostics.some((d) => d.severity === 'error') ? undefined : read.rulebooks;
 };
 

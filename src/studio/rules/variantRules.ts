@@ -48,9 +48,7 @@ export const availability = (variants: readonly VariantInfo[], enabled: readonly
       out.set(v.id, { disabled: true, reason: `it requires '${missing}', which is not among this game's variants` });
       continue;
     }
-    const clash = needed
-      .flatMap((n) => enabled.map((e) => [n, e] as const))
-      .find(([n, e]) => conflict(byId.get(n), byId.get(e)));
+    const clash = needed.flatMap((n) => enabled.map((e) => [n, e] as const)).find(([n, e]) => conflict(byId.get(n), byId.get(e)));
     if (clash) {
       const [n, e] = clash;
       const via = n === v.id ? '' : ` (through '${byId.get(n)?.title ?? n}', which it requires)`;

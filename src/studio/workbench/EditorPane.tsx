@@ -36,51 +36,61 @@ const tabName = (f: WorkFile): string => (f.role === 'base' ? 'game.yaml' : `${f
 export const EditorPane = (p: Props) => {
   const t = useT();
   return (
-  <section className="pane editor-pane" aria-label={t('editor.label')}>
-    <div className="tabs" role="tablist" aria-label={t('editor.files')}>
-      {p.files.map((f) => {
-        const errors = p.diagnostics.filter((d) => d.file === f.file && d.severity === 'error').length;
-        const edited = f.original !== null && f.text !== f.original;
-        const on = f.role === 'variant' && p.enabledVariants.includes(f.variantId ?? '');
-        return (
-          <button
-            key={f.file}
-            type="button"
-            role="tab"
-            aria-selected={p.active === f.file}
-            className={`tab ${p.active === f.file ? 'active' : ''} ${f.role}`}
-            onClick={() => p.onActive(f.file)}
-            title={`${f.file}${edited ? ` (${t('editor.edited')})` : ''}${on ? ` — ${t('editor.switchedOn')}` : ''}`}
-            data-file={f.file}
-          >
-            {f.role === 'variant' && <span className={`tab-dot ${on ? 'on' : ''}`} aria-hidden />}
-            {tabName(f)}
-            {edited && <span className="tab-edited" role="img" aria-label={t('editor.edited')}>●</span>}
-            {errors > 0 && <span className="tab-errors">{errors}</span>}
-          </button>
-        );
-      })}
-    </div>
-    <div className="editor-wrap">
-      <Suspense fallback={<div className="editor-host loading" data-testid="editor-loading">{t('editor.loading')}</div>}>
-        {!p.startEditor ? (
-          <div className="editor-host loading" data-testid="editor-loading">
-            {t('editor.loading')}
-          </div>
-        ) : (
-        <SpecEditor
-          files={p.files}
-          active={p.active}
-          diagnostics={p.diagnostics}
-          onChange={p.onChange}
-          reveal={p.reveal}
-          onMarkersSet={p.onMarkersSet}
-          markersNow={p.markersNow}
-        />
-        )}
-      </Suspense>
-    </div>
-    <DiagnosticsPanel diagnostics={p.diagnostics} onReveal={p.onReveal} status={p.status} />
-  </section>
+    <section className="pane editor-pane" aria-label={t('editor.label')}>
+      <div className="tabs" role="tablist" aria-label={t('editor.files')}>
+        {p.files.map((f) => {
+          const errors = p.diagnostics.filter((d) => d.file === f.file && d.severity === 'error').length;
+          const edited = f.original !== null && f.text !== f.original;
+          const on = f.role === 'variant' && p.enabledVariants.includes(f.variantId ?? '');
+          return (
+            <button
+              key={f.file}
+              type="button"
+              role="tab"
+              aria-selected={p.active === f.file}
+              className={`tab ${p.active === f.file ? 'active' : ''} ${f.role}`}
+              onClick={() => p.onActive(f.file)}
+              title={`${f.file}${edited ? ` (${t('editor.edited')})` : ''}${on ? ` — ${t('editor.switchedOn')}` : ''}`}
+              data-file={f.file}
+            >
+              {f.role === 'variant' && <span className={`tab-dot ${on ? 'on' : ''}`} aria-hidden />}
+              {tabName(f)}
+              {edited && (
+                <span className="tab-edited" role="img" aria-label={t('editor.edited')}>
+                  ●
+                </span>
+              )}
+              {errors > 0 && <span className="tab-errors">{errors}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div className="editor-wrap">
+        <Suspense
+          fallback={
+            <div className="editor-host loading" data-testid="editor-loading">
+              {t('editor.loading')}
+            </div>
+          }
+        >
+          {!p.startEditor ? (
+            <div className="editor-host loading" data-testid="editor-loading">
+              {t('editor.loading')}
+            </div>
+          ) : (
+            <SpecEditor
+              files={p.files}
+              active={p.active}
+              diagnostics={p.diagnostics}
+              onChange={p.onChange}
+              reveal={p.reveal}
+              onMarkersSet={p.onMarkersSet}
+              markersNow={p.markersNow}
+            />
+          )}
+        </Suspense>
+      </div>
+      <DiagnosticsPanel diagnostics={p.diagnostics} onReveal={p.onReveal} status={p.status} />
+    </section>
   );
 };

@@ -11,7 +11,10 @@ export const KeysDialog = ({ onClose }: { onClose: () => void }) => {
       <h2 id="keys-title">{t('keys.title')}</h2>
       <table className="keys">
         <tbody>
-          {[...Object.values(SHORTCUTS).map((s) => ({ keys: s.key, what: t(s.what) })), ...OTHER_KEYS.map((k) => ({ keys: t(k.keys), what: t(k.what) }))].map((k) => (
+          {[
+            ...Object.values(SHORTCUTS).map((s) => ({ keys: s.key, what: t(s.what) })),
+            ...OTHER_KEYS.map((k) => ({ keys: t(k.keys), what: t(k.what) })),
+          ].map((k) => (
             <tr key={k.keys}>
               <th scope="row">
                 <kbd>{k.keys}</kbd>

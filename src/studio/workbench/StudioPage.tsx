@@ -53,7 +53,11 @@ export default function StudioPage({ gameId, query }: Props) {
       const ws = await loadWorkspace(gameId, shared?.files ?? null);
       if (cancelled) return;
       loads += 1;
-      setLoaded(ws.ok ? { state: 'ready', files: ws.files, texts: ws.texts, shared, shareError, loadId: loads } : { state: 'error', error: ws.error });
+      setLoaded(
+        ws.ok
+          ? { state: 'ready', files: ws.files, texts: ws.texts, shared, shareError, loadId: loads }
+          : { state: 'error', error: ws.error },
+      );
     })().catch((err: unknown) => {
       if (!cancelled) setLoaded({ state: 'error', error: err instanceof Error ? err.message : String(err) });
     });

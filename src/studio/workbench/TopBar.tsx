@@ -50,7 +50,14 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       <button type="button" className="btn ghost" onClick={onExport} data-testid="export" title={t('topbar.exportTitle')}>
         {t('topbar.export')}
       </button>
-      <button type="button" className="btn ghost" onClick={onRevert} disabled={!canRevert} data-testid="revert" title={t('topbar.revertTitle')}>
+      <button
+        type="button"
+        className="btn ghost"
+        onClick={onRevert}
+        disabled={!canRevert}
+        data-testid="revert"
+        title={t('topbar.revertTitle')}
+      >
         {t('topbar.revert')}
       </button>
       <LanguagePicker />
@@ -72,7 +79,9 @@ export const TopBar = ({ title, activeFile, canRevert, onImport, onExport, onRev
       {link && (
         <div className="share-pop" role="dialog" aria-label={t('topbar.shareLink')}>
           <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.target.select()} />
-          <span className="share-note">{t(copied ? 'topbar.copied' : 'topbar.copyThis')} {t('topbar.linkSize', { kb: Math.round(link.length / 1024) })}</span>
+          <span className="share-note">
+            {t(copied ? 'topbar.copied' : 'topbar.copyThis')} {t('topbar.linkSize', { kb: Math.round(link.length / 1024) })}
+          </span>
           <button type="button" className="btn ghost small" onClick={() => setLink(null)} aria-label={t('common.close')}>
             ✕
           </button>

@@ -79,11 +79,21 @@ export const Tour = ({ progress, onPanel, onClose }: Props) => {
       </ol>
       <p className="tour-text" data-testid="tour-text">
         <strong>{t(step.title)}.</strong> {t(step.text)}
-        {done && <span className="tour-done" data-testid="tour-done"> {t('tour.done')} ✓</span>}
+        {done && (
+          <span className="tour-done" data-testid="tour-done">
+            {' '}
+            {t('tour.done')} ✓
+          </span>
+        )}
       </p>
       <div className="tour-actions">
         {index < STEPS.length - 1 ? (
-          <button type="button" className={`btn small ${done ? 'primary' : ''}`} onClick={() => setIndex(index + 1)} data-testid="tour-next">
+          <button
+            type="button"
+            className={`btn small ${done ? 'primary' : ''}`}
+            onClick={() => setIndex(index + 1)}
+            data-testid="tour-next"
+          >
             {t('tour.next')}
           </button>
         ) : (

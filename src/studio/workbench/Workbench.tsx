@@ -18,7 +18,17 @@ import type { RevealRequest } from '../editor/SpecEditor.tsx';
 import { setExprContext } from '../editor/exprContext.ts';
 import { downloadText, pickTextFile } from '../persist/fileIO.ts';
 import { encodeShare, type SharedSpec } from '../persist/share.ts';
-import { loadLastGood, loadPlay, loadSettings, onStorageProblem, saveLastGood, savePlay, saveSettings, type GameSettings, type SavedPlay } from '../persist/storage.ts';
+import {
+  loadLastGood,
+  loadPlay,
+  loadSettings,
+  onStorageProblem,
+  saveLastGood,
+  savePlay,
+  saveSettings,
+  type GameSettings,
+  type SavedPlay,
+} from '../persist/storage.ts';
 import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
@@ -105,9 +115,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   const [active, setActive] = useState(base?.file ?? '');
   const [settings, setSettings] = useState(() => initialSettings(gameId, shared, presetVariants));
   const [banner, setBanner] = useState<{ kind: 'error' | 'info'; text: string } | null>(
-    shareError
-      ? { kind: 'error', text: t('workbench.brokenShare', { error: shareError }) }
-      : null,
+    shareError ? { kind: 'error', text: t('workbench.brokenShare', { error: shareError }) } : null,
   );
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   const [activeStates, setActiveStates] = useState<readonly string[]>([]);
@@ -147,9 +155,25 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
     return settings.variants.filter((v) => known.has(v));
   }, [settings.variants, variantInfo.infos]);
   // The game plays in the interface's language where the game is translated into it.
-  const locale = useMemo(() => localeFor(texts, lang, variantInfo.infos.map((v) => v.id)), [texts, lang, variantInfo]);
+  const locale = useMemo(
+    () =>
+      localeFor(
+        texts,
+        lang,
+        variantInfo.infos.map((v) => v.id),
+      ),
+    [texts, lang, variantInfo],
+  );
   const shownVariants = useMemo(() => translatedVariants(variantInfo.infos, locale), [variantInfo, locale]);
-  const rulebooks = useMemo(() => studioRulebooks(gameId, variantInfo.infos.map((v) => v.id), texts.rulebooks), [gameId, variantInfo, texts]);
+  const rulebooks = useMemo(
+    () =>
+      studioRulebooks(
+        gameId,
+        variantInfo.infos.map((v) => v.id),
+        texts.rulebooks,
+      ),
+    [gameId, variantInfo, texts],
+  );
   // The Rules panel, open at a rule when one was asked for.
   const [rulesAt, setRulesAt] = useState<{ focus: string | undefined } | null>(null);
   const rulebookAccess = useMemo((): RulebookAccess => ({ rulebooks, lang, open: (focus) => setRulesAt({ focus }) }), [rulebooks, lang]);
@@ -314,170 +338,195 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   const rulesLink = studioLink(`${window.location.origin}${window.location.pathname}`, gameId, enabled);
   return (
     <RulebookContext.Provider value={rulebookAccess}>
-    <div className="studio-page">
-      <TopBar
-        title={game?.title ?? gameId}
-        activeFile={active}
-        canRevert={!!activeFile && activeFile.original !== null && activeFile.text !== activeFile.original}
-        onImport={() => {
-          void pickTextFile().then((picked) => {
-            if (picked && activeFile) {
-              saveVersion(t('versions.beforeImport', { name: picked.name }));
-              onChange(activeFile.file, picked.text);
-              setBanner({ kind: 'info', text: t('workbench.imported', { name: picked.name, file: activeFile.file }) });
-            }
-          });
-        }}
-        onExport={() => activeFile && downloadText(activeFile.file.replace(/^.*\//, '').replace(/^game\.yaml$/, `${gameId}.yaml`), activeFile.text)}
-        onRevert={() => activeFile && revert(activeFile.file)}
-        onShare={shareLink}
-        onHistory={() => setHistoryOpen(true)}
-        onKeys={() => setKeysOpen(true)}
-        onRules={rulebooks ? () => setRulesAt({ focus: undefined }) : undefined}
-      />
-      {rulesAt && (
-        <RulesDialog
-          rulebooks={rulebooks}
-          lang={lang}
-          variants={sheetVariants}
-          params={sheetParams}
-          link={'link' in rulesLink ? rulesLink.link : ''}
-          focus={rulesAt.focus}
-          onClose={() => setRulesAt(null)}
-        />
-      )}
-      {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
-      {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
-      {compareOpen && compareRequest && (
-        <ErrorBoundary where={t('where.comparison')}>
-          <Suspense fallback={null}>
-            <CompareDialog
-              request={compareRequest}
-              beforeTitle={t('compare.beforeTitle', { title: game?.title ?? gameId })}
-              afterTitle={t('compare.afterTitle', { rules: enabled.map((id) => shownVariants.find((v) => v.id === id)?.title ?? id).join(', ') })}
-              onReveal={(at) => {
-                setCompareOpen(false);
-                revealAt(at);
-              }}
-              onClose={() => setCompareOpen(false)}
-            />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-      {!own && (
-        <div className="banner info" role="status" data-testid="copy-banner">
-          <span>
-            {t('workbench.copyNote', { title: game?.title ?? gameId })}
-          </span>
-          <button type="button" className="btn small" data-testid="open-own" onClick={onOpenOwn}>
-            {t('workbench.backToMine')}
-          </button>
-          <button type="button" className="btn small" data-testid="adopt-copy" onClick={() => becomeOwn(files, t('versions.beforeAdopt'))}>
-            {t('workbench.makeMine')}
-          </button>
-        </div>
-      )}
-      {storageProblems.map((message) => (
-        <div key={message} className="banner error" role="alert" data-testid="storage-problem">
-          {message}
-          <button type="button" className="btn ghost small" aria-label={t('common.dismiss')} onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}>
-            ✕
-          </button>
-        </div>
-      ))}
-      {banner && (
-        <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
-          {banner.text}
-          <button type="button" className="btn ghost small" onClick={() => setBanner(null)} aria-label={t('common.dismiss')}>
-            ✕
-          </button>
-        </div>
-      )}
-      {tourOpen && (
-        <Tour progress={{ rules: restartToken !== startRules, flow: diagramUsed, played: movePlayed }} onPanel={setView}
-          onClose={() => {
-            setTourOpen(false);
-            replaceHash(gameHash(gameId));
+      <div className="studio-page">
+        <TopBar
+          title={game?.title ?? gameId}
+          activeFile={active}
+          canRevert={!!activeFile && activeFile.original !== null && activeFile.text !== activeFile.original}
+          onImport={() => {
+            void pickTextFile().then((picked) => {
+              if (picked && activeFile) {
+                saveVersion(t('versions.beforeImport', { name: picked.name }));
+                onChange(activeFile.file, picked.text);
+                setBanner({ kind: 'info', text: t('workbench.imported', { name: picked.name, file: activeFile.file }) });
+              }
+            });
           }}
+          onExport={() =>
+            activeFile && downloadText(activeFile.file.replace(/^.*\//, '').replace(/^game\.yaml$/, `${gameId}.yaml`), activeFile.text)
+          }
+          onRevert={() => activeFile && revert(activeFile.file)}
+          onShare={shareLink}
+          onHistory={() => setHistoryOpen(true)}
+          onKeys={() => setKeysOpen(true)}
+          onRules={rulebooks ? () => setRulesAt({ focus: undefined }) : undefined}
         />
-      )}
-      <nav className="view-tabs" aria-label={t('panels.label')}>
-        {PANELS.map(([id, label]) => (
-          <button key={id} type="button" className={`view-tab ${view === id ? 'active' : ''}`} aria-pressed={view === id} onClick={() => setView(id)} data-testid={`view-${id}`}>
-            {t(label)}
-          </button>
+        {rulesAt && (
+          <RulesDialog
+            rulebooks={rulebooks}
+            lang={lang}
+            variants={sheetVariants}
+            params={sheetParams}
+            link={'link' in rulesLink ? rulesLink.link : ''}
+            focus={rulesAt.focus}
+            onClose={() => setRulesAt(null)}
+          />
+        )}
+        {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
+        {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
+        {compareOpen && compareRequest && (
+          <ErrorBoundary where={t('where.comparison')}>
+            <Suspense fallback={null}>
+              <CompareDialog
+                request={compareRequest}
+                beforeTitle={t('compare.beforeTitle', { title: game?.title ?? gameId })}
+                afterTitle={t('compare.afterTitle', {
+                  rules: enabled.map((id) => shownVariants.find((v) => v.id === id)?.title ?? id).join(', '),
+                })}
+                onReveal={(at) => {
+                  setCompareOpen(false);
+                  revealAt(at);
+                }}
+                onClose={() => setCompareOpen(false)}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+        {!own && (
+          <div className="banner info" role="status" data-testid="copy-banner">
+            <span>{t('workbench.copyNote', { title: game?.title ?? gameId })}</span>
+            <button type="button" className="btn small" data-testid="open-own" onClick={onOpenOwn}>
+              {t('workbench.backToMine')}
+            </button>
+            <button
+              type="button"
+              className="btn small"
+              data-testid="adopt-copy"
+              onClick={() => becomeOwn(files, t('versions.beforeAdopt'))}
+            >
+              {t('workbench.makeMine')}
+            </button>
+          </div>
+        )}
+        {storageProblems.map((message) => (
+          <div key={message} className="banner error" role="alert" data-testid="storage-problem">
+            {message}
+            <button
+              type="button"
+              className="btn ghost small"
+              aria-label={t('common.dismiss')}
+              onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}
+            >
+              ✕
+            </button>
+          </div>
         ))}
-      </nav>
-      <main className={`workbench show-${view}`} ref={gridRef} style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}>
-        <ErrorBoundary where={t('where.editor')}>
-          <EditorPane
-            files={files}
-            active={active}
-            onActive={setActive}
-            enabledVariants={enabled}
-            diagnostics={diagnostics}
-            onChange={onChange}
-            reveal={reveal}
-            onReveal={(d) => revealAt(d)}
-            onMarkersSet={onMarkersSet}
-            markersNow={markersNow}
-            status={status}
-            startEditor={analysis.version > 0}
+        {banner && (
+          <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
+            {banner.text}
+            <button type="button" className="btn ghost small" onClick={() => setBanner(null)} aria-label={t('common.dismiss')}>
+              ✕
+            </button>
+          </div>
+        )}
+        {tourOpen && (
+          <Tour
+            progress={{ rules: restartToken !== startRules, flow: diagramUsed, played: movePlayed }}
+            onPanel={setView}
+            onClose={() => {
+              setTourOpen(false);
+              replaceHash(gameHash(gameId));
+            }}
           />
-        </ErrorBoundary>
-        <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label={t('workbench.resizeEditor')} />
-        <ErrorBoundary where={t('where.diagram')} resetKey={game}>
-          <Diagram
-            graph={analysis.graph ?? game?.graph}
-            active={activeStates}
-            onReveal={onDiagramReveal}
-            stale={!analysis.ok && !!game}
-            trail={trail}
-            onPlay={onPlayFromDiagram}
-            coverage={coverage && coverage.game === game ? coverage.report : null}
-          />
-        </ErrorBoundary>
-        <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label={t('workbench.resizeDiagram')} />
-        <div className="right-column">
-          <HouseRules
-            variants={shownVariants}
-            enabled={enabled}
-            onVariants={onVariants}
-            params={game?.params ?? NONE}
-            values={game?.paramValues ?? NONE}
-            overrides={settings.params}
-            onParams={onParams}
-            onCompare={onCompare}
-          />
-          <ErrorBoundary where={t('where.playtest')} resetKey={game}>
-            <PlayPane
-              engine={ENGINE}
-              game={game}
-              players={players}
-              onPlayers={onPlayers}
-              seats={seats}
-              onSeats={onSeats}
-              restartToken={restartToken}
-              initialSeed={initialSeed}
-              onActiveStates={setActiveStates}
-              onTrail={setTrail}
-              playRequest={playRequest}
-              stale={!analysis.ok && !!game}
-              savedPlay={savedPlay}
-              onSavePlay={onSavePlay}
-              onRevealGuard={revealPath}
-              source={analysis.lastGoodInput}
+        )}
+        <nav className="view-tabs" aria-label={t('panels.label')}>
+          {PANELS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              className={`view-tab ${view === id ? 'active' : ''}`}
+              aria-pressed={view === id}
+              onClick={() => setView(id)}
+              data-testid={`view-${id}`}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </nav>
+        <main
+          className={`workbench show-${view}`}
+          ref={gridRef}
+          style={{ gridTemplateColumns: `${c1}fr 5px ${c2}fr 5px ${1 - c1 - c2}fr` }}
+        >
+          <ErrorBoundary where={t('where.editor')}>
+            <EditorPane
+              files={files}
+              active={active}
+              onActive={setActive}
+              enabledVariants={enabled}
+              diagnostics={diagnostics}
+              onChange={onChange}
+              reveal={reveal}
+              onReveal={(d) => revealAt(d)}
+              onMarkersSet={onMarkersSet}
+              markersNow={markersNow}
+              status={status}
+              startEditor={analysis.version > 0}
             />
           </ErrorBoundary>
-          <ErrorBoundary where={t('where.balance')} resetKey={game}>
-            <BalancePanel input={input} game={game} onCoverage={onCoverage} onReveal={revealPath} />
+          <Splitter onDrag={dragTo(0)} onStep={stepBy(0)} value={c1 * 100} label={t('workbench.resizeEditor')} />
+          <ErrorBoundary where={t('where.diagram')} resetKey={game}>
+            <Diagram
+              graph={analysis.graph ?? game?.graph}
+              active={activeStates}
+              onReveal={onDiagramReveal}
+              stale={!analysis.ok && !!game}
+              trail={trail}
+              onPlay={onPlayFromDiagram}
+              coverage={coverage && coverage.game === game ? coverage.report : null}
+            />
           </ErrorBoundary>
-          <ErrorBoundary where={t('where.exactTurn')} resetKey={game}>
-            <ExactTurnPanel input={input} game={game} />
-          </ErrorBoundary>
-        </div>
-      </main>
-    </div>
+          <Splitter onDrag={dragTo(1)} onStep={stepBy(1)} value={(c1 + c2) * 100} label={t('workbench.resizeDiagram')} />
+          <div className="right-column">
+            <HouseRules
+              variants={shownVariants}
+              enabled={enabled}
+              onVariants={onVariants}
+              params={game?.params ?? NONE}
+              values={game?.paramValues ?? NONE}
+              overrides={settings.params}
+              onParams={onParams}
+              onCompare={onCompare}
+            />
+            <ErrorBoundary where={t('where.playtest')} resetKey={game}>
+              <PlayPane
+                engine={ENGINE}
+                game={game}
+                players={players}
+                onPlayers={onPlayers}
+                seats={seats}
+                onSeats={onSeats}
+                restartToken={restartToken}
+                initialSeed={initialSeed}
+                onActiveStates={setActiveStates}
+                onTrail={setTrail}
+                playRequest={playRequest}
+                stale={!analysis.ok && !!game}
+                savedPlay={savedPlay}
+                onSavePlay={onSavePlay}
+                onRevealGuard={revealPath}
+                source={analysis.lastGoodInput}
+              />
+            </ErrorBoundary>
+            <ErrorBoundary where={t('where.balance')} resetKey={game}>
+              <BalancePanel input={input} game={game} onCoverage={onCoverage} onReveal={revealPath} />
+            </ErrorBoundary>
+            <ErrorBoundary where={t('where.exactTurn')} resetKey={game}>
+              <ExactTurnPanel input={input} game={game} />
+            </ErrorBoundary>
+          </div>
+        </main>
+      </div>
     </RulebookContext.Provider>
   );
 };

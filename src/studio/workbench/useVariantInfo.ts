@@ -15,7 +15,9 @@ export const useVariantInfo = (files: readonly WorkFile[]): { infos: VariantInfo
       try {
         parsed = parseVariant({ file: f.file, text: f.text });
       } catch (err) {
-        parsed = { diagnostics: [{ severity: 'error', code: 'internal', message: String(err), file: f.file, path: [], line: 1, column: 1 }] };
+        parsed = {
+          diagnostics: [{ severity: 'error', code: 'internal', message: String(err), file: f.file, path: [], line: 1, column: 1 }],
+        };
       }
       diagnostics.set(f.file, parsed.diagnostics);
       const spec = parsed.variant?.spec;

@@ -44,7 +44,9 @@ export const loadWorkspace = async (gameId: string, copy: Snapshot | null): Prom
   if (entry) {
     const [base, ...variants] = await Promise.all([entry.base.load(), ...entry.variants.map((v) => v.load())]);
     files.push({ file: entry.base.file, role: 'base', original: base ?? '', text: base ?? '' });
-    entry.variants.forEach((v, i) => files.push({ file: v.file, role: 'variant', variantId: v.id, original: variants[i] ?? '', text: variants[i] ?? '' }));
+    entry.variants.forEach((v, i) =>
+      files.push({ file: v.file, role: 'variant', variantId: v.id, original: variants[i] ?? '', text: variants[i] ?? '' }),
+    );
   }
   const extra = copy ?? ownGameFiles(gameId);
   for (const file of Object.keys(extra)) {

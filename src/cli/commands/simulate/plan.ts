@@ -91,7 +91,10 @@ export const readRequest = (values: Values): { request: Request } | { errors: st
         typeof values.compare === 'string'
           ? values.compare.trim() === 'none'
             ? []
-            : values.compare.split(',').map((s) => s.trim()).filter(Boolean)
+            : values.compare
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
           : undefined,
       sweep: typeof values.sweep === 'string' ? values.sweep : undefined,
     },
@@ -175,7 +178,9 @@ const slicesFor = (request: Request, cores: number): Slice[] => {
   const wanted = request.threads ?? Math.min(cores, Math.floor(request.games / (allRandom ? GAMES_PER_THREAD : 1)));
   const workers = Math.max(1, Math.min(wanted, request.games));
   const size = Math.ceil(request.games / workers);
-  return Array.from({ length: workers }, (_, w) => ({ from: w * size, to: Math.min(request.games, (w + 1) * size) })).filter((s) => s.from < s.to);
+  return Array.from({ length: workers }, (_, w) => ({ from: w * size, to: Math.min(request.games, (w + 1) * size) })).filter(
+    (s) => s.from < s.to,
+  );
 };
 
 /** The plan of a request for its compiled games on a machine with `cores` cores. */

@@ -52,20 +52,26 @@ const problems = (played: readonly Played[]): Pick<Printed, 'err' | 'code'> => {
   const errors = played.flatMap((p) => p.report.errors);
   const metricErrors = played.flatMap((p) => p.records.flatMap((r) => Object.values(r.metricErrors ?? {})));
   return {
-    err: [...errors.slice(0, 5).map((e) => `game ${e.game}: ${e.error}`), ...[...new Set(metricErrors)].slice(0, 5).map((e) => `metric: ${e}`)],
+    err: [
+      ...errors.slice(0, 5).map((e) => `game ${e.game}: ${e.error}`),
+      ...[...new Set(metricErrors)].slice(0, 5).map((e) => `metric: ${e}`),
+    ],
     code: errors.length > 0 || metricErrors.length > 0 ? 1 : 0,
   };
 };
 
 export const print = (plan: Plan, outcome: Outcome): Printed => {
   const bots = plan.bots ?? ['random'];
-  const balanceOf = (p: Played): BalanceReport => balance(p.game, p.records, { seed: plan.seed, players: plan.players, variants: p.variants, bots });
+  const balanceOf = (p: Played): BalanceReport =>
+    balance(p.game, p.records, { seed: plan.seed, players: plan.players, variants: p.variants, bots });
   const threads = plan.slices.length;
   switch (outcome.mode) {
     case 'sweep': {
       const { axes } = outcome;
       const about = { games: plan.games, seed: plan.seed, players: plan.players, bots };
-      const err = outcome.errors.flatMap(({ setting, errors }) => errors.slice(0, 3).map((e) => `${JSON.stringify(setting)} game ${e.game}: ${e.error}`));
+      const err = outcome.errors.flatMap(({ setting, errors }) =>
+        errors.slice(0, 3).map((e) => `${JSON.stringify(setting)} game ${e.game}: ${e.error}`),
+      );
       const code = outcome.points.some((p) => p.balance.errors > 0) ? 1 : 0;
       if (plan.json) return { out: [json({ sweep: { game: plan.base.game.id, axes, ...about, points: outcome.points } })], err, code };
       return {
@@ -109,7 +115,15 @@ export const print = (plan: Plan, outcome: Outcome): Printed => {
       const { base, coverage } = outcome;
       const report = outcome.mode === 'report' ? balanceOf(base) : undefined;
       const out = plan.json
-        ? [json({ ...withoutErrors(base.report), threads, ...(plan.bots ? { bots: plan.bots } : {}), ...(report ? { balance: report } : {}), ...(coverage ? { coverage } : {}) })]
+        ? [
+            json({
+              ...withoutErrors(base.report),
+              threads,
+              ...(plan.bots ? { bots: plan.bots } : {}),
+              ...(report ? { balance: report } : {}),
+              ...(coverage ? { coverage } : {}),
+            }),
+          ]
         : [
             ...(report ? [...formatBalance(report), speed(base)] : summaryLines(base, plan.bots)),
             ...(coverage ? ['', `Coverage of ${coverage.games} games:`, ...formatCoverage(coverage)] : []),

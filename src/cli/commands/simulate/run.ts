@@ -33,7 +33,12 @@ export interface SettingErrors {
 export type Outcome =
   | { readonly mode: 'summary' | 'report'; readonly base: Played; readonly coverage: CoverageReport | undefined }
   | { readonly mode: 'compare'; readonly base: Played; readonly other: Played }
-  | { readonly mode: 'sweep'; readonly axes: readonly SweepAxis[]; readonly points: readonly SweepPoint[]; readonly errors: readonly SettingErrors[] };
+  | {
+      readonly mode: 'sweep';
+      readonly axes: readonly SweepAxis[];
+      readonly points: readonly SweepPoint[];
+      readonly errors: readonly SettingErrors[];
+    };
 
 /** What running needs from outside: the progress line, and each sweep setting's game compiled. */
 export interface Edges {
@@ -43,7 +48,12 @@ export interface Edges {
 }
 
 /** Plays the slices on worker threads; they come back in order, so the result equals a serial run. */
-const playParallel = async (job: Omit<SliceJob, 'from' | 'to'>, slices: readonly Slice[], onGame: () => void, counts?: CoverageCounts): Promise<GameRecord[]> => {
+const playParallel = async (
+  job: Omit<SliceJob, 'from' | 'to'>,
+  slices: readonly Slice[],
+  onGame: () => void,
+  counts?: CoverageCounts,
+): Promise<GameRecord[]> => {
   const results = await Promise.all(
     slices.map(
       (slice) =>
@@ -83,8 +93,20 @@ export const run = async (plan: Plan, edges: Edges): Promise<Outcome | undefined
     done++;
     edges.progress?.(bar(done, plan.games * runs));
   };
-  const options = { seed: plan.seed, players: plan.players, maxTurns: plan.maxTurns, ...(plan.bots ? { bots: [...plan.bots] } : {}), botOptions: plan.botOptions, rotate: plan.rotate };
-  const play = async (game: CompiledGame, variants: readonly string[], params: Readonly<Record<string, Json>>, serial: Serial): Promise<Played> => {
+  const options = {
+    seed: plan.seed,
+    players: plan.players,
+    maxTurns: plan.maxTurns,
+    ...(plan.bots ? { bots: [...plan.bots] } : {}),
+    botOptions: plan.botOptions,
+    rotate: plan.rotate,
+  };
+  const play = async (
+    game: CompiledGame,
+    variants: readonly string[],
+    params: Readonly<Record<string, Json>>,
+    serial: Serial,
+  ): Promise<Played> => {
     const t0 = performance.now();
     const counts = typeof serial === 'object' && 'counts' in serial ? serial.counts : undefined;
     const job = { target: plan.target, variants: [...variants], params: { ...params }, ...options, ...(counts ? { coverage: true } : {}) };
@@ -96,7 +118,12 @@ export const run = async (plan: Plan, edges: Edges): Promise<Outcome | undefined
           : 'counted' in serial
             ? playCounted(serial.counted, serial.counts, options, 0, plan.games, onGame)
             : playSeated(game, serial.seats, options, 0, plan.games, onGame);
-    return { game, variants, records, report: summarize(game, records, { seed: plan.seed, players: plan.players, seconds: (performance.now() - t0) / 1000 }) };
+    return {
+      game,
+      variants,
+      records,
+      report: summarize(game, records, { seed: plan.seed, players: plan.players, seconds: (performance.now() - t0) / 1000 }),
+    };
   };
   const cleared = <T>(outcome: T): T => {
     edges.progress?.(`${' '.repeat(50)}\r`);
@@ -125,13 +152,21 @@ export const run = async (plan: Plan, edges: Edges): Promise<Outcome | undefined
     }
     case 'summary':
     case 'report': {
-      if (!plan.coverage) return cleared({ mode: plan.mode, base: await play(plan.base.game, plan.base.variants, plan.params, plan.base), coverage: undefined });
+      if (!plan.coverage)
+        return cleared({
+          mode: plan.mode,
+          base: await play(plan.base.game, plan.base.variants, plan.params, plan.base),
+          coverage: undefined,
+        });
       // Coverage is counted by a second compilation of the game, with probes in its effects (sim/coverage.ts).
       const counts = newCounts();
       const sources = resolveGame(plan.target, [...plan.base.variants]);
       const counted = 'error' in sources ? undefined : compileForCoverage({ ...sources, params: { ...plan.params } }, counts).game;
       const base = await play(plan.base.game, plan.base.variants, plan.params, counted ? { counted, counts } : plan.base);
-      const coverage = counted && !('error' in sources) ? coverageReport(plan.base.game, counts, houseRuleChanges(sources.base, sources.variants)) : undefined;
+      const coverage =
+        counted && !('error' in sources)
+          ? coverageReport(plan.base.game, counts, houseRuleChanges(sources.base, sources.variants))
+          : undefined;
       return cleared({ mode: plan.mode, base, coverage });
     }
   }
