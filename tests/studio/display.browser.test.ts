@@ -124,7 +124,7 @@ describe('pieces read as the display names them', () => {
     // On the ring a card's place reads as display.props words it, counted from 1 as the moves count.
     const ring = await page.locator('[data-testid=board] [data-zone=ring] .piece-attrs').allTextContents();
     expect(ring.length).toBeGreaterThan(0);
-    for (const face of ring) expect(face).toMatch(/Place[1-9]/);
+    for (const face of ring) expect(face).toMatch(/Place [1-9]/);
     expect(ring.filter((f) => /pos/.test(f))).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
