@@ -2,24 +2,11 @@ import { isCollection, isMap, isPair, isSeq, LineCounter, parseDocument, type Do
 import { sizeProblem } from './size.ts';
 import { assembleSections, brokenSection, type ReadSection } from './sections.ts';
 import { LIMITS } from '../limits.ts';
-import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
-import { hasErrors } from '../spec/diagnostics.ts';
+import { atFileStart, hasErrors } from '../spec/diagnostics.ts';
 import { complexKeyProblems, unresolvedAliasProblems, yamlProblem, type YamlContext, type YamlIssue } from './yamlProblems.ts';
 import type { ParsedDoc, ParseResult } from './types.ts';
 import { LruCache } from '../lang/cache.ts';
-
-const atStart = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({
-  severity: 'error',
-  code,
-  message,
-  file,
-  path: [],
-  line: 1,
-  column: 1,
-  endLine: 1,
-  endColumn: 1,
-});
 
 /**
  * One error per line: a single slip in YAML often makes the parser report two or three errors on
@@ -43,14 +30,14 @@ const describeTop = (document: Document): string => {
 const topLevelProblem = (ctx: YamlContext): Diagnostic | undefined => {
   const contents = ctx.document.contents;
   if (contents === null || contents === undefined) {
-    return atStart(ctx.file, 'wrong-type', 'the file is empty: a spec is a mapping of keys to values (key: value lines)');
+    return atFileStart(ctx.file, 'wrong-type', 'the file is empty: a spec is a mapping of keys to values (key: value lines)');
   }
   if (isMap(contents)) return undefined;
   const range = (contents as { range?: [number, number, number] | null }).range;
   const start = range?.[0] ?? 0;
   const { line, col } = ctx.lineCounter.linePos(start);
   return {
-    ...atStart(
+    ...atFileStart(
       ctx.file,
       'wrong-type',
       `the top level of a spec must be a mapping of keys to values (key: value lines), found ${describeTop(ctx.document)}`,
@@ -76,7 +63,7 @@ const tooDeep = (ctx: YamlContext): Diagnostic | undefined => {
     if (depth >= LIMITS.yamlDepth) {
       const start = (node as { range?: [number, number, number] | null }).range?.[0] ?? 0;
       const { line, col } = ctx.lineCounter.linePos(start);
-      return { ...atStart(ctx.file, 'too-large', TOO_DEEP), line, column: col, endLine: line, endColumn: col + 1 };
+      return { ...atFileStart(ctx.file, 'too-large', TOO_DEEP), line, column: col, endLine: line, endColumn: col + 1 };
     }
     for (const item of node.items as unknown[]) {
       if (isPair(item)) {
@@ -170,7 +157,7 @@ const documentValue = (document: Document, file: string): { value: unknown } | {
     return { value: document.toJS({ maxAliasCount: 100 }) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { problem: atStart(file, 'yaml-syntax', `could not read the YAML: ${reason}`) };
+    return { problem: atFileStart(file, 'yaml-syntax', `could not read the YAML: ${reason}`) };
   }
 };
 
@@ -185,7 +172,7 @@ const yamlDiagnostics = (ctx: YamlContext, errors: readonly YamlIssue[], warning
 export const parseWhole = (text: string, file: string): ParseResult => {
   const read = readYaml(text);
   if ('error' in read)
-    return { doc: undefined, diagnostics: [atStart(file, 'yaml-syntax', `could not read the YAML: ${String(read.error)}`)] };
+    return { doc: undefined, diagnostics: [atFileStart(file, 'yaml-syntax', `could not read the YAML: ${String(read.error)}`)] };
   const { document, lineCounter } = read;
   const ctx: YamlContext = { file, text, document, lineCounter };
   const diagnostics = yamlDiagnostics(ctx, document.errors, document.warnings);

@@ -29,3 +29,16 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagno
 
 /** `file:line:col: severity: message`, as compilers print it. */
 export const formatDiagnostic = (d: Diagnostic): string => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+
+/** An error about a whole file, placed at its start (an empty file, YAML that cannot be read, a compile past its time). */
+export const atFileStart = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({
+  severity: 'error',
+  code,
+  message,
+  file,
+  path: [],
+  line: 1,
+  column: 1,
+  endLine: 1,
+  endColumn: 1,
+});

@@ -5,7 +5,7 @@
  */
 import type { DiagnosticCode } from '../../spec/codes.ts';
 import { LIMITS } from '../../limits.ts';
-import type { Diagnostic } from '../../spec/diagnostics.ts';
+import { atFileStart } from '../../spec/diagnostics.ts';
 import type { AnalysisInput, CompileReply, CompileRequest } from './protocol.ts';
 
 /** The minimal worker the client needs: the browser's Worker, or a stand-in in tests. */
@@ -29,16 +29,6 @@ export interface Timers {
   clear(t: ReturnType<typeof setTimeout> | undefined): void;
 }
 
-const located = (file: string, code: DiagnosticCode, message: string): Diagnostic => ({
-  severity: 'error',
-  code,
-  message,
-  file,
-  path: [],
-  line: 1,
-  column: 1,
-});
-
 export const createCompileClient = (
   spawn: () => CompileWorker,
   onResult: (reply: CompileReply, input: AnalysisInput) => void,
@@ -56,7 +46,7 @@ export const createCompileClient = (
     if (!now) return;
     worker?.terminate();
     worker = null;
-    onResult({ seq: now.seq, ok: false, ms: limitMs, diagnostics: [located(now.input.base.file, code, message)] }, now.input);
+    onResult({ seq: now.seq, ok: false, ms: limitMs, diagnostics: [atFileStart(now.input.base.file, code, message)] }, now.input);
   };
 
   const ensure = (): CompileWorker => {
