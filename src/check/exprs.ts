@@ -3,6 +3,7 @@
  * spec makes visible. Errors become diagnostics at the exact character of the spec file.
  */
 import { compileExpr, ExprRuntimeError, parseType, type Env, type Library, type Scope, type Type, type Value } from '../lang/index.ts';
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
 import { diagnosticFrom, type Locator } from './locator.ts';
@@ -65,7 +66,7 @@ export const checkExpr = (
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
     for (const error of result.errors) {
-      checker.diagnostics.push(diagnosticFrom(checker.locator, 'expression', path, error.message, 'error', error.start));
+      checker.diagnostics.push(diagnosticFrom(checker.locator, error.code, path, error.message, 'error', error.start));
     }
     return undefined;
   }
@@ -106,6 +107,12 @@ export const locateError = (error: unknown, path: DocPath, text?: string): unkno
   return error;
 };
 
-export const report = (checker: ExprChecker, path: DocPath, message: string, severity: 'error' | 'warning' = 'error'): void => {
-  checker.diagnostics.push(diagnosticFrom(checker.locator, 'invalid-rule', path, message, severity));
+export const report = (
+  checker: ExprChecker,
+  code: DiagnosticCode,
+  path: DocPath,
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+): void => {
+  checker.diagnostics.push(diagnosticFrom(checker.locator, code, path, message, severity));
 };

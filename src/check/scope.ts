@@ -3,6 +3,7 @@
  * declarations. Types are written as type text and parsed by the expression language, so this
  * module needs no knowledge of the type checker's internals.
  */
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { GameSpec, VarSpec, ZoneSpec } from '../spec/types.ts';
 import { didYouMean } from '../lang/index.ts';
 
@@ -64,6 +65,7 @@ const knowledgeDiagnostics = (name: string, zone: ZoneSpec, fields: FieldTypes):
     if (zone[key] !== undefined && visibility === 'public') {
       out.push({
         path: ['zones', name, key],
+        code: 'invalid-rule',
         message: `zone '${name}' is public, so every seat sees its pieces: '${key}' has nothing to add (remove it, or give the zone a visibility that hides pieces)`,
       });
     }
@@ -73,6 +75,7 @@ const knowledgeDiagnostics = (name: string, zone: ZoneSpec, fields: FieldTypes):
     if (!readable.includes(field)) {
       out.push({
         path: ['zones', name, 'knownAttributes', i],
+        code: 'unknown-name',
         message: `zone '${name}' declares '${field}' known, but the pieces it holds have no attribute '${field}'${didYouMean(field, readable)}`,
       });
     }
@@ -85,7 +88,7 @@ export interface GlobalTypes {
   names: Record<string, string>;
   /** Type text of one piece of each zone. */
   zonePieces: Record<string, string>;
-  diagnostics: { path: (string | number)[]; message: string }[];
+  diagnostics: { path: (string | number)[]; code: DiagnosticCode; message: string }[];
 }
 
 /** The globals: params, game, players, player, teams, zones, numPlayers, active, turn. */
@@ -103,6 +106,7 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
       if (!kinds.has(kind)) {
         diagnostics.push({
           path: ['zones', name, 'holds'],
+          code: 'unknown-name',
           message: `zone '${name}' holds '${kind}', but no die or card set of that name is declared in components`,
         });
       }
@@ -111,6 +115,7 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
     for (const field of conflicts) {
       diagnostics.push({
         path: ['zones', name, 'holds'],
+        code: 'type-mismatch',
         message: `zone '${name}' holds kinds whose field '${field}' has different types; it cannot be read in expressions`,
       });
     }

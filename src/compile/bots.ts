@@ -42,6 +42,7 @@ const namedMove = (checker: ExprChecker, moves: ReadonlyMap<string, CompiledMove
   if (!move)
     report(
       checker,
+      'unknown-name',
       [...at, 'move'],
       `'${name}' is not a move (moves: ${[...moves.keys()].join(', ') || 'none'})${didYouMean(name, [...moves.keys()])}`,
     );
@@ -55,7 +56,12 @@ const compileConsideration = (
   move: CompiledMove,
 ): CompiledConsideration | undefined => {
   if (c.when === undefined && c.minimal === undefined) {
-    report(checker, at, `considering '${c.move}' needs 'when' (a condition on its choices) or 'minimal' (one of its subsetOf arguments)`);
+    report(
+      checker,
+      'invalid-rule',
+      at,
+      `considering '${c.move}' needs 'when' (a condition on its choices) or 'minimal' (one of its subsetOf arguments)`,
+    );
     return undefined;
   }
   const lists = move.args.filter((a) => a.kind === 'subsetOf').map((a) => a.name);
@@ -63,6 +69,7 @@ const compileConsideration = (
     const known = lists.length ? `its subsetOf arguments: ${lists.join(', ')}` : 'it has no subsetOf argument';
     report(
       checker,
+      'unknown-name',
       [...at, 'minimal'],
       `'${c.minimal}' is not a subsetOf argument of the move '${c.move}' (${known})${didYouMean(c.minimal, lists)}`,
     );
@@ -101,7 +108,7 @@ export const compileBots = (
         ? undefined
         : checkExpr(checker, bot.evaluate, [...path, 'evaluate'], { seat: typeOf('number') }, typeOf('number'));
     if (!bot.consider?.length && !bot.prefer?.length && bot.evaluate === undefined)
-      report(checker, path, `bot '${name}' needs 'consider', 'prefer' or 'evaluate'`);
+      report(checker, 'invalid-rule', path, `bot '${name}' needs 'consider', 'prefer' or 'evaluate'`);
     const minimal = new Map<string, string[]>();
     for (const c of consider) if (c.minimal !== undefined) minimal.set(c.move, [...(minimal.get(c.move) ?? []), c.minimal]);
     out[name] = { name, description: bot.description ?? '', consider, minimal, prefer, ...(evaluate ? { evaluate } : {}) };

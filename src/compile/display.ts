@@ -41,7 +41,7 @@ const OWNER_LOCAL: Record<VarOwner, Locals> = { game: {}, player: { seat: NUMBER
 /** A name the display refers to must be declared; otherwise a located error with a suggestion. */
 const known = (checker: ExprChecker, path: (string | number)[], what: string, name: string, names: readonly string[]): boolean => {
   if (names.includes(name)) return true;
-  report(checker, path, `display: there is no ${what} '${name}'${didYouMean(name, names)}`);
+  report(checker, 'unknown-name', path, `display: there is no ${what} '${name}'${didYouMean(name, names)}`);
   return false;
 };
 
@@ -78,13 +78,18 @@ export const compileDisplay = (checker: ExprChecker, spec: GameSpec, moves: Read
   const d: DisplaySpec = spec.display ?? {};
   const seat = d.seat === undefined ? undefined : checkExpr(checker, d.seat, ['display', 'seat'], { seat: NUMBER }, STRING);
   if (d.team !== undefined && !spec.teams)
-    report(checker, ['display', 'team'], 'display: a team name needs teams (the game declares none)');
+    report(checker, 'invalid-rule', ['display', 'team'], 'display: a team name needs teams (the game declares none)');
   const team = d.team === undefined || !spec.teams ? undefined : checkExpr(checker, d.team, ['display', 'team'], { team: NUMBER }, STRING);
   let score: CompiledDisplay['score'];
   if (d.score) {
     const value = checkExpr(checker, d.score.value, ['display', 'score', 'value'], { seat: NUMBER });
     if (value && !isScoreType(value.type))
-      report(checker, ['display', 'score', 'value'], `display: a score must be a number or a string, found ${formatType(value.type)}`);
+      report(
+        checker,
+        'type-mismatch',
+        ['display', 'score', 'value'],
+        `display: a score must be a number or a string, found ${formatType(value.type)}`,
+      );
     else if (value) score = { label: d.score.label ?? 'Score', value };
   }
   const owners: VarOwner[] = ['game', 'player', 'team'];

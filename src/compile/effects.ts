@@ -63,7 +63,7 @@ export const compileEffects = (cx: EffectCompiler, effects: readonly Effect[] | 
     const at = [...path, i];
     const seen = cx.probe?.(at);
     const key = effectKey(effect);
-    if (key === undefined) report(cx.checker, at, `unknown effect '${Object.keys(effect as object).join(', ')}'`);
+    if (key === undefined) report(cx.checker, 'unknown-name', at, `unknown effect '${Object.keys(effect as object).join(', ')}'`);
     const compiled = key === undefined ? NOTHING : compileKind(key, effect, { cx, path: at, locals: scope, effects: nested });
     if (typeof compiled !== 'function') {
       const { bind } = compiled;

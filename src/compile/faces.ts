@@ -6,11 +6,13 @@
  */
 import { compileExpr, createLibrary, formatType, type Env, type Scope } from '../lang/index.ts';
 import { typeOf } from '../check/exprs.ts';
+import type { DiagnosticCode } from '../spec/codes.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { DieSpec, GameSpec } from '../spec/types.ts';
 import type { Json } from '../runtime/state.ts';
 
 export interface FacesProblem {
+  readonly code: DiagnosticCode;
   readonly path: DocPath;
   readonly message: string;
   /** The character of the expression the problem is at. */
@@ -37,20 +39,20 @@ export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Jso
     const path = ['components', 'dice', kind, 'faces'];
     const result = compileExpr(die.faces, scope, library);
     if (!result.ok) {
-      for (const e of result.errors) problems.push({ path, message: e.message, start: e.start });
+      for (const e of result.errors) problems.push({ code: e.code, path, message: e.message, start: e.start });
       continue;
     }
     const type = formatType(result.type);
     if (type !== 'list<number>' && type !== 'list<string>') {
-      problems.push({ path, message: `faces must be a list of numbers or of words; this expression gives ${type}` });
+      problems.push({ code: 'type-mismatch', path, message: `faces must be a list of numbers or of words; this expression gives ${type}` });
       continue;
     }
     try {
       const faces = result.run({ params } as unknown as Env) as (number | string)[];
-      if (faces.length === 0) problems.push({ path, message: `die '${kind}' has no faces with these params` });
+      if (faces.length === 0) problems.push({ code: 'invalid-rule', path, message: `die '${kind}' has no faces with these params` });
       else resolved[kind] = { ...die, faces };
     } catch (error) {
-      problems.push({ path, message: (error as Error).message });
+      problems.push({ code: 'runtime-error', path, message: (error as Error).message });
     }
   }
   return { spec: { ...spec, components: { ...spec.components, dice: resolved } }, problems };

@@ -38,6 +38,7 @@ export const holdingGuard = (
   if (!chosen) {
     report(
       checker,
+      'invalid-rule',
       path,
       `zone '${from}' holds ${quoted(strangers)}, which zone '${to}' does not: the game stops with an error when this moves one there (add ${quoted(strangers)} to the 'holds' of '${to}', or move only pieces it holds with 'pieces')`,
       'warning',

@@ -43,10 +43,13 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec, namers: Pie
       result: typeOf(COVER_TYPE),
       description: 'The best reading of a roll by a scoring table: cover(TABLE, faces) gives {points, used, unused, combos}.',
       check: ([table]) => {
-        if (!table || table.literal === undefined)
-          return `cover's first argument must be a table name in quotes (${tableNames.join(', ') || 'no tables declared'})`;
+        if (!table || table.literal === undefined) {
+          const message = `cover's first argument must be a table name in quotes (${tableNames.join(', ') || 'no tables declared'})`;
+          return { code: 'wrong-arguments', message };
+        }
         if (typeof table.literal !== 'string' || !tableNames.includes(table.literal)) {
-          return `there is no scoring table '${String(table.literal)}' (tables: ${tableNames.join(', ') || 'none'})`;
+          const message = `there is no scoring table '${String(table.literal)}' (tables: ${tableNames.join(', ') || 'none'})`;
+          return { code: 'unknown-name', message };
         }
         return undefined;
       },

@@ -100,11 +100,16 @@ const resolveParams = (spec: GameSpec, values: Readonly<Record<string, Json>>, c
   for (const [name, value] of Object.entries(values)) {
     const p = own(spec.params, name);
     if (!p) {
-      report(checker, ['params'], `there is no param '${name}' to set (params: ${Object.keys(spec.params ?? {}).join(', ') || 'none'})`);
+      report(
+        checker,
+        'unknown-name',
+        ['params'],
+        `there is no param '${name}' to set (params: ${Object.keys(spec.params ?? {}).join(', ') || 'none'})`,
+      );
       continue;
     }
     const problem = paramProblem(p, value);
-    if (problem) report(checker, ['params', name], `param '${name}': ${problem}`);
+    if (problem) report(checker, 'bad-value', ['params', name], `param '${name}': ${problem}`);
     else out[name] = value;
   }
   return out;
@@ -189,7 +194,7 @@ const checkPieceCounts = (
       pieceChecks.length = Math.min(pieceChecks.length, PIECE_CHECKS_KEPT);
     }
   }
-  for (const p of entry.problems) report(checker, p.path, p.message, p.severity);
+  for (const p of entry.problems) report(checker, 'too-large', p.path, p.message, p.severity);
 };
 
 export const compileGame = (input: CompileInput): CompileOutput => {
@@ -206,10 +211,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     }),
   );
   const { spec, problems } = resolveFaces(loaded.spec, asked);
-  for (const p of problems) diagnostics.push(diagnosticFrom(locator, 'expression', p.path, p.message, 'error', p.start));
+  for (const p of problems) diagnostics.push(diagnosticFrom(locator, p.code, p.path, p.message, 'error', p.start));
 
   const scope = globalTypes(spec);
-  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, 'expression', d.path, d.message));
+  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, d.code, d.path, d.message));
   const globals: Scope = Object.fromEntries(Object.entries(scope.names).map(([name, text]) => [name, typeOf(text)]));
 
   const tables: ScoringTables = new Map();
@@ -230,11 +235,11 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
     const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
-    diagnostics.push(diagnosticFrom(locator, 'expression', path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
+    diagnostics.push(diagnosticFrom(locator, e.error.code, path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
 
-  for (const p of paramDeclarationProblems(spec.params ?? {})) report(checker, p.path, p.message);
+  for (const p of paramDeclarationProblems(spec.params ?? {})) report(checker, 'bad-value', p.path, p.message);
   const paramValues = resolveParams(spec, input.params ?? {}, checker);
   const flow = checkFlow(spec);
   const warnings: CheckedWarning[] = [];

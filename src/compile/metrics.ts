@@ -31,12 +31,12 @@ export const compileMetrics = (checker: ExprChecker, spec: GameSpec): Record<str
     const path = ['metrics', name];
     const value = checkExpr(checker, m.value, [...path, 'value'], METRIC_LOCALS);
     if (value && !typeEquals(value.type, NUMBER) && !typeEquals(value.type, BOOL)) {
-      report(checker, [...path, 'value'], `a metric's value must be a number or a bool, found ${formatType(value.type)}`);
+      report(checker, 'type-mismatch', [...path, 'value'], `a metric's value must be a number or a bool, found ${formatType(value.type)}`);
       continue;
     }
     const when = m.when === undefined ? undefined : checkExpr(checker, m.when, [...path, 'when'], METRIC_LOCALS, BOOL);
     if (m.combine !== undefined && m.per !== 'turn') {
-      report(checker, [...path, 'combine'], `'combine' makes one number of a metric's turn values: it needs 'per: turn'`);
+      report(checker, 'invalid-rule', [...path, 'combine'], `'combine' makes one number of a metric's turn values: it needs 'per: turn'`);
     }
     if (!value || (m.when !== undefined && !when)) continue;
     const format = m.format ?? 'number';

@@ -47,7 +47,7 @@ const compileArg = (
     if (!domain) return undefined;
     const element = elementType(domain.type);
     if (!element) {
-      report(checker, [...path, 'oneOf'], `'oneOf' needs a list to choose from, found ${formatType(domain.type)}`);
+      report(checker, 'type-mismatch', [...path, 'oneOf'], `'oneOf' needs a list to choose from, found ${formatType(domain.type)}`);
       return undefined;
     }
     const where =
@@ -60,7 +60,7 @@ const compileArg = (
     const domain = checkExpr(checker, arg.subsetOf, [...path, 'subsetOf'], locals);
     if (!domain) return undefined;
     if (!elementType(domain.type)) {
-      report(checker, [...path, 'subsetOf'], `'subsetOf' needs a list to choose from, found ${formatType(domain.type)}`);
+      report(checker, 'type-mismatch', [...path, 'subsetOf'], `'subsetOf' needs a list to choose from, found ${formatType(domain.type)}`);
       return undefined;
     }
     const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
@@ -80,7 +80,7 @@ const compileArg = (
   const a = elementType(from.type);
   const b = elementType(to.type);
   if (!a || !b) {
-    report(checker, [...path, 'assign'], `'assign' needs two lists: from and to`);
+    report(checker, 'type-mismatch', [...path, 'assign'], `'assign' needs two lists: from and to`);
     return undefined;
   }
   const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
@@ -95,13 +95,13 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
   if (by) {
     const t = formatType(by.type);
     if (t !== 'number' && t !== 'list<number>')
-      report(checker, [...path, 'by'], `'by' must give a seat (number) or seats (list<number>), found ${t}`);
+      report(checker, 'type-mismatch', [...path, 'by'], `'by' must give a seat (number) or seats (list<number>), found ${t}`);
   }
   let locals: Locals = { seat: typeOf('number') };
   const args: CompiledArg[] = [];
   for (const [argName, spec] of Object.entries(move.args ?? {})) {
     if (argName in locals) {
-      report(checker, [...path, 'args', argName], `argument '${argName}' hides the name '${argName}'`);
+      report(checker, 'duplicate-name', [...path, 'args', argName], `argument '${argName}' hides the name '${argName}'`);
       continue;
     }
     const compiled = compileArg(checker, argName, spec, [...path, 'args', argName], locals);

@@ -4,7 +4,7 @@
  * A procedure sees the globals and its parameters only. Each is compiled once, on first use; a
  * procedure that calls itself, directly or through others, is an error (effects do not recurse).
  */
-import { NUMBER, parseType, type Type } from '../lang/index.ts';
+import { NUMBER, parseTypeText, type Type } from '../lang/index.ts';
 import { report } from '../check/exprs.ts';
 import { acknowledgeHint, type CheckedWarning } from '../check/warnings.ts';
 import type { GameSpec } from '../spec/types.ts';
@@ -20,9 +20,10 @@ export type ProcedureLookup = (name: string) => CompiledProcedure | 'cycle' | un
 
 /** A parameter's type as the spec writes it; a bad one is reported at it and read as a number, so the body is still checked. */
 const paramType = (cx: EffectCompiler, procedure: string, param: string, text: string): Type => {
-  const parsed = parseType(text);
+  const parsed = parseTypeText(text);
   if (parsed.ok) return parsed.type;
-  report(cx.checker, ['procedures', procedure, 'params', param], `procedure '${procedure}': the type of '${param}': ${parsed.error}`);
+  const { code, message } = parsed.error;
+  report(cx.checker, code, ['procedures', procedure, 'params', param], `procedure '${procedure}': the type of '${param}': ${message}`);
   return NUMBER;
 };
 

@@ -106,7 +106,12 @@ const comboLocals = (combo: ComboSpec): Locals => {
 const compileCombo = (checker: ExprChecker, id: string, combo: ComboSpec, path: DocPath): CompiledCombo | undefined => {
   const kinds = (['same', 'groups', 'run', 'faces'] as const).filter((k) => combo[k] !== undefined);
   if (kinds.length !== 1) {
-    report(checker, path, `combination '${id}' needs exactly one of same, groups, run or faces (found ${kinds.join(', ') || 'none'})`);
+    report(
+      checker,
+      'invalid-rule',
+      path,
+      `combination '${id}' needs exactly one of same, groups, run or faces (found ${kinds.join(', ') || 'none'})`,
+    );
     return undefined;
   }
   const locals = comboLocals(combo);

@@ -67,7 +67,7 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
   const derive = Object.entries(set.derive ?? {}).flatMap(([attr, source]) => {
     const type = set.attributes[attr];
     if (!type) {
-      report(checker, [...path, 'derive', attr], `'${attr}' is derived but not declared under attributes of '${name}'`);
+      report(checker, 'unknown-name', [...path, 'derive', attr], `'${attr}' is derived but not declared under attributes of '${name}'`);
       return [];
     }
     const expr = checkExpr(checker, source, [...path, 'derive', attr], attrLocals, typeOf(type));
@@ -77,12 +77,14 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
   const copies = set.copies === undefined ? undefined : checkExpr(checker, set.copies, [...path, 'copies'], attrLocals, typeOf('number'));
   const product = Object.entries(set.product ?? {});
   for (const [attr] of product) {
-    if (!set.attributes[attr]) report(checker, [...path, 'product', attr], `'${attr}' is not declared under attributes of '${name}'`);
+    if (!set.attributes[attr])
+      report(checker, 'unknown-name', [...path, 'product', attr], `'${attr}' is not declared under attributes of '${name}'`);
   }
   const combinations = product.reduce((n, [, values]) => n * values.length, 1);
   if (product.length > 0 && combinations > LIMITS.pieces) {
     report(
       checker,
+      'too-large',
       [...path, 'product'],
       `the product makes ${formatLimit(combinations)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`,
     );
@@ -123,7 +125,7 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     const path = ['components', 'dice', kind];
     const count = checkExpr(checker, die.count, [...path, 'count'], {}, typeOf('number'));
     const first = die.faces[0];
-    if (first === undefined) report(checker, [...path, 'faces'], `die '${kind}' has no faces`);
+    if (first === undefined) report(checker, 'invalid-rule', [...path, 'faces'], `die '${kind}' has no faces`);
     if (!count || first === undefined) continue;
     kinds.push({
       kind,
@@ -142,8 +144,9 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
   for (const k of kinds) {
     const zone = spec.zones?.[k.start];
     const path = ['components', spec.components?.dice?.[k.kind] ? 'dice' : 'cards', k.kind, 'start'];
-    if (!zone) report(checker, path, `start zone '${k.start}' is not declared under zones`);
-    else if (!zone.holds.includes(k.kind)) report(checker, path, `zone '${k.start}' does not hold '${k.kind}' (add it to its 'holds')`);
+    if (!zone) report(checker, 'unknown-name', path, `start zone '${k.start}' is not declared under zones`);
+    else if (!zone.holds.includes(k.kind))
+      report(checker, 'invalid-rule', path, `zone '${k.start}' does not hold '${k.kind}' (add it to its 'holds')`);
   }
 
   /**

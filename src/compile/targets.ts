@@ -46,6 +46,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
     if (!type) {
       report(
         checker,
+        'unknown-name',
         path,
         `'${key}': there is no ${owner} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${owner})`,
       );
@@ -62,6 +63,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
       const kind = owner === 'players' ? 'player' : 'team';
       report(
         checker,
+        'unknown-name',
         path,
         `'${key}': there is no ${kind} variable '${name}'${didYouMean(name, Object.keys(vars ?? {}))} (a new one is declared under vars.${kind})`,
       );
@@ -79,6 +81,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
     if (!type) {
       report(
         checker,
+        'unknown-name',
         path,
         `'${key}': '${name}' is not a piece property${didYouMean(name, [...piecePropTypes(spec).keys()])} (a new one is declared under props of a die or card set)`,
       );
@@ -88,6 +91,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
   }
   report(
     checker,
+    'invalid-rule',
     path,
     `'${key}' is not a place an effect can set: write game.NAME, player.NAME, players[SEAT].NAME, teams[TEAM].NAME or PIECE.PROP`,
   );
@@ -108,19 +112,30 @@ export const parseZoneRef = (
 ): CompiledZoneRef | undefined => {
   const match = ZONE.exec(source);
   if (!match) {
-    report(checker, path, `'${source}' is not a zone: write zones.NAME, or zones.NAME[OWNER] for a zone each player or team has`);
+    report(
+      checker,
+      'invalid-rule',
+      path,
+      `'${source}' is not a zone: write zones.NAME, or zones.NAME[OWNER] for a zone each player or team has`,
+    );
     return undefined;
   }
   const [, name = '', indexSource] = match;
   const zone = spec.zones?.[name];
   if (!zone) {
-    report(checker, path, `there is no zone '${name}' (declared zones: ${Object.keys(spec.zones ?? {}).join(', ') || 'none'})`);
+    report(
+      checker,
+      'unknown-name',
+      path,
+      `there is no zone '${name}' (declared zones: ${Object.keys(spec.zones ?? {}).join(', ') || 'none'})`,
+    );
     return undefined;
   }
   const owned = (zone.owner ?? 'game') !== 'game';
   if (owned !== (indexSource !== undefined)) {
     report(
       checker,
+      'invalid-rule',
       path,
       owned
         ? `zone '${name}' belongs to each ${zone.owner}: say whose, e.g. zones.${name}[active]`

@@ -30,10 +30,11 @@ export function checkCall(expr: CallExpr, ctx: Ctx, check: Check): Checked | und
     return report(
       ctx,
       expr.callee,
+      isVariable ? 'type-mismatch' : 'unknown-name',
       isVariable ? `'${name}' is not a function` : `unknown function '${name}'${didYouMean(name, callableNames(library))}`,
     );
   }
-  for (const arg of args) if (arg.kind === 'lambda') report(ctx, arg.expr, LAMBDA_MISPLACED);
+  for (const arg of args) if (arg.kind === 'lambda') report(ctx, arg.expr, 'wrong-arguments', LAMBDA_MISPLACED);
   const values = args.map((arg) => (arg.kind === 'value' ? arg.checked : undefined));
   if (!allChecked(values)) return undefined;
   return definition ? callDefinition(expr, definition, values, ctx) : callHost(expr, host as HostFunction, values, ctx);
@@ -59,31 +60,31 @@ const hostMismatch = (host: HostFunction, args: readonly Checked[]): string =>
 
 function callDefinition(expr: CallExpr, definition: DefinitionEntry, args: readonly Checked[], ctx: Ctx): Checked | undefined {
   const use = ctx.unit.env.definitionUse(definition);
-  if (!use.ok) return use.message === undefined ? undefined : report(ctx, expr.callee, use.message);
+  if (!use.ok) return use.message === undefined ? undefined : report(ctx, expr.callee, 'broken-definition', use.message);
   const params = definition.params;
   if (params === undefined) return undefined;
   ctx.unit.calls.add(definition);
-  if (args.length !== params.length) return report(ctx, expr, definitionMismatch(definition, params, args));
+  if (args.length !== params.length) return report(ctx, expr, 'wrong-arguments', definitionMismatch(definition, params, args));
   const bad = mismatch(
     params.map((p) => p.type),
     args,
     new Map(),
   );
-  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, definitionMismatch(definition, params, args));
+  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, 'wrong-arguments', definitionMismatch(definition, params, args));
   return { node: { kind: 'definition', definition, args: args.map((arg) => arg.node), ...at(expr) }, type: use.result };
 }
 
 function callHost(expr: CallExpr, host: HostFunction, args: readonly Checked[], ctx: Ctx): Checked | undefined {
-  if (args.length !== host.params.length) return report(ctx, expr, hostMismatch(host, args));
+  if (args.length !== host.params.length) return report(ctx, expr, 'wrong-arguments', hostMismatch(host, args));
   const bindings: Bindings = new Map();
   const bad = mismatch(host.params, args, bindings);
-  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, hostMismatch(host, args));
+  if (bad >= 0) return report(ctx, expr.args[bad] as Expr, 'wrong-arguments', hostMismatch(host, args));
   const infos = args.map((arg): ArgInfo => {
     const literal = constValue(arg.node);
     return literal === undefined ? { type: arg.type } : { type: arg.type, literal };
   });
   const problem = host.check?.(infos);
-  if (problem !== undefined) return report(ctx, expr, problem);
+  if (problem !== undefined) return report(ctx, expr, problem.code, problem.message);
   ctx.unit.usedNames.add(hostCallName(host.name));
   return { node: { kind: 'host', fn: host, args: args.map((arg) => arg.node), ...at(expr) }, type: resolve(host.result, bindings) };
 }
@@ -130,7 +131,7 @@ function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx
     const culprit = candidates.length === 1 ? (expr.args[firstBad] as Expr) : expr;
     const lambdaHere = culprit !== expr && culprit.kind !== 'lambda' && candidates[0]?.params[firstBad]?.kind === 'function';
     const message = `${builtinExpects(builtin)}, got ${shapes()}`;
-    return report(ctx, culprit, lambdaHere ? `${message} — pass a function here, like x => ...` : message);
+    return report(ctx, culprit, 'wrong-arguments', lambdaHere ? `${message} — pass a function here, like x => ...` : message);
   }
 
   const { sig, bindings } = chosen;
@@ -153,7 +154,7 @@ function callBuiltin(expr: CallExpr, builtin: Builtin, args: readonly Arg[], ctx
   if (builtin.ordered) {
     const kind = resolve({ kind: 'var', name: builtin.ordered }, bindings).kind;
     if (kind !== 'number' && kind !== 'string' && kind !== 'never') {
-      return report(ctx, expr, `${builtinExpects(builtin)}, got ${shapes()}`);
+      return report(ctx, expr, 'wrong-arguments', `${builtinExpects(builtin)}, got ${shapes()}`);
     }
   }
   const equalityAt = builtin.equality === undefined ? undefined : resolve({ kind: 'var', name: builtin.equality }, bindings);
@@ -182,6 +183,7 @@ function checkLambda(
     return report(
       ctx,
       lambda,
+      'wrong-arguments',
       `the function given to '${callee}' must take ${arity} parameter${arity === 1 ? '' : 's'}, not ${lambda.params.length}`,
     );
   }
@@ -204,12 +206,17 @@ function checkLambda(
     const widened: Bindings = new Map(bindings);
     if (!unify(fnType.result, body.type, widened)) {
       const want = formatType(resolve(fnType.result, bindings));
-      return report(ctx, lambda.body, `the function given to '${callee}' must return ${want}, found ${formatType(body.type)}`);
+      return report(
+        ctx,
+        lambda.body,
+        'type-mismatch',
+        `the function given to '${callee}' must return ${want}, found ${formatType(body.type)}`,
+      );
     }
     const settled = fnType.params.every((p, i) => typeEquals(resolve(p, widened), paramTypes[i] as Type));
     for (const [name, type] of widened) bindings.set(name, type);
     if (settled) return { node: { kind: 'lambda', slots, body: body.node, ...at(lambda) }, paramTypes, result: body.type };
     ctx.unit.nextSlot = firstSlot;
   }
-  return report(ctx, lambda, `cannot work out the parameter types of this function given to '${callee}'`);
+  return report(ctx, lambda, 'type-mismatch', `cannot work out the parameter types of this function given to '${callee}'`);
 }

@@ -73,10 +73,12 @@ function check(expr: Expr, ctx: Ctx): Checked | undefined {
       const operand = check(expr.operand, ctx);
       if (operand === undefined) return undefined;
       if (expr.op === 'not') {
-        if (!isAssignable(operand.type, BOOL)) return report(ctx, expr.operand, `'not' needs a bool, found ${formatType(operand.type)}`);
+        if (!isAssignable(operand.type, BOOL))
+          return report(ctx, expr.operand, 'type-mismatch', `'not' needs a bool, found ${formatType(operand.type)}`);
         return { node: { kind: 'not', operand: operand.node, ...at(expr) }, type: BOOL };
       }
-      if (!isAssignable(operand.type, NUMBER)) return report(ctx, expr.operand, `'-' needs a number, found ${formatType(operand.type)}`);
+      if (!isAssignable(operand.type, NUMBER))
+        return report(ctx, expr.operand, 'type-mismatch', `'-' needs a number, found ${formatType(operand.type)}`);
       const value = constValue(operand.node);
       return typeof value === 'number'
         ? constant(expr, -value, NUMBER)
@@ -91,7 +93,12 @@ function check(expr: Expr, ctx: Ctx): Checked | undefined {
       if (!test || !then || !otherwise) return undefined;
       const type = joinTypes(then.type, otherwise.type);
       if (type === undefined) {
-        return report(ctx, expr, `the two branches have different types: ${formatType(then.type)} and ${formatType(otherwise.type)}`);
+        return report(
+          ctx,
+          expr,
+          'type-mismatch',
+          `the two branches have different types: ${formatType(then.type)} and ${formatType(otherwise.type)}`,
+        );
       }
       return { node: { kind: 'cond', test: test.node, then: then.node, otherwise: otherwise.node, ...at(expr) }, type };
     }
@@ -113,24 +120,25 @@ function check(expr: Expr, ctx: Ctx): Checked | undefined {
       if (t.kind === 'record') {
         const type = fieldType(t, name);
         if (type) return { node, type };
-        return report(ctx, expr.field, `no field '${name}' in ${formatType(t)}${didYouMean(name, Object.keys(t.fields))}`);
+        return report(ctx, expr.field, 'unknown-name', `no field '${name}' in ${formatType(t)}${didYouMean(name, Object.keys(t.fields))}`);
       }
       const hint = (t.kind === 'list' || t.kind === 'string') && ['length', 'size', 'count'].includes(name) ? ' — use len(...)' : '';
-      return report(ctx, expr.field, `${formatType(t)} has no field '${name}'${hint}`);
+      return report(ctx, expr.field, 'type-mismatch', `${formatType(t)} has no field '${name}'${hint}`);
     }
     case 'index': {
       const object = check(expr.object, ctx);
       const index = expectType(check(expr.index, ctx), NUMBER, expr.index, ctx, (found) => `a list index must be a number, found ${found}`);
       if (object === undefined || index === undefined) return undefined;
       const t = object.type;
-      if (t.kind !== 'list' && t.kind !== 'never') return report(ctx, expr.object, `only lists can be indexed, found ${formatType(t)}`);
+      if (t.kind !== 'list' && t.kind !== 'never')
+        return report(ctx, expr.object, 'type-mismatch', `only lists can be indexed, found ${formatType(t)}`);
       const node: Node = { kind: 'index', object: object.node, index: index.node, ...at(expr) };
       return { node, type: t.kind === 'list' ? t.element : NEVER };
     }
     case 'call':
       return checkCall(expr, ctx, check);
     case 'lambda':
-      return report(ctx, expr, LAMBDA_MISPLACED);
+      return report(ctx, expr, 'expression-syntax', LAMBDA_MISPLACED);
   }
 }
 
@@ -143,7 +151,7 @@ function expectType(
   message: (found: string) => string,
 ): Checked | undefined {
   if (checked === undefined || isAssignable(checked.type, want)) return checked;
-  return report(ctx, span, message(formatType(checked.type)));
+  return report(ctx, span, 'type-mismatch', message(formatType(checked.type)));
 }
 
 function checkList(expr: ListExpr, ctx: Ctx): Checked | undefined {
@@ -156,6 +164,7 @@ function checkList(expr: ListExpr, ctx: Ctx): Checked | undefined {
       return report(
         ctx,
         expr.items[i] as Expr,
+        'type-mismatch',
         `list items must all have one type: this one is ${formatType(item.type)}, the ones before are ${formatType(element)}`,
       );
     }
@@ -187,9 +196,9 @@ function checkName(name: string, span: Span, ctx: Ctx): Checked | undefined {
   }
   if (isCallable(library, name)) {
     const call = library.definitions.get(name)?.params?.length === 0 ? `${name}()` : `${name}(...)`;
-    return report(ctx, span, `'${name}' is a function: call it like ${call}`);
+    return report(ctx, span, 'type-mismatch', `'${name}' is a function: call it like ${call}`);
   }
-  return report(ctx, span, `unknown name '${name}'${didYouMean(name, [...localNames(ctx.locals), ...Object.keys(scope)])}`);
+  return report(ctx, span, 'unknown-name', `unknown name '${name}'${didYouMean(name, [...localNames(ctx.locals), ...Object.keys(scope)])}`);
 }
 
 function checkBinary(expr: BinaryExpr, ctx: Ctx): Checked | undefined {
@@ -221,25 +230,25 @@ function checkBinary(expr: BinaryExpr, ctx: Ctx): Checked | undefined {
     case '>=': {
       const kinds = new Set([lt.kind, rt.kind].filter((kind) => kind !== 'never'));
       const [kind] = kinds;
-      if (kinds.size > 1) return report(ctx, span, `cannot compare ${pair} with '${op}'`);
+      if (kinds.size > 1) return report(ctx, span, 'type-mismatch', `cannot compare ${pair} with '${op}'`);
       if (kind !== undefined && kind !== 'number' && kind !== 'string') {
-        return report(ctx, span, `'${op}' compares numbers or strings, not ${formatType(kind === lt.kind ? lt : rt)}`);
+        return report(ctx, span, 'type-mismatch', `'${op}' compares numbers or strings, not ${formatType(kind === lt.kind ? lt : rt)}`);
       }
       return { node: { kind: 'order', op, left: left.node, right: right.node, ...span }, type: BOOL };
     }
     case '==':
     case '!=': {
       const shared = joinTypes(lt, rt);
-      if (shared === undefined) return report(ctx, span, `cannot compare ${pair}: they have different types`);
+      if (shared === undefined) return report(ctx, span, 'type-mismatch', `cannot compare ${pair}: they have different types`);
       const node: Node = { kind: 'equal', negated: op === '!=', at: shared, left: left.node, right: right.node, ...span };
       return { node, type: BOOL };
     }
     case 'in': {
       if (rt.kind !== 'list' && rt.kind !== 'never') {
-        return report(ctx, expr.right, `'in' needs a list on the right, found ${formatType(rt)}`);
+        return report(ctx, expr.right, 'type-mismatch', `'in' needs a list on the right, found ${formatType(rt)}`);
       }
       const shared = joinTypes(lt, rt.kind === 'list' ? rt.element : NEVER);
-      if (shared === undefined) return report(ctx, span, `cannot look for ${formatType(lt)} in ${formatType(rt)}`);
+      if (shared === undefined) return report(ctx, span, 'type-mismatch', `cannot look for ${formatType(lt)} in ${formatType(rt)}`);
       return { node: { kind: 'in', at: shared, item: left.node, list: right.node, ...span }, type: BOOL };
     }
   }
@@ -259,5 +268,5 @@ function checkAddition(left: Checked, right: Checked, span: Span, ctx: Ctx): Che
   const joined = kinds.size === 1 && kinds.has('list') ? joinTypes(left.type, right.type) : undefined;
   if (joined) return { node: { kind: 'concatList', ...operands }, type: joined };
   const hint = kinds.has('string') ? ' — use str(x) to turn a value into a string' : '';
-  return report(ctx, span, `cannot add ${formatType(left.type)} and ${formatType(right.type)}${hint}`);
+  return report(ctx, span, 'type-mismatch', `cannot add ${formatType(left.type)} and ${formatType(right.type)}${hint}`);
 }

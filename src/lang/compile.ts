@@ -33,7 +33,12 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
   const errors = [...outcome.errors];
   const checked = outcome.checked;
   if (checked && expected && !isAssignable(checked.type, expected)) {
-    errors.push({ message: `expected ${formatType(expected)}, found ${formatType(checked.type)}`, start: expr.start, end: expr.end });
+    errors.push({
+      code: 'type-mismatch',
+      message: `expected ${formatType(expected)}, found ${formatType(checked.type)}`,
+      start: expr.start,
+      end: expr.end,
+    });
   }
 
   const usedNames = new Set(outcome.usedNames);
@@ -45,6 +50,7 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
       const there = library.scope[name] as Type;
       if (here !== undefined && !isAssignable(here, there)) {
         errors.push({
+          code: 'type-mismatch',
           message: `'${definition.name}' reads '${name}' as ${formatType(there)}, but here '${name}' is ${formatType(here)}`,
           start: expr.start,
           end: expr.end,

@@ -1,5 +1,5 @@
 import type { Expr } from './ast.ts';
-import type { ExprError, Span } from './errors.ts';
+import type { ExprError, ExprErrorCode, Span } from './errors.ts';
 import type { Node } from './ir.ts';
 import type { DefinitionEntry, Library, Scope } from './library.ts';
 import type { Type } from './types.ts';
@@ -47,8 +47,8 @@ export type Check = (expr: Expr, ctx: Ctx) => Checked | undefined;
 
 export const LAMBDA_MISPLACED = "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count";
 
-export const report = (ctx: Ctx, span: Span, message: string): undefined => {
-  ctx.errors.push({ message, start: span.start, end: span.end });
+export const report = (ctx: Ctx, span: Span, code: ExprErrorCode, message: string): undefined => {
+  ctx.errors.push({ code, message, start: span.start, end: span.end });
   return undefined;
 };
 

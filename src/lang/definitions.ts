@@ -59,15 +59,18 @@ export function createLibrary(
     const fail = (where: DefinitionError['where'], error: ExprError, param?: string): void => {
       errors.push(param === undefined ? { index, name: def.name, where, error } : { index, name: def.name, where, param, error });
     };
-    const nameProblem = !isIdentifier(def.name)
-      ? `'${def.name}' cannot name a definition: use letters, digits and _, not starting with a digit, and not a keyword`
+    const nameProblem: Pick<ExprError, 'code' | 'message'> | undefined = !isIdentifier(def.name)
+      ? {
+          code: 'bad-value',
+          message: `'${def.name}' cannot name a definition: use letters, digits and _, not starting with a digit, and not a keyword`,
+        }
       : BUILTINS.has(def.name) || hostFunctions.has(def.name)
-        ? `'${def.name}' is already a built-in function: give the definition another name`
+        ? { code: 'reserved-name', message: `'${def.name}' is already a built-in function: give the definition another name` }
         : definitions.has(def.name)
-          ? `'${def.name}' is defined twice`
+          ? { code: 'duplicate-name', message: `'${def.name}' is defined twice` }
           : undefined;
     if (nameProblem !== undefined) {
-      fail('body', { message: nameProblem, start: 0, end: 0 });
+      fail('body', { ...nameProblem, start: 0, end: 0 });
       continue;
     }
 
@@ -75,12 +78,15 @@ export function createLibrary(
     let paramsOk = true;
     for (const param of def.params) {
       const parsed = parseTypeText(param.type);
-      const problem = !isIdentifier(param.name)
-        ? `'${param.name}' cannot name a parameter: use letters, digits and _, not starting with a digit, and not a keyword`
+      const problem: Pick<ExprError, 'code' | 'message'> | undefined = !isIdentifier(param.name)
+        ? {
+            code: 'bad-value',
+            message: `'${param.name}' cannot name a parameter: use letters, digits and _, not starting with a digit, and not a keyword`,
+          }
         : params.some((p) => p.name === param.name)
-          ? `parameter '${param.name}' appears twice`
+          ? { code: 'duplicate-name', message: `parameter '${param.name}' appears twice` }
           : undefined;
-      if (problem !== undefined) fail('params', { message: problem, start: 0, end: param.type.length }, param.name);
+      if (problem !== undefined) fail('params', { ...problem, start: 0, end: param.type.length }, param.name);
       if (!parsed.ok) fail('params', parsed.error, param.name);
       if (problem !== undefined || !parsed.ok) paramsOk = false;
       else params.push({ name: param.name, type: parsed.type });
@@ -153,7 +159,7 @@ export function createLibrary(
           index: state.index,
           name: entry.name,
           where: 'body',
-          error: { message, start: state.body.start, end: state.body.end },
+          error: { code: 'type-mismatch', message, start: state.body.start, end: state.body.end },
         });
       } else if (body) {
         state.checked = body.node;

@@ -65,7 +65,8 @@ export function lex(src: string): LexResult {
     const start = i;
     if (isDigit(c)) {
       const scanned = scanNumber(src, i);
-      if (typeof scanned === 'string') return { ok: false, error: { message: scanned, start, end: numberEnd(src, i) } };
+      if (typeof scanned === 'string')
+        return { ok: false, error: { code: 'expression-syntax', message: scanned, start, end: numberEnd(src, i) } };
       tokens.push({ kind: 'number', value: scanned.value, start, end: scanned.end });
       i = scanned.end;
       continue;
@@ -85,7 +86,7 @@ export function lex(src: string): LexResult {
     }
     const punct = PUNCTUATION.find((p) => src.startsWith(p, i));
     if (punct === undefined) {
-      return { ok: false, error: { message: `unexpected character '${c ?? ''}'`, start, end: start + 1 } };
+      return { ok: false, error: { code: 'expression-syntax', message: `unexpected character '${c ?? ''}'`, start, end: start + 1 } };
     }
     tokens.push({ kind: 'punct', text: punct, start, end: i + punct.length });
     i += punct.length;
@@ -136,6 +137,7 @@ function scanString(src: string, from: number): { value: string; end: number } |
       const escaped = ESCAPES[src[i + 1] ?? ''];
       if (escaped === undefined) {
         return {
+          code: 'expression-syntax',
           message: `unknown escape '\\${src[i + 1] ?? ''}' (use \\\\, \\', \\", \\n or \\t)`,
           start: i,
           end: Math.min(i + 2, src.length),
@@ -148,5 +150,5 @@ function scanString(src: string, from: number): { value: string; end: number } |
     value += c;
     i++;
   }
-  return { message: `unterminated string: missing closing ${quote}`, start: from, end: src.length };
+  return { code: 'expression-syntax', message: `unterminated string: missing closing ${quote}`, start: from, end: src.length };
 }

@@ -1,4 +1,5 @@
 import type { Code } from './codegen.ts';
+import type { ExprError } from './errors.ts';
 import type { Node } from './ir.ts';
 import type { Type } from './types.ts';
 import type { Value } from './values.ts';
@@ -24,7 +25,7 @@ export interface HostFunction {
   result: Type;
   description: string;
   /** Optional extra static check, e.g. that an argument is a string literal naming something known. */
-  check?: (args: readonly ArgInfo[]) => string | undefined;
+  check?: (args: readonly ArgInfo[]) => Pick<ExprError, 'code' | 'message'> | undefined;
   impl: (args: readonly Value[], env: Env) => Value;
 }
 

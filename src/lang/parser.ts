@@ -1,5 +1,5 @@
 import type { BinaryOp, Expr, Ident, LambdaExpr, OrderOp, EqualityOp } from './ast.ts';
-import type { ExprError, Span } from './errors.ts';
+import type { ExprError, ExprErrorCode, Span } from './errors.ts';
 import { lex, type Token } from './lexer.ts';
 import { LIMITS } from '../limits.ts';
 
@@ -106,8 +106,8 @@ class Parser {
     return { name: tok.text, start: tok.start, end: tok.end };
   }
 
-  private fail(span: Span, message: string): never {
-    throw new ParseFailure({ message, start: span.start, end: span.end });
+  private fail(span: Span, message: string, code: ExprErrorCode = 'expression-syntax'): never {
+    throw new ParseFailure({ code, message, start: span.start, end: span.end });
   }
 
   /**
@@ -357,7 +357,7 @@ class Parser {
     const seen = new Set<string>();
     const { items, end } = this.parseItems('}', "expected ',' or '}' in the record", () => {
       const name = this.expectName('expected a field name in the record');
-      if (seen.has(name.name)) this.fail(name, `field '${name.name}' appears twice`);
+      if (seen.has(name.name)) this.fail(name, `field '${name.name}' appears twice`, 'duplicate-name');
       seen.add(name.name);
       this.expectPunct(':', `expected ':' after the field name '${name.name}'`);
       return { name, value: this.parseExpr() };
@@ -407,7 +407,7 @@ class Parser {
       this.next();
       while (!this.acceptPunct(')')) {
         const param = this.expectName('expected a parameter name');
-        if (params.some((p) => p.name === param.name)) this.fail(param, `parameter '${param.name}' appears twice`);
+        if (params.some((p) => p.name === param.name)) this.fail(param, `parameter '${param.name}' appears twice`, 'duplicate-name');
         params.push(param);
         this.acceptPunct(',');
       }

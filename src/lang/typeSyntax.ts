@@ -1,4 +1,4 @@
-import type { ExprError } from './errors.ts';
+import type { ExprError, ExprErrorCode } from './errors.ts';
 import { lex, type Token } from './lexer.ts';
 import { describeToken } from './parser.ts';
 import { didYouMean } from './suggest.ts';
@@ -44,11 +44,16 @@ function parseWith(text: string, signature: boolean): { ok: true; type: Type } |
   return { ok: true, type };
 }
 
-const at = (tok: Token, message: string): ExprError => ({ message, start: tok.start, end: tok.end });
+const at = (tok: Token, message: string, code: ExprErrorCode = 'expression-syntax'): ExprError => ({
+  code,
+  message,
+  start: tok.start,
+  end: tok.end,
+});
 
 class TypeReader {
   private pos = 0;
-  error: ExprError = { message: '', start: 0, end: 0 };
+  error: ExprError = { code: 'expression-syntax', message: '', start: 0, end: 0 };
 
   constructor(
     private readonly tokens: readonly Token[],
@@ -92,7 +97,7 @@ class TypeReader {
       return listOf(element);
     }
     if (this.signature && /^[A-Z]$/.test(tok.text)) return { kind: 'var', name: tok.text };
-    this.error = at(tok, `unknown type '${tok.text}'${didYouMean(tok.text, TYPE_NAMES)}`);
+    this.error = at(tok, `unknown type '${tok.text}'${didYouMean(tok.text, TYPE_NAMES)}`, 'unknown-name');
     return undefined;
   }
 
@@ -118,7 +123,7 @@ class TypeReader {
         return undefined;
       }
       if (seen.has(name.text)) {
-        this.error = at(name, `field '${name.text}' appears twice`);
+        this.error = at(name, `field '${name.text}' appears twice`, 'duplicate-name');
         return undefined;
       }
       seen.add(name.text);

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { DocPath } from '../spec/diagnostics.ts';
 
 /** The codes a schema problem can have. */
-export type SchemaCode = 'unknown-property' | 'missing-property' | 'wrong-type' | 'bad-value';
+export type SchemaCode = 'unknown-property' | 'missing-property' | 'wrong-type' | 'bad-value' | 'reserved-name';
 
 /** One ajv error, with its instance path as a document path and its schema object's place. */
 export interface SchemaError {

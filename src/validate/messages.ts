@@ -78,7 +78,8 @@ export const explainError = (e: SchemaError): Issue => {
       const { noun, rule } = patternExplanation(parent, String(params.pattern));
       return at(`'${propertyName}' is not a valid ${noun} (${rule})`, 'head', keyPath);
     }
-    if (error.keyword === 'not' && isReservedNames(parent)) return at(reservedMessage(propertyName), 'head', keyPath);
+    if (error.keyword === 'not' && isReservedNames(parent))
+      return { ...at(reservedMessage(propertyName), 'head', keyPath), code: 'reserved-name' };
     return at(`'${propertyName}' ${error.message ?? 'is not allowed here'}`, 'head', keyPath);
   }
 
@@ -130,7 +131,8 @@ export const explainError = (e: SchemaError): Issue => {
     case 'maxLength':
       return at(`${subject} must be at most ${plural(Number(params.limit), 'character')} long`);
     case 'not':
-      if (isReservedNames(parent) && typeof data === 'string') return at(`${subject}: ${reservedMessage(data)}`);
+      if (isReservedNames(parent) && typeof data === 'string')
+        return { ...at(`${subject}: ${reservedMessage(data)}`), code: 'reserved-name' };
       return at(`${subject} ${error.message ?? 'is not valid here'}`);
     case 'uniqueItems':
       return at(`${subject} lists the same value twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1})`);

@@ -329,8 +329,8 @@ describe('houserules CLI', () => {
       ['broken-yaml.yaml', 'yaml-syntax', 2],
       ['schema-error.yaml', 'wrong-type', 3],
       ['schema-error.yaml', 'unknown-property', 4],
-      ['unknown-name.yaml', 'expression', 10],
-      ['type-error.yaml', 'expression', 9],
+      ['unknown-name.yaml', 'unknown-name', 10],
+      ['type-error.yaml', 'type-mismatch', 9],
       ['bad-target.yaml', 'unknown-target', 11],
       ['loop.yaml', 'automatic-loop', 0],
     ];

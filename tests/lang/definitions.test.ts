@@ -62,7 +62,7 @@ describe('definitions', () => {
     expect(evaluate('worth(item) + sumBy(items, i => worth(i))', lib)).toBe(130);
     const src = "worth({tag: 'a'})";
     expect(errorsOf(src, lib)).toEqual([
-      { message: "'worth' expects (x: {value: number}), got ({tag: string})", ...spanOf(src, "{tag: 'a'}") },
+      { code: 'wrong-arguments', message: "'worth' expects (x: {value: number}), got ({tag: string})", ...spanOf(src, "{tag: 'a'}") },
     ]);
   });
 
@@ -125,7 +125,7 @@ describe('definitions', () => {
     const lib = library([def('base', '', 'score + 1')]);
     const src = 'base() + 1';
     expect(errorsOf(src, lib, { ...SCOPE, score: STRING })).toEqual([
-      { message: "'base' reads 'score' as number, but here 'score' is string", start: 0, end: src.length },
+      { code: 'type-mismatch', message: "'base' reads 'score' as number, but here 'score' is string", start: 0, end: src.length },
     ]);
   });
 });
@@ -135,29 +135,55 @@ describe('definition errors', () => {
 
   it('in parameter and result types', () => {
     expect(errorsFor([def('f', 'a: nubmer, b: list<>', 'a')])).toEqual([
-      { name: 'f', where: 'params', param: 'a', error: { message: "unknown type 'nubmer' — did you mean 'number'?", start: 0, end: 6 } },
-      { name: 'f', where: 'params', param: 'b', error: { message: "expected a type, found '>'", start: 5, end: 6 } },
+      {
+        name: 'f',
+        where: 'params',
+        param: 'a',
+        error: { code: 'unknown-name', message: "unknown type 'nubmer' — did you mean 'number'?", start: 0, end: 6 },
+      },
+      {
+        name: 'f',
+        where: 'params',
+        param: 'b',
+        error: { code: 'expression-syntax', message: "expected a type, found '>'", start: 5, end: 6 },
+      },
     ]);
     expect(errorsFor([def('g', '', '1', 'boolean')])).toEqual([
-      { name: 'g', where: 'returns', error: { message: "unknown type 'boolean' — did you mean 'bool'?", start: 0, end: 7 } },
+      {
+        name: 'g',
+        where: 'returns',
+        error: { code: 'unknown-name', message: "unknown type 'boolean' — did you mean 'bool'?", start: 0, end: 7 },
+      },
     ]);
     expect(errorsFor([def('h', 'a: number, a: number', 'a')])[0]).toMatchObject({
       where: 'params',
       param: 'a',
-      error: { message: "parameter 'a' appears twice" },
+      error: { code: 'duplicate-name', message: "parameter 'a' appears twice" },
     });
     expect(errorsFor([def('k', 'if: number', '1')])[0]?.error.message).toMatch(/^'if' cannot name a parameter/);
   });
 
   it('in bodies, with offsets into the body', () => {
     expect(errorsFor([def('f', 'n: number', 'n + scroe')])).toEqual([
-      { name: 'f', where: 'body', error: { message: "unknown name 'scroe' — did you mean 'score'?", start: 4, end: 9 } },
+      {
+        name: 'f',
+        where: 'body',
+        error: { code: 'unknown-name', message: "unknown name 'scroe' — did you mean 'score'?", start: 4, end: 9 },
+      },
     ]);
     expect(errorsFor([def('f', '', '1 +')])).toEqual([
-      { name: 'f', where: 'body', error: { message: 'expected an expression, found the end of the expression', start: 3, end: 3 } },
+      {
+        name: 'f',
+        where: 'body',
+        error: { code: 'expression-syntax', message: 'expected an expression, found the end of the expression', start: 3, end: 3 },
+      },
     ]);
     expect(errorsFor([def('f', 'n: number', ' n > 1 ', 'number')])).toEqual([
-      { name: 'f', where: 'body', error: { message: "'f' should return number, but its body is bool", start: 1, end: 6 } },
+      {
+        name: 'f',
+        where: 'body',
+        error: { code: 'type-mismatch', message: "'f' should return number, but its body is bool", start: 1, end: 6 },
+      },
     ]);
   });
 
@@ -166,11 +192,15 @@ describe('definition errors', () => {
       {
         name: 'loop',
         where: 'body',
-        error: { message: "'loop' is recursive (loop → loop), so it needs a 'returns' type", start: 0, end: 4 },
+        error: { code: 'broken-definition', message: "'loop' is recursive (loop → loop), so it needs a 'returns' type", start: 0, end: 4 },
       },
     ]);
     expect(errorsFor([def('a', '', 'b() + 1'), def('b', '', '2 * a()')])).toEqual([
-      { name: 'b', where: 'body', error: { message: "'a' is recursive (a → b → a), so it needs a 'returns' type", start: 4, end: 5 } },
+      {
+        name: 'b',
+        where: 'body',
+        error: { code: 'broken-definition', message: "'a' is recursive (a → b → a), so it needs a 'returns' type", start: 4, end: 5 },
+      },
     ]);
     expect(errorsFor([def('a', '', 'b() + 1', 'number'), def('b', '', '2 * a()')])).toEqual([]);
   });
@@ -188,15 +218,19 @@ describe('definition errors', () => {
   it('make callers fail to compile, not crash', () => {
     const { library: lib } = createLibrary([], [def('broken', '', 'scroe'), def('user', '', 'broken() + 1', 'number')], SCOPE);
     expect(lib.definitions.get('user')?.broken).toBe(true);
-    expect(errorsOf('broken()', lib)).toEqual([{ message: "'broken' cannot be used: its definition has errors", start: 0, end: 6 }]);
+    expect(errorsOf('broken()', lib)).toEqual([
+      { code: 'broken-definition', message: "'broken' cannot be used: its definition has errors", start: 0, end: 6 },
+    ]);
     expect(errorsOf('user()', lib)[0]?.message).toBe("'user' cannot be used: its definition has errors");
   });
 
   it('check calls to them', () => {
     const lib = library([def('add', 'a: number, b: number', 'a + b')]);
-    expect(errorsOf('add(1)', lib)).toEqual([{ message: "'add' expects (a: number, b: number), got (number)", start: 0, end: 6 }]);
+    expect(errorsOf('add(1)', lib)).toEqual([
+      { code: 'wrong-arguments', message: "'add' expects (a: number, b: number), got (number)", start: 0, end: 6 },
+    ]);
     expect(errorsOf("add(1, 'x')", lib)).toEqual([
-      { message: "'add' expects (a: number, b: number), got (number, string)", start: 7, end: 10 },
+      { code: 'wrong-arguments', message: "'add' expects (a: number, b: number), got (number, string)", start: 7, end: 10 },
     ]);
     expect(errorsOf('add(1, x => x)', lib)[0]?.message).toBe(
       "a function like 'x => ...' can only be an argument of a builtin such as filter, map or count",
@@ -215,10 +249,10 @@ describe('host functions', () => {
     description: 'A named row of numbers, scaled.',
     check: ([row]) =>
       row?.literal === undefined
-        ? 'the first argument of lookup must be a name in quotes'
+        ? { code: 'wrong-arguments', message: 'the first argument of lookup must be a name in quotes' }
         : names.includes(row.literal as string)
           ? undefined
-          : `no row named ${String(row.literal)}`,
+          : { code: 'unknown-name', message: `no row named ${String(row.literal)}` },
     impl: ([row, k], env) => (row === 'alpha' ? [1, 2] : [3]).map((x) => x * (k as number) + (env.score as number)),
   };
 
@@ -239,7 +273,7 @@ describe('host functions', () => {
   it('run their static check with literal arguments', () => {
     const lib = library([], [lookup]);
     const src = "1 + len(lookup('gamma', 1))";
-    expect(errorsOf(src, lib)).toEqual([{ message: 'no row named gamma', ...spanOf(src, "lookup('gamma', 1)") }]);
+    expect(errorsOf(src, lib)).toEqual([{ code: 'unknown-name', message: 'no row named gamma', ...spanOf(src, "lookup('gamma', 1)") }]);
     expect(errorsOf('lookup(label, 1)', lib)[0]?.message).toBe('the first argument of lookup must be a name in quotes');
     expect(errorsOf('lookup(1, 1)', lib)[0]).toMatchObject({
       message: "'lookup' expects (string, number), got (number, number)",

@@ -9,6 +9,7 @@ import {
   recordOf,
   type Env,
   type ExprError,
+  type ExprErrorCode,
   type Library,
   type Scope,
   type Type,
@@ -76,7 +77,7 @@ export function spanOf(src: string, fragment: string, nth = 0): { start: number;
   return { start, end: start + fragment.length };
 }
 
-/** Expects exactly one compile error, with this message, spanning `fragment` of `src`. */
-export function expectError(src: string, message: string, fragment: string = src, nth = 0): void {
-  expect(errorsOf(src)).toEqual([{ message, ...spanOf(src, fragment, nth) }]);
+/** Expects exactly one compile error, with this code and message, spanning `fragment` of `src`. */
+export function expectError(src: string, code: ExprErrorCode, message: string, fragment: string = src, nth = 0): void {
+  expect(errorsOf(src)).toEqual([{ code, message, ...spanOf(src, fragment, nth) }]);
 }

@@ -124,11 +124,9 @@ describe('parse errors', () => {
     ['a.b(1)', 'only named functions can be called, like len(list)', 3, 4],
     ['1 2', 'unexpected number 2 after the expression', 2, 3],
     ['x not in xs', "write 'not (x in list)' instead of 'x not in list'", 2, 5],
-    ['{a: 1, a: 2}', "field 'a' appears twice", 7, 8],
     ['{a 1}', "expected ':' after the field name 'a'", 3, 4],
     ['[1, 2', "expected ',' or ']' in the list", 5, 5],
     ['xs[1', "expected ']' after the index", 4, 4],
-    ['f((a, a) => a)', "parameter 'a' appears twice", 6, 7],
     ['then', "expected an expression, found 'then'", 0, 4],
     ["'abc", "unterminated string: missing closing '", 0, 4],
     ["'a\\qb'", "unknown escape '\\q' (use \\\\, \\', \\\", \\n or \\t)", 2, 4],
@@ -137,7 +135,14 @@ describe('parse errors', () => {
     ['1_', "invalid number '1_'", 0, 2],
     ['1 # 2', "unexpected character '#'", 2, 3],
   ])('%s', (src, message, start, end) => {
-    expect(parseError(src)).toEqual({ message, start, end });
+    expect(parseError(src)).toEqual({ code: 'expression-syntax', message, start, end });
+  });
+
+  it.each([
+    ['{a: 1, a: 2}', "field 'a' appears twice", 7, 8],
+    ['f((a, a) => a)', "parameter 'a' appears twice", 6, 7],
+  ])('%s', (src, message, start, end) => {
+    expect(parseError(src)).toEqual({ code: 'duplicate-name', message, start, end });
   });
 
   it('refuses nesting deep enough to threaten the stack', () => {

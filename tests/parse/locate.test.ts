@@ -86,9 +86,12 @@ describe('diagnosticAt', () => {
   });
 
   it('points inside a string scalar when given an offset or a range', () => {
-    const at = diagnosticAt(doc, 'expression', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'unknown zone', 'warning', 6);
+    const at = diagnosticAt(doc, 'unknown-name', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'unknown zone', 'warning', 6);
     expect(at).toMatchObject({ severity: 'warning', line: 10, column: 23, endLine: 10, endColumn: 24 });
-    const span = diagnosticAt(doc, 'expression', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'x', 'error', { start: 6, end: 10 });
+    const span = diagnosticAt(doc, 'expression-syntax', ['flow', 'states', 'start', 'entry', 0, 'roll'], 'x', 'error', {
+      start: 6,
+      end: 10,
+    });
     expect(span).toMatchObject({ line: 10, column: 23, endLine: 10, endColumn: 27 });
   });
 

@@ -69,7 +69,7 @@ export const compileAssign = (
     if (!target) continue;
     const expected = adding ? typeOf('number') : target.type;
     if (adding && !typeEquals(target.type, expected)) {
-      report(cx.checker, [...path, key], `'add' needs a number variable; '${key}' is not a number`);
+      report(cx.checker, 'type-mismatch', [...path, key], `'add' needs a number variable; '${key}' is not a number`);
       continue;
     }
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);

@@ -13,6 +13,7 @@ export const callKind: EffectKind<'call'> = {
     if (procedure === 'cycle') {
       report(
         cx.checker,
+        'invalid-rule',
         [...path, 'call'],
         `procedure '${name}' calls itself (directly or through others): effects cannot recurse; use while or forEach`,
       );
@@ -20,19 +21,19 @@ export const callKind: EffectKind<'call'> = {
     }
     if (!procedure) {
       const known = Object.keys(cx.spec.procedures ?? {});
-      report(cx.checker, [...path, 'call'], `there is no procedure '${name}' (procedures: ${known.join(', ') || 'none'})`);
+      report(cx.checker, 'unknown-name', [...path, 'call'], `there is no procedure '${name}' (procedures: ${known.join(', ') || 'none'})`);
       return NOTHING;
     }
     const given = effect.with ?? {};
     for (const arg of Object.keys(given)) {
       if (!procedure.params.some((p) => p.name === arg))
-        report(cx.checker, [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
+        report(cx.checker, 'unknown-name', [...path, 'with', arg], `procedure '${name}' has no parameter '${arg}'`);
     }
     const args: { name: string; value: CompiledExpr; holds: boolean }[] = [];
     for (const param of procedure.params) {
       const source = given[param.name];
       if (source === undefined) {
-        report(cx.checker, [...path, 'with'], `procedure '${name}' needs '${param.name}' (with: { ${param.name}: … })`);
+        report(cx.checker, 'wrong-arguments', [...path, 'with'], `procedure '${name}' needs '${param.name}' (with: { ${param.name}: … })`);
         continue;
       }
       const value = checkExpr(cx.checker, source, [...path, 'with', param.name], locals, param.type);

@@ -13,7 +13,7 @@ export const dealKind: EffectKind<'deal'> = {
     const from = parseZoneRef(checker, spec, deal.from, [...path, 'from'], locals);
     const zone = spec.zones?.[deal.to];
     if (!zone || (zone.owner ?? 'game') !== 'player') {
-      report(checker, [...path, 'to'], `'deal' needs a zone each player has; '${deal.to}' is not one`);
+      report(checker, 'invalid-rule', [...path, 'to'], `'deal' needs a zone each player has; '${deal.to}' is not one`);
     }
     const count = checkExpr(checker, deal.count, [...path, 'count'], locals, typeOf('number'));
     if (!from || !count || !zone) return NOTHING;

@@ -13,7 +13,7 @@ export const forEachKind: EffectKind<'forEach'> = {
     if (!list) return NOTHING;
     const element = elementType(list.type);
     if (!element) {
-      report(cx.checker, [...path, 'forEach', 'in'], `forEach needs a list to go through, found ${list.source}`);
+      report(cx.checker, 'type-mismatch', [...path, 'forEach', 'in'], `forEach needs a list to go through, found ${list.source}`);
       return NOTHING;
     }
     const run = effects(body, [...path, 'forEach', 'do'], { ...locals, [name]: element });

@@ -20,7 +20,7 @@ import { NOTHING, type EffectCompiler, type EffectKind } from './kind.ts';
 const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): ((env: Env) => string) | undefined => {
   const read = readTemplate(template);
   if (!read.ok) {
-    report(cx.checker, path, read.message);
+    report(cx.checker, 'expression-syntax', path, read.message);
     return undefined;
   }
   const lang = cx.lang ?? 'en';
@@ -37,7 +37,7 @@ const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, loc
       continue;
     }
     const problem = pluralProblem(part.message, lang);
-    if (problem) report(cx.checker, path, `log: ${problem}`);
+    if (problem) report(cx.checker, 'expression-syntax', path, `log: ${problem}`);
     else parts.push({ count: expr, format: pluralFormat(part.message, lang) });
   }
   return (env) => {
@@ -65,6 +65,7 @@ const compileReaders = (
   if (!one && !(expr.type.kind === 'list' && expr.type.element.kind === 'number')) {
     report(
       cx.checker,
+      'type-mismatch',
       path,
       `'to' names the seats that read the line: a seat number or a list of seat numbers, not ${formatType(expr.type)}`,
     );

@@ -15,7 +15,7 @@ export const moveKind: EffectKind<'move'> = {
     const from = parseZoneRef(checker, spec, move.from, [...path, 'from'], locals);
     const to = parseZoneRef(checker, spec, move.to, [...path, 'to'], locals);
     const pieces = move.pieces === undefined ? undefined : checkExpr(checker, move.pieces, [...path, 'pieces'], locals);
-    if (pieces && !elementType(pieces.type)) report(checker, [...path, 'pieces'], `'pieces' must be a list of pieces`);
+    if (pieces && !elementType(pieces.type)) report(checker, 'type-mismatch', [...path, 'pieces'], `'pieces' must be a list of pieces`);
     const count = move.count === undefined ? undefined : checkExpr(checker, move.count, [...path, 'count'], locals, typeOf('number'));
     const take: Take = move.take ?? 'top';
     const put: Put = move.put ?? 'top';

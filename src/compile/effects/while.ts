@@ -17,7 +17,8 @@ export const whileKind: EffectKind<'while'> = {
     const max = effect.max === undefined ? undefined : checkExpr(cx.checker, effect.max, [...path, 'max'], locals, typeOf('number'));
     const body = effects(effect.do, [...path, 'do'], locals);
     // A number written as the max is known when the spec is opened; an expression only when it runs.
-    if (typeof effect.max === 'number' && effect.max > LIMITS.whileMax) report(cx.checker, [...path, 'max'], maxTooLarge(effect.max));
+    if (typeof effect.max === 'number' && effect.max > LIMITS.whileMax)
+      report(cx.checker, 'too-large', [...path, 'max'], maxTooLarge(effect.max));
     if (!test) return NOTHING;
     return (d, vals, rng, work) => {
       const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
