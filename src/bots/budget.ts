@@ -4,7 +4,7 @@
  * costly `score` or `evaluate` over 90,000 choices ran on for minutes. The calculation steps of
  * one decision are bounded by the limit of one move's.
  */
-import { SpecLimitError } from '../check/exprs.ts';
+import { SpecLimitError } from '../errors.ts';
 import { stepsSpent } from '../lang/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';

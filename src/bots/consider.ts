@@ -11,7 +11,7 @@
  * the caller list every move.
  */
 import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
-import { SpecLimitError } from '../check/exprs.ts';
+import { SpecLimitError } from '../errors.ts';
 import type { Json } from '../runtime/state.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';

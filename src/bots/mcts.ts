@@ -25,7 +25,7 @@ import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMov
 import { determinize, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { consideredOnly, weighsOf } from './consider.ts';
-import { SpecLimitError } from '../check/exprs.ts';
+import { SpecLimitError } from '../errors.ts';
 import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';

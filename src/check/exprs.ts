@@ -2,7 +2,8 @@
  * Type-checks and compiles every expression of a spec, once, with the names its place in the
  * spec makes visible. Errors become diagnostics at the exact character of the spec file.
  */
-import { compileExpr, ExprRuntimeError, parseType, type Env, type Library, type Scope, type Type, type Value } from '../lang/index.ts';
+import { EffectError, ExprRuntimeError, SpecLimitError, SpecRuntimeError, type RunErrorCode } from '../errors.ts';
+import { compileExpr, parseType, type Env, type Library, type Scope, type Type, type Value } from '../lang/index.ts';
 import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
@@ -81,29 +82,19 @@ export const checkExpr = (
   return { run: located, type: result.type, source: text, path, usedNames: result.usedNames };
 };
 
-/** A run-time error with the place in the spec that raised it. */
-export class SpecRuntimeError extends Error {
-  constructor(
-    message: string,
-    readonly path: DocPath,
-    readonly offset?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** A spec asked for more work than a limit of src/limits.ts allows. */
-export class SpecLimitError extends SpecRuntimeError {}
+/** The located error of a code: a limit stays a limit, so a caller that lets other errors pass (a bot's playout) stops on it. */
+const locatedAs = (code: RunErrorCode): typeof SpecRuntimeError => (code === 'work-limit' ? SpecLimitError : SpecRuntimeError);
 
 /** Attaches the spec place to an error; an error from inside a definition keeps its own text. */
 export const locateError = (error: unknown, path: DocPath, text?: string): unknown => {
   if (error instanceof SpecRuntimeError) return error;
   if (error instanceof ExprRuntimeError) {
+    const Located = locatedAs(error.code);
     return error.source === text
-      ? new SpecRuntimeError(error.message, path, error.start)
-      : new SpecRuntimeError(`${error.message} (in \`${error.source}\`)`, path);
+      ? new Located(error.message, path, error.start)
+      : new Located(`${error.message} (in \`${error.source}\`)`, path);
   }
-  if (error instanceof Error && error.name === 'EffectError') return new SpecRuntimeError(error.message, path);
+  if (error instanceof EffectError) return new (locatedAs(error.code))(error.message, path);
   return error;
 };
 

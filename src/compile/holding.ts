@@ -11,7 +11,7 @@
 import { report, type ExprChecker } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
-import { EffectError } from '../runtime/ops.ts';
+import { EffectError } from '../errors.ts';
 import type { Piece } from '../runtime/state.ts';
 
 const quoted = (kinds: Iterable<string>): string => [...kinds].map((k) => `'${k}'`).join(', ');

@@ -3,7 +3,8 @@
  * of a roll by a scoring table), the team helpers and `pieceName` (a piece as the display names
  * it). They know the spec, not any one game.
  */
-import { HostCallError, type Env, type HostFunction, type Value } from '../lang/index.ts';
+import { HostCallError } from '../errors.ts';
+import type { Env, HostFunction, Value } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { typeOf, type CompiledExpr } from '../check/exprs.ts';
 import { extendEnv } from '../runtime/env.ts';

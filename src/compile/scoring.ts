@@ -3,7 +3,8 @@
  * each with a condition and points, and the best reading ("cover") of a roll by them. This is how
  * a scoring table stays data instead of a chain of ifs.
  */
-import { HostCallError, type Env, type Value } from '../lang/index.ts';
+import { HostCallError } from '../errors.ts';
+import type { Env, Value } from '../lang/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';

@@ -4,16 +4,8 @@
  * attribute values, with derived attributes, a filter and copies.
  */
 import type { Env } from '../lang/index.ts';
-import {
-  checkExpr,
-  report,
-  typeOf,
-  SpecLimitError,
-  SpecRuntimeError,
-  type CompiledExpr,
-  type ExprChecker,
-  type Locals,
-} from '../check/exprs.ts';
+import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
+import { SpecLimitError, SpecRuntimeError } from '../errors.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';

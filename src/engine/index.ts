@@ -23,6 +23,6 @@ export { cloneWorking, type Working } from '../runtime/stepper.ts';
 export { viewOf, knownOf } from './view.ts';
 export { encodeValue } from '../runtime/args.ts';
 export { moveOptions, whyNot, rulesCited, type MoveOption, type Refusal } from './whyNot.ts';
-export { EngineError, describeRuntimeError } from './errors.ts';
+export { describeRuntimeError } from './errors.ts';
 export { logText, readsLine } from '../runtime/state.ts';
 export type * from './types.ts';

@@ -4,7 +4,7 @@
  * (the fast tables and the XState machine) list their moves here.
  */
 import { stepsSpent, type Value } from '../lang/index.ts';
-import { SpecLimitError } from '../check/exprs.ts';
+import { SpecLimitError } from '../errors.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';

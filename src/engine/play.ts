@@ -11,7 +11,7 @@ import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper
 import type { PlayObserver } from '../runtime/observer.ts';
 import type { Leaf } from '../runtime/table.ts';
 import { own } from '../spec/own.ts';
-import { describeRuntimeError } from './errors.ts';
+import { describeRuntimeError, failedWith } from './errors.ts';
 import { peopleOf } from './people.ts';
 import { listLegal, type LegalMove, type MinimalArgs } from './moves.ts';
 import type { FlowValue, GameState, Json, Move, StepResult } from './types.ts';
@@ -70,7 +70,7 @@ export const newGame = (game: CompiledGame, options: NewGameOptions): StepResult
     const context = game.initialContext({ players, seed: options.seed, params: game.paramValues });
     return settled(game, startFlow(game.table, context, options.observer));
   } catch (error) {
-    return { ok: false, error: describeRuntimeError(game, error) };
+    return failedWith(game, error);
   }
 };
 
@@ -150,7 +150,7 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
     takeMove(game.table, w, own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>, checked.transition, checked.locals);
     return settled(game, w);
   } catch (error) {
-    return { ok: false, error: describeRuntimeError(game, error) };
+    return failedWith(game, error);
   }
 };
 

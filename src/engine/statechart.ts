@@ -9,7 +9,7 @@ import type { GameMachine } from '../compile/machine.ts';
 import type { CompiledTransition } from '../compile/machine.ts';
 import { AUTO_LIMIT, STALLED } from '../runtime/flow.ts';
 import { checkMove } from '../runtime/legality.ts';
-import { describeRuntimeError } from './errors.ts';
+import { failedWith } from './errors.ts';
 import { peopleOf } from './people.ts';
 import { listLegal, type LegalMove } from './moves.ts';
 import { activeStates, isOver, type NewGameOptions } from './play.ts';
@@ -64,7 +64,7 @@ export const newGameByMachine = (game: CompiledGame, options: NewGameOptions): S
     const context = game.initialContext({ players, seed: options.seed, params: game.paramValues });
     return settle(game.flow.machine.getInitialSnapshot(scopeOf(game), context));
   } catch (error) {
-    return { ok: false, error: describeRuntimeError(game, error) };
+    return failedWith(game, error);
   }
 };
 
@@ -96,6 +96,6 @@ export const stepByMachine = (game: CompiledGame, state: GameState, move: Move):
     const snapshot = machine.resolveState({ value: state.value, context: state.context });
     return settle(machine.transition(snapshot, checked.event, scopeOf(game)));
   } catch (error) {
-    return { ok: false, error: describeRuntimeError(game, error) };
+    return failedWith(game, error);
   }
 };

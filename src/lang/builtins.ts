@@ -1,4 +1,4 @@
-import type { ExprRuntimeError } from './errors.ts';
+import type { ExprRuntimeError } from '../errors.ts';
 import { parseSignature } from './typeSyntax.ts';
 import type { FunctionType } from './types.ts';
 import { compareOrdered, toText, type Equality, type Value } from './values.ts';

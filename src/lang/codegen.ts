@@ -1,5 +1,6 @@
 import type { BuiltinArg, CallContext, Callback } from './builtins.ts';
-import { ExprRuntimeError, HostCallError, type Span } from './errors.ts';
+import { ExprRuntimeError, HostCallError } from '../errors.ts';
+import type { Span } from './errors.ts';
 import type { Lambda, Node } from './ir.ts';
 import type { DefinitionEntry, Env } from './library.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';

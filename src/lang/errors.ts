@@ -24,27 +24,3 @@ export interface Span {
   readonly start: number;
   readonly end: number;
 }
-
-/** Thrown by a host function to refuse a call; the expression reports it at the call. */
-export class HostCallError extends Error {}
-
-/**
- * Thrown by a compiled expression's `run` when evaluation cannot go on (index out of range,
- * division by zero, `first([])`, runaway recursion…). `source` is the text the offsets point
- * into: the expression itself, or the body of `definition` when the failure happened there.
- */
-export class ExprRuntimeError extends Error {
-  override readonly name = 'ExprRuntimeError';
-  readonly start: number;
-  readonly end: number;
-  readonly source: string;
-  readonly definition: string | undefined;
-
-  constructor(message: string, span: Span, source: string, definition: string | undefined) {
-    super(message);
-    this.start = span.start;
-    this.end = span.end;
-    this.source = source;
-    this.definition = definition;
-  }
-}

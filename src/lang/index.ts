@@ -1,6 +1,6 @@
 export { compileExpr, type CompileResult } from './compile.ts';
 export { createLibrary, type DefinitionError } from './definitions.ts';
-export { ExprRuntimeError, HostCallError, type ExprError, type ExprErrorCode } from './errors.ts';
+export type { ExprError, ExprErrorCode } from './errors.ts';
 export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
 export { MAX_CALL_DEPTH, stepsSpent } from './codegen.ts';
 export { parseType, parseTypeText } from './typeSyntax.ts';

@@ -5,7 +5,8 @@
  */
 import type { Env, Value } from '../lang/index.ts';
 import { deepEqual, stepsSpent } from '../lang/index.ts';
-import { SpecLimitError, type CompiledExpr } from '../check/exprs.ts';
+import { SpecLimitError } from '../errors.ts';
+import type { CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';

@@ -3,16 +3,13 @@
  * table, a zone's list, a piece) with new ones, so earlier states that share them stay as they
  * were. These are the run-time primitives that compiled effects are made of.
  */
+import { EffectError } from '../errors.ts';
 import type { Draft, GameContext, Json, Piece, ZoneContents } from './state.ts';
 
 /** A game zone, or one owner's list of a per-seat or per-team zone (the owner's index from 0). */
 export type ZoneRef =
   | { readonly name: string; readonly index: null }
   | { readonly name: string; readonly index: number; readonly owner: 'seat' | 'team' };
-
-export class EffectError extends Error {
-  override name = 'EffectError';
-}
 
 type Vars = Readonly<Record<string, Json>>;
 

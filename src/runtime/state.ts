@@ -2,6 +2,7 @@
  * The game state's shape: plain JSON data (context, zones, PRNG, teams) that can be saved, sent to
  * workers, replayed and compared. Compile builds states of this shape; the engine steps them.
  */
+import type { RunProblem } from '../errors.ts';
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
 /** A die or a card. `kind` is the component name from the spec; attributes and props are flat. */
@@ -79,4 +80,7 @@ export interface Move {
   readonly args?: Readonly<Record<string, Json>>;
 }
 
-export type StepResult = { readonly ok: true; readonly state: GameState } | { readonly ok: false; readonly error: string };
+/** A step's outcome: a refusal says why in `error`; a spec's run-time error also as data in `problem`. */
+export type StepResult =
+  | { readonly ok: true; readonly state: GameState }
+  | { readonly ok: false; readonly error: string; readonly problem?: RunProblem };

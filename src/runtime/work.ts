@@ -13,7 +13,7 @@
  */
 import { stepsSpent } from '../lang/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
-import { EffectError } from './ops.ts';
+import { EffectError } from '../errors.ts';
 
 const ROUNDS_MESSAGE = `this move ran more than ${formatLimit(LIMITS.moveEffects)} effects and loop rounds (the limit of work for one move)`;
 const STEPS_MESSAGE = `this move's calculations took more than ${formatLimit(LIMITS.moveSteps)} steps (the limit of work for one move)`;
@@ -24,7 +24,7 @@ export class MoveWork {
 
   /** Counts one effect or loop round of the move; past a limit, an error (located at the effect by its caller). */
   charge(): void {
-    if (++this.rounds > LIMITS.moveEffects) throw new EffectError(ROUNDS_MESSAGE);
-    if (stepsSpent() - this.stepsAt > LIMITS.moveSteps) throw new EffectError(STEPS_MESSAGE);
+    if (++this.rounds > LIMITS.moveEffects) throw new EffectError(ROUNDS_MESSAGE, 'work-limit');
+    if (stepsSpent() - this.stepsAt > LIMITS.moveSteps) throw new EffectError(STEPS_MESSAGE, 'work-limit');
   }
 }

@@ -4,7 +4,7 @@
  * takes long holds up one worker for at most its time limit, never the sockets of other rooms.
  */
 import type { Move } from '../engine/types.ts';
-import type { ErrorCode, RoomEvent } from './protocol.ts';
+import type { Refusal, RoomEvent } from './protocol.ts';
 import type { Frame } from './roomGame.ts';
 import type { RoomRequest } from './rules.ts';
 import type { EventRecord, RoomRules } from './store.ts';
@@ -41,7 +41,7 @@ export type EngineReply =
   | { readonly ok: true; readonly kind: 'move'; readonly move: Move }
   | { readonly ok: true; readonly kind: 'events'; readonly events: readonly RoomEvent[] }
   | { readonly ok: true; readonly kind: 'closed' }
-  | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+  | ({ readonly ok: false } & Refusal);
 
 export interface EngineCall {
   readonly id: number;

@@ -7,6 +7,7 @@
 import { LIMITS } from '../limits.ts';
 import type { EnginePool } from './enginePool.ts';
 import { readerIndex, type EngineReply, type NewEvent, type Update } from './engineProtocol.ts';
+import type { RunProblem } from '../errors.ts';
 import type { ClientMessage, ErrorCode, MoveRequest, RoomEvent, SeatInfo, ServerMessage } from './protocol.ts';
 import { readRoomRequest } from './rules.ts';
 import { hashSecret, matchSecret, newSecret } from './secrets.ts';
@@ -87,7 +88,8 @@ export const createHub = (options: HubOptions) => {
       connected: [...room.connections].filter((c) => c.bound?.seat === seat).length,
     }));
 
-  const sendError = (connection: Connection, code: ErrorCode, message: string): void => connection.send({ type: 'error', code, message });
+  const sendError = (connection: Connection, code: ErrorCode, message: string, problem?: RunProblem): void =>
+    connection.send(problem ? { type: 'error', code, message, problem } : { type: 'error', code, message });
 
   /** The last event each socket has been sent: where it resumes after the room is loaded again. */
   const sentSeq = new WeakMap<Connection, number>();
@@ -162,7 +164,7 @@ export const createHub = (options: HubOptions) => {
     const worker = room.worker as number;
     const reply = await pool.call(worker, { op: 'apply', room: room.record.id, seq: room.seq, event }, LIMITS.engineMs);
     if (failed(reply)) {
-      if (by) sendError(by, reply.code, reply.message);
+      if (by) sendError(by, reply.code, reply.message, reply.problem);
       return false;
     }
     if (reply.kind !== 'update') return false;

@@ -4,6 +4,7 @@
  * other client read the same types; the server reads every message from outside through
  * `readClientMessage`, which never throws.
  */
+import type { RunProblem } from '../errors.ts';
 import type { GameView, Json, LogLine, Move } from '../engine/types.ts';
 import { readMove } from '../engine/moveLog.ts';
 import { isRecord } from '../spec/own.ts';
@@ -25,6 +26,7 @@ export const ERROR_CODES = [
   'not-host',
   'stale',
   'illegal',
+  'rules-failed',
   'game-over',
   'nothing-to-undo',
   'invite-used',
@@ -32,6 +34,17 @@ export const ERROR_CODES = [
   'server-error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Why a request was refused. A move the rules themselves failed on (`rules-failed`: an index past
+ * a list's end, a limit of work) also carries the spec's run-time error as data, with its code
+ * from the spec's closed set and its place in the spec, so a client can point at the rule.
+ */
+export interface Refusal {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly problem?: RunProblem;
+}
 
 /** A move as a client sends it: the seat is the socket's own. */
 export interface MoveRequest {
@@ -96,7 +109,7 @@ export type ServerMessage =
       readonly over: boolean;
     }
   | { readonly type: 'seats'; readonly seats: readonly SeatInfo[] }
-  | { readonly type: 'error'; readonly code: ErrorCode; readonly message: string }
+  | ({ readonly type: 'error' } & Refusal)
   | { readonly type: 'pong' };
 
 export type ReadResult<T> =

@@ -8,7 +8,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import { isOver, legalMoves, newGame, step, viewOf, type GameState, type GameView, type Json, type Move } from '../engine/index.ts';
 import { seatName } from '../engine/people.ts';
 import type { EventRecord } from './store.ts';
-import type { ErrorCode, RoomEvent } from './protocol.ts';
+import type { Refusal, RoomEvent } from './protocol.ts';
 
 type Happened =
   | { readonly kind: 'move'; readonly move: Move; readonly after: GameState }
@@ -31,7 +31,7 @@ export interface Frame {
   readonly over: boolean;
 }
 
-export type Applied = { readonly ok: true } | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+export type Applied = { readonly ok: true } | ({ readonly ok: false } & Refusal);
 
 const current = (room: RoomGame): GameState => room.states[room.states.length - 1] as GameState;
 
@@ -49,7 +49,11 @@ export const applyEvent = (room: RoomGame, event: { readonly kind: 'move'; reado
   const before = current(room);
   if (isOver(before)) return { ok: false, code: 'game-over', message: 'the game is over' };
   const result = step(room.game, before, event.move);
-  if (!result.ok) return { ok: false, code: 'illegal', message: result.error };
+  if (!result.ok) {
+    return result.problem
+      ? { ok: false, code: 'rules-failed', message: result.error, problem: result.problem }
+      : { ok: false, code: 'illegal', message: result.error };
+  }
   room.states.push(result.state);
   room.moves.push(event.move);
   room.history.push({ kind: 'move', move: event.move, after: result.state });

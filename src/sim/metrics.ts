@@ -6,7 +6,7 @@
  */
 import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { envOf } from '../runtime/env.ts';
-import { SpecRuntimeError } from '../check/exprs.ts';
+import { SpecRuntimeError } from '../errors.ts';
 import { describeRuntimeError, isOver, type GameState } from '../engine/index.ts';
 import { mean } from './stats.ts';
 

@@ -1,6 +1,7 @@
+import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { BUILTINS } from '../../src/lang/builtins.ts';
-import { ExprRuntimeError, formatType, type Value } from '../../src/lang/index.ts';
+import { formatType, type Value } from '../../src/lang/index.ts';
 import { evaluate, typeOf } from './helpers.ts';
 
 // ENV: xs = [3, 1, 4, 1, 5], ys = [1, 5], words = ['b', 'a', 'c'],

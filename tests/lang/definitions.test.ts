@@ -1,7 +1,7 @@
+import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   BOOL,
-  ExprRuntimeError,
   MAX_CALL_DEPTH,
   NUMBER,
   STRING,

@@ -1,8 +1,8 @@
+import { ExprRuntimeError } from '../../src/errors.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOOL,
-  ExprRuntimeError,
   NUMBER,
   STRING,
   compileExpr,

@@ -1,5 +1,6 @@
+import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { ExprRuntimeError, NUMBER, compileExpr, deepEqual, formatValue, listOf, type Value } from '../../src/lang/index.ts';
+import { NUMBER, compileExpr, deepEqual, formatValue, listOf, type Value } from '../../src/lang/index.ts';
 import { LIBRARY, SCOPE, evaluate, spanOf } from './helpers.ts';
 
 function runtimeError(src: string, env: Record<string, Value> = {}): ExprRuntimeError {

@@ -2,8 +2,9 @@
  * Issue 16: everything a spec can ask for runs under a budget (src/limits.ts) and past it stops
  * with a located message naming the construct and the limit.
  */
+import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { compileExpr, createLibrary, ExprRuntimeError, type Value } from '../../src/lang/index.ts';
+import { compileExpr, createLibrary, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
 import { describeRuntimeError, legalMoves, legalMovesWithEvents, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
 import { createBot } from '../../src/bots/index.ts';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
-import { SpecRuntimeError } from '../../src/check/exprs.ts';
+import { EffectError, SpecRuntimeError } from '../../src/errors.ts';
 import { legalMoves, newGame, replay, step, type GameState, type Move } from '../../src/engine/index.ts';
 import { readMoveLog } from '../../src/engine/moveLog.ts';
 import { drawnSpec, poolsOf, valueAt } from './schemaSpecs.ts';
@@ -39,9 +39,8 @@ export interface FuzzReport {
   readonly findings: Finding[];
 }
 
-/** The pipeline's own errors: located spec errors and the engine's refusals. Anything else is a bug. */
-const isOwnError = (error: unknown): boolean =>
-  error instanceof SpecRuntimeError || (error instanceof Error && ['EffectError', 'EngineError'].includes(error.constructor.name));
+/** The pipeline's own errors: a spec's run-time errors, located or not. Anything else is a bug. */
+const isOwnError = (error: unknown): boolean => error instanceof SpecRuntimeError || error instanceof EffectError;
 
 const describe = (error: unknown): string =>
   error instanceof Error

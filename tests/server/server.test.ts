@@ -122,6 +122,39 @@ describe('rooms and seats', () => {
     watcher.client.close();
   });
 
+  it("a move the rules fail on is refused as rules-failed, with the spec's own code and place; the room stays as it was", async () => {
+    const text = [
+      'id: fragile',
+      'title: Fragile',
+      'description: its move reads past the end of a list',
+      'players: { min: 1, max: 2 }',
+      'vars:',
+      '  game:',
+      '    n: { type: number, initial: 0 }',
+      'moves:',
+      '  go:',
+      "    effects: [{ set: { game.n: '[1, 2][game.n + 5]' } }]",
+      'flow:',
+      '  initial: a',
+      '  states:',
+      '    a:',
+      '      on: { go: a }',
+      '',
+    ].join('\n');
+    const made = await makeRoom({ files: { 'game.yaml': text }, players: 1 });
+    const one = await seated(made.room, made.seats[0]?.token);
+    one.client.send({ type: 'move', seq: one.state.seq, move: { move: 'go' } });
+    const refused = await one.client.next(isType('error'));
+    expect(refused).toMatchObject({
+      code: 'rules-failed',
+      problem: { code: 'runtime-error', at: { file: 'game.yaml', line: 10, column: expect.any(Number) } },
+    });
+    expect(refused.message).toMatch(/^game\.yaml:10:\d+: runtime error: /);
+    one.client.send({ type: 'move', seq: one.state.seq, move: { move: 'go' } });
+    expect((await one.client.next(isType('error'))).code).toBe('rules-failed');
+    one.client.close();
+  });
+
   it('a guessed room id finds nothing, on the socket and in the API', async () => {
     const guess = 'x'.repeat(22);
     const client = await connect(server.url, guess);

@@ -4,7 +4,8 @@ import { checkExpr, report, typeOf, type CompiledExpr, type Locals } from '../..
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Draft, GameContext, Json, Piece } from '../../runtime/state.ts';
 import { envOf, type LocalValues } from '../../runtime/env.ts';
-import { EffectError, VarWrites, currentPiece, release, updatePieces } from '../../runtime/ops.ts';
+import { EffectError } from '../../errors.ts';
+import { VarWrites, currentPiece, release, updatePieces } from '../../runtime/ops.ts';
 import type { EffectRun } from '../../runtime/table.ts';
 import { parseVarTarget, type VarTarget } from '../targets.ts';
 import { mayHoldTables, type EffectCompiler } from './kind.ts';

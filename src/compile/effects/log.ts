@@ -8,7 +8,8 @@ import { checkExpr, report, typeOf, type CompiledExpr, type Locals } from '../..
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { ExprSource } from '../../spec/types.ts';
 import { envOf, extendEnv } from '../../runtime/env.ts';
-import { EffectError, noSuch } from '../../runtime/ops.ts';
+import { EffectError } from '../../errors.ts';
+import { noSuch } from '../../runtime/ops.ts';
 import { LIMITS, formatLimit } from '../../limits.ts';
 import { pluralFormat, pluralProblem, readTemplate } from '../../locale/template.ts';
 import { NOTHING, type EffectCompiler, type EffectKind } from './kind.ts';
@@ -113,7 +114,10 @@ export const logKind: EffectKind<'log'> = {
     if (!text || to === null) return NOTHING;
     return (d, vals) => {
       if (d.log.length >= LIMITS.logLines)
-        throw new EffectError(`log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`);
+        throw new EffectError(
+          `log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`,
+          'work-limit',
+        );
       const env = envOf(d, vals);
       const line = text(env);
       d.log.push(to ? { text: line, to: to(env, d.numPlayers) } : line);

@@ -1,7 +1,8 @@
 /** `nextTurn:` (or `nextTurn: {seat}`): the turn passes to the next seat (or to `seat`). */
 import { checkExpr, typeOf } from '../../check/exprs.ts';
 import { envOf } from '../../runtime/env.ts';
-import { EffectError, noSuch } from '../../runtime/ops.ts';
+import { EffectError } from '../../errors.ts';
+import { noSuch } from '../../runtime/ops.ts';
 import type { EffectKind } from './kind.ts';
 
 export const nextTurnKind: EffectKind<'nextTurn'> = {

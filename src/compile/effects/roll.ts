@@ -2,7 +2,8 @@
 import { checkExpr } from '../../check/exprs.ts';
 import type { Json, Piece } from '../../runtime/state.ts';
 import { envOf } from '../../runtime/env.ts';
-import { EffectError, currentPiece, updatePieces, zoneOf } from '../../runtime/ops.ts';
+import { EffectError } from '../../errors.ts';
+import { currentPiece, updatePieces, zoneOf } from '../../runtime/ops.ts';
 import { parseZoneRef } from '../targets.ts';
 import { NOTHING, type EffectKind } from './kind.ts';
 

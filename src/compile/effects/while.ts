@@ -1,7 +1,7 @@
 /** `while: COND, do: [...], max?`: the effects again and again while the condition holds, at most `max` times. */
 import { checkExpr, report, typeOf } from '../../check/exprs.ts';
 import { envOf } from '../../runtime/env.ts';
-import { EffectError } from '../../runtime/ops.ts';
+import { EffectError } from '../../errors.ts';
 import { LIMITS, formatLimit } from '../../limits.ts';
 import { NOTHING, type EffectKind } from './kind.ts';
 
@@ -22,10 +22,10 @@ export const whileKind: EffectKind<'while'> = {
     if (!test) return NOTHING;
     return (d, vals, rng, work) => {
       const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
-      if (limit > LIMITS.whileMax) throw new EffectError(maxTooLarge(limit));
+      if (limit > LIMITS.whileMax) throw new EffectError(maxTooLarge(limit), 'work-limit');
       for (let runs = 0; test.run(envOf(d, vals)) === true; runs++) {
         if (runs >= limit)
-          throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`);
+          throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`, 'work-limit');
         work.charge();
         body(d, vals, rng, work);
       }
