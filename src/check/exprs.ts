@@ -67,7 +67,7 @@ export const checkExpr = (
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
     for (const error of result.errors) {
-      checker.diagnostics.push(diagnosticFrom(checker.locator, error.code, path, error.message, 'error', error.start));
+      checker.diagnostics.push(diagnosticFrom(checker.locator, { code: error.code, path, message: error.message, offset: error.start }));
     }
     return undefined;
   }
@@ -105,5 +105,5 @@ export const report = (
   message: string,
   severity: 'error' | 'warning' = 'error',
 ): void => {
-  checker.diagnostics.push(diagnosticFrom(checker.locator, code, path, message, severity));
+  checker.diagnostics.push(diagnosticFrom(checker.locator, { code, path, message, severity }));
 };

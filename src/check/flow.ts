@@ -4,13 +4,12 @@
  * transitions that can go round in a circle without a move in between.
  */
 import { didYouMean } from '../lang/index.ts';
-import type { DiagnosticCode } from '../spec/codes.ts';
-import type { DocPath } from '../spec/diagnostics.ts';
+import type { DocPath, Problem } from '../spec/diagnostics.ts';
 import type { FlowSpec, GameSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 import { acknowledgeHint, type CheckedWarning } from './warnings.ts';
 
 /** An error, or a warning the author may acknowledge where it arises. */
-export type FlowProblem = { path: DocPath; message: string; severity: 'error'; code: DiagnosticCode } | CheckedWarning;
+export type FlowProblem = (Problem & { readonly severity: 'error' }) | CheckedWarning;
 
 export interface StateInfo {
   name: string;

@@ -2,8 +2,7 @@
  * Maps a place in the (possibly merged) spec to a file position, so every stage can report
  * `file:line:col`. The parse stage provides it for one file; the variants stage for a merged spec.
  */
-import type { DiagnosticCode } from '../spec/codes.ts';
-import type { Diagnostic, DocPath, Severity } from '../spec/diagnostics.ts';
+import type { Diagnostic, DocPath, Problem } from '../spec/diagnostics.ts';
 
 export interface SourcePosition {
   file: string;
@@ -18,11 +17,10 @@ export interface Locator {
   locate(path: DocPath, offset?: number): SourcePosition;
 }
 
-export const diagnosticFrom = (
-  locator: Locator,
-  code: DiagnosticCode,
-  path: DocPath,
-  message: string,
-  severity: Severity = 'error',
-  offset?: number,
-): Diagnostic => ({ severity, code, message, path, ...locator.locate(path, offset) });
+export const diagnosticFrom = (locator: Locator, { code, path, message, severity = 'error', offset }: Problem): Diagnostic => ({
+  severity,
+  code,
+  message,
+  path,
+  ...locator.locate(path, offset),
+});

@@ -3,7 +3,7 @@
  * declarations. Types are written as type text and parsed by the expression language, so this
  * module needs no knowledge of the type checker's internals.
  */
-import type { DiagnosticCode } from '../spec/codes.ts';
+import type { Problem } from '../spec/diagnostics.ts';
 import type { GameSpec, VarSpec, ZoneSpec } from '../spec/types.ts';
 import { didYouMean } from '../lang/index.ts';
 
@@ -58,8 +58,8 @@ export const pieceTypeText = (fields: FieldTypes): string => recordText(fields);
  * a zone whose pieces everybody sees has nothing to declare: either would read as knowledge the
  * bots and the board then do not have.
  */
-const knowledgeDiagnostics = (name: string, zone: ZoneSpec, fields: FieldTypes): GlobalTypes['diagnostics'] => {
-  const out: GlobalTypes['diagnostics'] = [];
+const knowledgeProblems = (name: string, zone: ZoneSpec, fields: FieldTypes): Problem[] => {
+  const out: Problem[] = [];
   const visibility = zone.visibility ?? 'public';
   for (const key of ['knownAttributes', 'knownContents'] as const) {
     if (zone[key] !== undefined && visibility === 'public') {
@@ -88,12 +88,12 @@ export interface GlobalTypes {
   names: Record<string, string>;
   /** Type text of one piece of each zone. */
   zonePieces: Record<string, string>;
-  diagnostics: { path: (string | number)[]; code: DiagnosticCode; message: string }[];
+  problems: Problem[];
 }
 
 /** The globals: params, game, players, player, teams, zones, numPlayers, active, turn. */
 export const globalTypes = (spec: GameSpec): GlobalTypes => {
-  const diagnostics: GlobalTypes['diagnostics'] = [];
+  const problems: Problem[] = [];
   const params: FieldTypes = {};
   for (const [name, p] of Object.entries(spec.params ?? {})) {
     params[name] = p.type === 'choice' ? 'string' : p.type;
@@ -104,7 +104,7 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
   for (const [name, zone] of Object.entries(spec.zones ?? {})) {
     for (const kind of zone.holds) {
       if (!kinds.has(kind)) {
-        diagnostics.push({
+        problems.push({
           path: ['zones', name, 'holds'],
           code: 'unknown-name',
           message: `zone '${name}' holds '${kind}', but no die or card set of that name is declared in components`,
@@ -113,13 +113,13 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
     }
     const { fields, conflicts } = zonePieceFields(zone, kinds);
     for (const field of conflicts) {
-      diagnostics.push({
+      problems.push({
         path: ['zones', name, 'holds'],
         code: 'type-mismatch',
         message: `zone '${name}' holds kinds whose field '${field}' has different types; it cannot be read in expressions`,
       });
     }
-    diagnostics.push(...knowledgeDiagnostics(name, zone, fields));
+    problems.push(...knowledgeProblems(name, zone, fields));
     const piece = pieceTypeText(fields);
     zonePieces[name] = piece;
     zones[name] = (zone.owner ?? 'game') === 'game' ? `list<${piece}>` : `list<list<${piece}>>`;
@@ -139,6 +139,6 @@ export const globalTypes = (spec: GameSpec): GlobalTypes => {
       turn: 'number',
     },
     zonePieces,
-    diagnostics,
+    problems,
   };
 };

@@ -6,18 +6,9 @@
  */
 import { compileExpr, createLibrary, formatType, type Env, type Scope } from '../lang/index.ts';
 import { typeOf } from '../check/exprs.ts';
-import type { DiagnosticCode } from '../spec/codes.ts';
-import type { DocPath } from '../spec/diagnostics.ts';
+import type { Problem } from '../spec/diagnostics.ts';
 import type { DieSpec, GameSpec } from '../spec/types.ts';
 import type { Json } from '../runtime/state.ts';
-
-export interface FacesProblem {
-  readonly code: DiagnosticCode;
-  readonly path: DocPath;
-  readonly message: string;
-  /** The character of the expression the problem is at. */
-  readonly start?: number;
-}
 
 const paramsScope = (spec: GameSpec): Scope => {
   const fields = Object.entries(spec.params ?? {}).map(([name, p]) => `${name}: ${p.type === 'choice' ? 'string' : p.type}`);
@@ -25,7 +16,7 @@ const paramsScope = (spec: GameSpec): Scope => {
 };
 
 /** The spec with every die's faces as a list; `params` are the values in force. */
-export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Json>>): { spec: GameSpec; problems: FacesProblem[] } => {
+export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Json>>): { spec: GameSpec; problems: Problem[] } => {
   const dice = spec.components?.dice ?? {};
   const computed = Object.entries(dice).filter(
     (entry): entry is [string, DieSpec & { faces: string }] => typeof entry[1].faces === 'string',
@@ -33,13 +24,13 @@ export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Jso
   if (computed.length === 0) return { spec, problems: [] };
   const scope = paramsScope(spec);
   const { library } = createLibrary([], [], scope);
-  const problems: FacesProblem[] = [];
+  const problems: Problem[] = [];
   const resolved: Record<string, DieSpec> = { ...dice };
   for (const [kind, die] of computed) {
     const path = ['components', 'dice', kind, 'faces'];
     const result = compileExpr(die.faces, scope, library);
     if (!result.ok) {
-      for (const e of result.errors) problems.push({ code: e.code, path, message: e.message, start: e.start });
+      for (const e of result.errors) problems.push({ code: e.code, path, message: e.message, offset: e.start });
       continue;
     }
     const type = formatType(result.type);

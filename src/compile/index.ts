@@ -11,7 +11,7 @@ import { SpecLimitError } from '../errors.ts';
 import { checkExpr, report, scopeKey, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
 import { diagnosticFrom } from '../check/locator.ts';
-import { hasErrors, type Diagnostic, type DocPath } from '../spec/diagnostics.ts';
+import { hasErrors, type Diagnostic, type Problem } from '../spec/diagnostics.ts';
 import type { GameSpec, ParamSpec, ZoneSpec } from '../spec/types.ts';
 import type { GameContext, Json } from '../runtime/state.ts';
 import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
@@ -130,25 +130,15 @@ const pieceLimitError = (
   return undefined;
 };
 
-interface PieceCountProblem {
-  readonly path: DocPath;
-  readonly message: string;
-  readonly severity: 'error' | 'warning';
-}
-
 /**
  * Too many pieces is found before anybody plays: with the params in force, at the fewest and the
  * most players (an error), and with every number param at its declared maximum (a warning: the
  * house-rules panel would let a player ask for it).
  */
-const pieceCountProblems = (
-  spec: GameSpec,
-  initialContext: InitialContext,
-  params: Readonly<Record<string, Json>>,
-): PieceCountProblem[] => {
+const pieceCountProblems = (spec: GameSpec, initialContext: InitialContext, params: Readonly<Record<string, Json>>): Problem[] => {
   for (const players of [spec.players.min, spec.players.max]) {
     const error = pieceLimitError(initialContext, players, params);
-    if (error) return [{ path: error.path, message: error.message, severity: 'error' }];
+    if (error) return [{ code: 'too-large', path: error.path, message: error.message }];
   }
   const atMax = Object.entries(spec.params ?? {}).filter(([, p]) => p.type === 'number' && p.max !== undefined);
   if (atMax.length === 0) return [];
@@ -157,7 +147,12 @@ const pieceCountProblems = (
   if (!error) return [];
   const names = atMax.map(([name, p]) => `${name}: ${(p as { max: number }).max}`).join(', ');
   return [
-    { path: error.path, message: `${error.message} when the params are at their maximum (${names}): lower their max`, severity: 'warning' },
+    {
+      code: 'too-large',
+      path: error.path,
+      message: `${error.message} when the params are at their maximum (${names}): lower their max`,
+      severity: 'warning',
+    },
   ];
 };
 
@@ -173,7 +168,7 @@ const SETUP_SECTIONS = ['players', 'teams', 'params', 'components', 'zones', 'va
  * frozen object as before (src/parse/sections.ts), so the check's outcome is reused while those
  * sections are the very same objects and the params the same values.
  */
-const pieceChecks: { sections: readonly unknown[]; params: string; problems: readonly PieceCountProblem[] }[] = [];
+const pieceChecks: { sections: readonly unknown[]; params: string; problems: readonly Problem[] }[] = [];
 const PIECE_CHECKS_KEPT = 8;
 
 const checkPieceCounts = (
@@ -195,7 +190,7 @@ const checkPieceCounts = (
       pieceChecks.length = Math.min(pieceChecks.length, PIECE_CHECKS_KEPT);
     }
   }
-  for (const p of entry.problems) report(checker, 'too-large', p.path, p.message, p.severity);
+  for (const p of entry.problems) checker.diagnostics.push(diagnosticFrom(checker.locator, p));
 };
 
 export const compileGame = (input: CompileInput): CompileOutput => {
@@ -212,10 +207,10 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     }),
   );
   const { spec, problems } = resolveFaces(loaded.spec, asked);
-  for (const p of problems) diagnostics.push(diagnosticFrom(locator, p.code, p.path, p.message, 'error', p.start));
+  for (const p of problems) diagnostics.push(diagnosticFrom(locator, p));
 
   const scope = globalTypes(spec);
-  for (const d of scope.diagnostics) diagnostics.push(diagnosticFrom(locator, d.code, d.path, d.message));
+  for (const p of scope.problems) diagnostics.push(diagnosticFrom(locator, p));
   const globals: Scope = Object.fromEntries(Object.entries(scope.names).map(([name, text]) => [name, typeOf(text)]));
 
   const tables: ScoringTables = new Map();
@@ -236,21 +231,28 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
     const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
-    diagnostics.push(diagnosticFrom(locator, e.error.code, path, e.error.message, 'error', e.where === 'body' ? e.error.start : undefined));
+    diagnostics.push(
+      diagnosticFrom(locator, {
+        code: e.error.code,
+        path,
+        message: e.error.message,
+        offset: e.where === 'body' ? e.error.start : undefined,
+      }),
+    );
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));
 
-  for (const p of paramDeclarationProblems(spec.params ?? {})) report(checker, 'bad-value', p.path, p.message);
+  for (const p of paramDeclarationProblems(spec.params ?? {})) diagnostics.push(diagnosticFrom(locator, p));
   const paramValues = resolveParams(spec, input.params ?? {}, checker);
   const flow = checkFlow(spec);
   const warnings: CheckedWarning[] = [];
   for (const p of flow.problems) {
     if (p.severity === 'warning') warnings.push(p);
-    else diagnostics.push(diagnosticFrom(locator, p.code, p.path, p.message, p.severity));
+    else diagnostics.push(diagnosticFrom(locator, p));
   }
   const warn = (found: readonly CheckedWarning[]): void => {
     for (const w of unacknowledged(spec, found))
-      diagnostics.push(diagnosticFrom(locator, WARNING_CODES[w.kind], w.path, w.message, 'warning'));
+      diagnostics.push(diagnosticFrom(locator, { code: WARNING_CODES[w.kind], path: w.path, message: w.message, severity: 'warning' }));
   };
   warn(warnings);
 
@@ -287,7 +289,11 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     table = flattenFlow(compiledFlow, moves, spec.flow.initial);
   } catch (error) {
     diagnostics.push(
-      diagnosticFrom(locator, 'flow-build', ['flow'], `the flow could not be built as a statechart: ${(error as Error).message}`),
+      diagnosticFrom(locator, {
+        code: 'flow-build',
+        path: ['flow'],
+        message: `the flow could not be built as a statechart: ${(error as Error).message}`,
+      }),
     );
     return { game: undefined, diagnostics, missing };
   }
@@ -295,7 +301,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   warn(unused);
   // Every acknowledgeable warning is known only now that everything compiled.
   for (const a of unmatchedAcknowledgements(spec, [...warnings, ...unused]))
-    diagnostics.push(diagnosticFrom(locator, 'unmatched-acknowledgement', a.path, a.message, 'warning'));
+    diagnostics.push(diagnosticFrom(locator, { code: 'unmatched-acknowledgement', path: a.path, message: a.message, severity: 'warning' }));
   checkPieceCounts(spec, initialContext, paramValues, checker);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 

@@ -1,7 +1,7 @@
 /**
  * The closed set of diagnostic codes, as the `yaml` package has its `ErrorCode`: tools and tests
  * match a problem by its code, so a message can be reworded without breaking them. Each code is
- * emitted somewhere (tests/spec/codes.test.ts checks that every one has a case).
+ * emitted somewhere (tests/check/codes.test.ts checks that every one has a case).
  */
 export const DIAGNOSTIC_CODES = {
   'yaml-syntax': 'the file is not well-formed YAML',

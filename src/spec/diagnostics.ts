@@ -23,6 +23,20 @@ export interface Diagnostic {
   endColumn?: number;
 }
 
+/**
+ * A problem as a stage finds it, before it is placed in a file: the one shape the checks hand on,
+ * which `diagnosticFrom` (check/locator.ts) places at its line and column.
+ */
+export interface Problem {
+  readonly code: DiagnosticCode;
+  readonly path: DocPath;
+  readonly message: string;
+  /** An error unless it says otherwise. */
+  readonly severity?: Severity;
+  /** The character, within the text at `path`, that the problem is at. */
+  readonly offset?: number;
+}
+
 export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 
 export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.severity === 'error');

@@ -3,7 +3,7 @@
  * (min ≤ max, the default a value it allows). `--param`, a variant's `params:` and a patch of a
  * param's range or default are all held to the same rules.
  */
-import type { DocPath } from './diagnostics.ts';
+import type { Problem } from './diagnostics.ts';
 import type { ParamSpec } from './types.ts';
 
 type Value = null | boolean | number | string | readonly Value[] | { readonly [key: string]: Value };
@@ -41,17 +41,18 @@ export const paramProblem = (p: ParamSpec, value: Value): string | undefined => 
     : `expected one of ${p.choices.join(', ')}, got ${JSON.stringify(value)}`;
 };
 
-export interface ParamDeclarationProblem {
-  readonly path: DocPath;
-  readonly message: string;
-}
-
 /** Every declared param whose range is empty or whose default its own declaration refuses. */
-export const paramDeclarationProblems = (params: Readonly<Record<string, ParamSpec>>): ParamDeclarationProblem[] =>
-  Object.entries(params).flatMap(([name, p]): ParamDeclarationProblem[] => {
+export const paramDeclarationProblems = (params: Readonly<Record<string, ParamSpec>>): Problem[] =>
+  Object.entries(params).flatMap(([name, p]): Problem[] => {
     if (p.type === 'number' && p.min !== undefined && p.max !== undefined && p.min > p.max) {
-      return [{ path: ['params', name, 'min'], message: `param '${name}': the minimum ${p.min} is above the maximum ${p.max}` }];
+      return [
+        {
+          code: 'bad-value',
+          path: ['params', name, 'min'],
+          message: `param '${name}': the minimum ${p.min} is above the maximum ${p.max}`,
+        },
+      ];
     }
     const problem = paramProblem(p, p.default);
-    return problem ? [{ path: ['params', name, 'default'], message: `param '${name}': the default ${problem}` }] : [];
+    return problem ? [{ code: 'bad-value', path: ['params', name, 'default'], message: `param '${name}': the default ${problem}` }] : [];
   });
