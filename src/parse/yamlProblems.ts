@@ -19,12 +19,20 @@ const position = (ctx: YamlContext, offset: number): { line: number; column: num
   return line === 0 ? { line: 1, column: clamped + 1 } : { line, column: col };
 };
 
-const make = (ctx: YamlContext, severity: Severity, message: string, start: number, end: number): Diagnostic => {
+/** A problem of the YAML itself is `yaml-syntax`, unless it is one a later stage names too (a key written twice). */
+const make = (
+  ctx: YamlContext,
+  severity: Severity,
+  message: string,
+  start: number,
+  end: number,
+  code: 'yaml-syntax' | 'duplicate-name' = 'yaml-syntax',
+): Diagnostic => {
   const from = position(ctx, start);
   const to = position(ctx, Math.max(start, end));
   return {
     severity,
-    code: 'yaml-syntax',
+    code,
     message,
     file: ctx.file,
     path: pathAtOffset(ctx.document, start),
@@ -163,7 +171,7 @@ export const yamlProblem = (ctx: YamlContext, error: YamlIssue, severity: Severi
       const first = duplicate?.first;
       const where = first === undefined ? '' : ` (first defined at line ${position(ctx, first).line})`;
       const message = `duplicate key '${name}'${where}: a key may appear only once in a mapping`;
-      return make(ctx, severity, message, start, duplicate?.end ?? end);
+      return make(ctx, severity, message, start, duplicate?.end ?? end, 'duplicate-name');
     }
     case 'BAD_INDENT': {
       // yaml notices a flow collection's missing `}` or `]` where the next block starts, lines

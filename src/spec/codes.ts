@@ -19,7 +19,7 @@ export const DIAGNOSTIC_CODES = {
   'broken-definition': 'a definition that cannot be used: its own text has errors, or it calls itself without a returns type',
   'invalid-rule': 'a rule that does not fit the rest of the spec (an effect, a move, the setup, a bot, the display…)',
   'reserved-name': 'a name kept for something else: a word of the rules language, a built-in function, a state name the engine keeps',
-  'duplicate-name': 'a name declared twice: a state of the flow, a definition, a parameter, a field of a record',
+  'duplicate-name': 'a name declared twice: a key of a mapping, a state of the flow, a definition, a parameter, a field of a record',
   'missing-initial': 'a state with children names no initial child, or names one that is not its child',
   'unknown-target': 'a transition targets a state that does not exist',
   'unknown-move': 'a state offers a move that does not exist',

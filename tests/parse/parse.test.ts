@@ -111,6 +111,7 @@ describe('parseSpecText: broken YAML', () => {
     });
     expect(d.path).toEqual(['players', 'min']);
     expect([d.endLine, d.endColumn]).toEqual([5, 6]);
+    expect(d.code).toBe('duplicate-name');
   });
 
   it('reports one error per line, not every follow-on complaint of the parser', () => {
