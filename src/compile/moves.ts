@@ -6,7 +6,7 @@ import type { Type } from '../lang/index.ts';
 import { formatType } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
-import type { ArgSpec, Guard, MoveSpec } from '../spec/types.ts';
+import type { ArgSpec, AssignArgSpec, ExprSource, Guard, MoveSpec, OneOfArgSpec, SubsetArgSpec } from '../spec/types.ts';
 import { compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { elementType } from './types.ts';
@@ -34,59 +34,81 @@ export const compileGuard = (checker: ExprChecker, guard: Guard | undefined, pat
   });
 };
 
-const compileArg = (
+/** What compiling one kind of argument gives: the argument as legality reads it, and its value's type. */
+type ArgCompiled = { arg: CompiledArg; type: Type } | undefined;
+
+/** The argument forms, each known by the key that holds its choices. */
+interface ArgForms {
+  readonly oneOf: OneOfArgSpec;
+  readonly subsetOf: SubsetArgSpec;
+  readonly assign: AssignArgSpec;
+}
+
+type ArgCompiler<K extends keyof ArgForms> = (
   checker: ExprChecker,
   name: string,
-  arg: ArgSpec,
+  arg: ArgForms[K],
   path: DocPath,
   locals: Locals,
-): { arg: CompiledArg; type: Type } | undefined => {
-  const num = typeOf('number');
-  if ('oneOf' in arg) {
-    const domain = checkExpr(checker, arg.oneOf, [...path, 'oneOf'], locals);
-    if (!domain) return undefined;
-    const element = elementType(domain.type);
-    if (!element) {
-      report(checker, 'type-mismatch', [...path, 'oneOf'], `'oneOf' needs a list to choose from, found ${formatType(domain.type)}`);
-      return undefined;
-    }
-    const where =
-      arg.where === undefined
-        ? undefined
-        : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: element }, typeOf('bool'));
-    return { arg: { name, path, kind: 'oneOf', domain, where }, type: element };
-  }
-  if ('subsetOf' in arg) {
-    const domain = checkExpr(checker, arg.subsetOf, [...path, 'subsetOf'], locals);
-    if (!domain) return undefined;
-    if (!elementType(domain.type)) {
-      report(checker, 'type-mismatch', [...path, 'subsetOf'], `'subsetOf' needs a list to choose from, found ${formatType(domain.type)}`);
-      return undefined;
-    }
-    const min = arg.min === undefined ? undefined : checkExpr(checker, arg.min, [...path, 'min'], locals, num);
-    const max = arg.max === undefined ? undefined : checkExpr(checker, arg.max, [...path, 'max'], locals, num);
-    const where =
-      arg.where === undefined
-        ? undefined
-        : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: domain.type }, typeOf('bool'));
+) => ArgCompiled;
+
+/** A list to choose from, or undefined after saying it is not one. */
+const choices = (checker: ExprChecker, source: ExprSource, key: 'oneOf' | 'subsetOf', path: DocPath, locals: Locals) => {
+  const domain = checkExpr(checker, source, [...path, key], locals);
+  if (!domain) return undefined;
+  const element = elementType(domain.type);
+  if (element) return { domain, element };
+  report(checker, 'type-mismatch', [...path, key], `'${key}' needs a list to choose from, found ${formatType(domain.type)}`);
+  return undefined;
+};
+
+const whereOf = (checker: ExprChecker, arg: ArgSpec, name: string, type: Type, path: DocPath, locals: Locals) =>
+  arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
+
+/** Every argument form's compiler, typed over the forms so a form left out is a type error. */
+const ARG_KINDS: { readonly [K in keyof ArgForms]: ArgCompiler<K> } = {
+  oneOf: (checker, name, arg, path, locals) => {
+    const listed = choices(checker, arg.oneOf, 'oneOf', path, locals);
+    if (!listed) return undefined;
+    const where = whereOf(checker, arg, name, listed.element, path, locals);
+    return { arg: { name, path, kind: 'oneOf', domain: listed.domain, where }, type: listed.element };
+  },
+  subsetOf: (checker, name, arg, path, locals) => {
+    const listed = choices(checker, arg.subsetOf, 'subsetOf', path, locals);
+    if (!listed) return undefined;
+    const { domain } = listed;
+    const count = (source: ExprSource | number | undefined, key: 'min' | 'max') =>
+      source === undefined ? undefined : checkExpr(checker, source, [...path, key], locals, typeOf('number'));
+    const min = count(arg.min, 'min');
+    const max = count(arg.max, 'max');
+    const where = whereOf(checker, arg, name, domain.type, path, locals);
+    const whereOfItems = where !== undefined && readsOnlyItems(name, where);
     return {
-      arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems: where !== undefined && readsOnlyItems(name, where) },
+      arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems },
       type: domain.type,
     };
-  }
-  const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
-  const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);
-  if (!from || !to) return undefined;
-  const a = elementType(from.type);
-  const b = elementType(to.type);
-  if (!a || !b) {
-    report(checker, 'type-mismatch', [...path, 'assign'], `'assign' needs two lists: from and to`);
-    return undefined;
-  }
-  const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
-  const where =
-    arg.where === undefined ? undefined : checkExpr(checker, arg.where, [...path, 'where'], { ...locals, [name]: type }, typeOf('bool'));
-  return { arg: { name, path, kind: 'assign', from, to, where }, type };
+  },
+  assign: (checker, name, arg, path, locals) => {
+    const from = checkExpr(checker, arg.assign.from, [...path, 'assign', 'from'], locals);
+    const to = checkExpr(checker, arg.assign.to, [...path, 'assign', 'to'], locals);
+    if (!from || !to) return undefined;
+    const a = elementType(from.type);
+    const b = elementType(to.type);
+    if (!a || !b) {
+      report(checker, 'type-mismatch', [...path, 'assign'], `'assign' needs two lists: from and to`);
+      return undefined;
+    }
+    const type = typeOf(`list<{from: ${formatType(a)}, to: ${formatType(b)}}>`);
+    return { arg: { name, path, kind: 'assign', from, to, where: whereOf(checker, arg, name, type, path, locals) }, type };
+  },
+};
+
+const ARG_KEYS = Object.keys(ARG_KINDS) as (keyof ArgForms)[];
+
+const compileArg = (checker: ExprChecker, name: string, arg: ArgSpec, path: DocPath, locals: Locals): ArgCompiled => {
+  // The schema admits exactly one of the keys, so the first found is the form.
+  const kind = ARG_KEYS.find((key) => Object.hasOwn(arg, key)) as keyof ArgForms;
+  return (ARG_KINDS[kind] as ArgCompiler<keyof ArgForms>)(checker, name, arg as ArgForms[keyof ArgForms], path, locals);
 };
 
 export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, path: DocPath): CompiledMove | undefined => {
