@@ -3,32 +3,20 @@
  * (debounced) and the board replays the game on the new rules; house-rule changes restart it;
  * clicking a diagnostic or a diagram element reveals its place in the spec.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledGame } from '../../compile/index.ts';
 import { legalMoves, moveOptions, newGame, step, viewOf } from '../../engine/index.ts';
 import { botNames } from '../play/engineBots.ts';
-import type { Json } from '../../engine/types.ts';
 import type { Diagnostic, DocPath } from '../../spec/diagnostics.ts';
 import { useAnalysis, type AnalysisInput } from '../analysis/useAnalysis.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { gameHash, replaceHash } from '../app/route.ts';
 import { PlayPane } from '../board/PlayPane.tsx';
 import { Diagram, type Trail } from '../diagram/Diagram.tsx';
-import type { RevealRequest } from '../editor/SpecEditor.tsx';
 import { setExprContext } from '../editor/exprContext.ts';
 import { downloadText, pickTextFile } from '../persist/fileIO.ts';
 import { encodeShare, type SharedSpec } from '../persist/share.ts';
-import {
-  loadLastGood,
-  loadPlay,
-  loadSettings,
-  onStorageProblem,
-  saveLastGood,
-  savePlay,
-  saveSettings,
-  type GameSettings,
-  type SavedPlay,
-} from '../persist/storage.ts';
+import { loadLastGood, onStorageProblem, saveLastGood } from '../persist/storage.ts';
 import { freshSeed, type ViewEngine } from '../play/usePlaytest.ts';
 import { HUMAN, type SeatKind } from '../play/seats.ts';
 import { HouseRules } from '../rules/HouseRules.tsx';
@@ -39,20 +27,24 @@ import { EditorPane } from './EditorPane.tsx';
 import { Splitter } from './Splitter.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useFiles } from './useFiles.ts';
-import { useVariantInfo } from './useVariantInfo.ts';
-import { adoptFiles, loadWorkspace, ownSnapshot, type WorkFile } from './workspace.ts';
+import { adoptFiles, baseOf, loadWorkspace, ownSnapshot, type WorkFile } from './workspace.ts';
 import { addVersion, loadVersions, type Version } from '../persist/versions.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { Tour } from './Tour.tsx';
 import { formatDateTime, useLanguage, useT, type PlainMessageId } from '../i18n/index.ts';
-import { localeFor, translatedVariants, type GameTexts } from './gameTexts.ts';
+import type { GameTexts } from './gameTexts.ts';
 import { changedParams } from '../../compile/changedParams.ts';
 import { studioLink } from '../../rulebook/index.ts';
-import { studioRulebooks } from '../rules/rulebook.ts';
 import { RulebookContext, type RulebookAccess } from '../rules/RulebookContext.tsx';
 import { RulesDialog } from '../rules/RulesDialog.tsx';
+import { initialWorkbench, workbenchReducer, type PanelId, type RevealAt } from './workbenchState.ts';
+import { useStudioSettings } from './useStudioSettings.ts';
+import { useEditLatency } from './useEditLatency.ts';
+import { useSavedPlay } from './useSavedPlay.ts';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+import { useGameInput } from './useGameInput.ts';
 
 const ENGINE: ViewEngine<CompiledGame> = {
   newGame: (game, opts) => newGame(game, opts),
@@ -68,7 +60,6 @@ const NONE = {};
 // Loaded when first opened: the first page load does not carry it.
 const CompareDialog = lazy(() => import('../compare/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
 
-type PanelId = 'edit' | 'diagram' | 'play';
 const PANELS: readonly [PanelId, PlainMessageId][] = [
   ['edit', 'panels.edit'],
   ['diagram', 'panels.diagram'],
@@ -89,108 +80,36 @@ interface Props {
   tour: boolean;
 }
 
-const initialSettings = (gameId: string, shared: SharedSpec | null, preset: string[] | null): GameSettings => {
-  const s = loadSettings(gameId);
-  if (shared) return { ...s, variants: shared.variants, params: shared.params };
-  if (preset) return { ...s, variants: preset };
-  return s;
-};
-
 export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, presetVariants, onOpenOwn, tour }: Props) => {
   const t = useT();
   const lang = useLanguage();
   // A share link opens as a copy: nothing of it is written over the user's own version.
   const own = shared === null;
   const { files, setText, revert, saveVersion, flush } = useFiles(gameId, initialFiles, own);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [keysOpen, setKeysOpen] = useState(false);
-  useShortcuts({ help: () => setKeysOpen((o) => !o) });
-  const [compareOpen, setCompareOpen] = useState(false);
-  const onCompare = useCallback(() => setCompareOpen(true), []);
-  // On a narrow screen one panel shows at a time; the board first, as a player opening a game wants.
-  const [view, setView] = useState<PanelId>('play');
-  const [storageProblems, setStorageProblems] = useState<string[]>([]);
-  useEffect(() => onStorageProblem((p) => setStorageProblems((ps) => (ps.includes(p.message) ? ps : [...ps, p.message]))), []);
-  const base = files.find((f) => f.role === 'base') ?? files[0];
-  const [active, setActive] = useState(base?.file ?? '');
-  const [settings, setSettings] = useState(() => initialSettings(gameId, shared, presetVariants));
-  const [banner, setBanner] = useState<{ kind: 'error' | 'info'; text: string } | null>(
-    shareError ? { kind: 'error', text: t('workbench.brokenShare', { error: shareError }) } : null,
+  const [ui, dispatch] = useReducer(workbenchReducer, null, () =>
+    initialWorkbench(
+      baseOf(files)?.file ?? '',
+      shareError ? { kind: 'error', text: t('workbench.brokenShare', { error: shareError }) } : null,
+      tour,
+    ),
   );
-  const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  const { view, active, reveal, banner, storageProblems, open, rulesAt, diagramUsed, movePlayed, playRequest, columns } = ui;
+  useShortcuts({ help: () => dispatch({ type: 'toggle', dialog: 'keys' }) });
+  const onCompare = useCallback(() => dispatch({ type: 'open', dialog: 'compare' }), []);
+  useEffect(() => onStorageProblem((p) => dispatch({ type: 'storage-problem', message: p.message })), []);
+  const { settings, onPlayers, onSeats, onVariants, onParams } = useStudioSettings(gameId, shared, presetVariants);
   const [activeStates, setActiveStates] = useState<readonly string[]>([]);
   const [trail, setTrail] = useState<Trail | null>(null);
-  const [playRequest, setPlayRequest] = useState<{ move: string; nonce: number } | null>(null);
-  const [tourOpen, setTourOpen] = useState(tour);
-  const [diagramUsed, setDiagramUsed] = useState(false);
-  const [movePlayed, setMovePlayed] = useState(false);
-  const onPlayFromDiagram = useCallback((move: string) => {
-    setDiagramUsed(true);
-    setPlayRequest({ move, nonce: Date.now() });
-  }, []);
-  const [columns, setColumns] = useState<[number, number]>([0.33, 0.3]);
-  const [latency, setLatency] = useState<number | null>(null);
-  const lastEdit = useRef<number | null>(null);
+  const onPlayFromDiagram = useCallback((move: string) => dispatch({ type: 'play-from-diagram', move, nonce: Date.now() }), []);
   const [initialSeed] = useState(() => settings.seed ?? freshSeed());
   // A share link opens its own game; otherwise the game left here last time goes on.
-  const [savedPlay] = useState(() => (shared ? null : loadPlay(gameId)));
-  const lastPlay = useRef<SavedPlay | null>(savedPlay);
-  const onSavePlay = useCallback(
-    (play: SavedPlay) => {
-      const before = lastPlay.current;
-      if (before && before.seed === play.seed && play.cursor === before.cursor + 1) setMovePlayed(true);
-      lastPlay.current = play;
-      return own && savePlay(gameId, play);
-    },
-    [gameId, own],
-  );
+  const onMovePlayed = useCallback(() => dispatch({ type: 'move-played' }), []);
+  const { savedPlay, onSavePlay } = useSavedPlay(gameId, own, onMovePlayed);
 
-  useEffect(() => {
-    if (own) saveSettings(gameId, settings);
-  }, [gameId, settings, own]);
-
-  const variantInfo = useVariantInfo(files);
-  const enabled = useMemo(() => {
-    const known = new Set(variantInfo.infos.map((v) => v.id));
-    return settings.variants.filter((v) => known.has(v));
-  }, [settings.variants, variantInfo.infos]);
-  // The game plays in the interface's language where the game is translated into it.
-  const locale = useMemo(
-    () =>
-      localeFor(
-        texts,
-        lang,
-        variantInfo.infos.map((v) => v.id),
-      ),
-    [texts, lang, variantInfo],
-  );
-  const shownVariants = useMemo(() => translatedVariants(variantInfo.infos, locale), [variantInfo, locale]);
-  const rulebooks = useMemo(
-    () =>
-      studioRulebooks(
-        gameId,
-        variantInfo.infos.map((v) => v.id),
-        texts.rulebooks,
-      ),
-    [gameId, variantInfo, texts],
-  );
-  // The Rules panel, open at a rule when one was asked for.
-  const [rulesAt, setRulesAt] = useState<{ focus: string | undefined } | null>(null);
-  const rulebookAccess = useMemo((): RulebookAccess => ({ rulebooks, lang, open: (focus) => setRulesAt({ focus }) }), [rulebooks, lang]);
-  const input = useMemo(
-    (): AnalysisInput | null =>
-      base
-        ? {
-            base: { file: base.file, text: base.text },
-            variants: enabled
-              .map((id) => files.find((f) => f.role === 'variant' && (variantInfo.infos.find((v) => v.id === id)?.file ?? '') === f.file))
-              .filter((f): f is WorkFile => f !== undefined)
-              .map((f) => ({ file: f.file, text: f.text })),
-            params: settings.params,
-            ...(locale ? { locale } : {}),
-          }
-        : null,
-    [base, files, enabled, settings.params, variantInfo, locale],
+  const { base, enabled, shownVariants, rulebooks, input, offVariantDiagnostics } = useGameInput(gameId, files, texts, lang, settings);
+  const rulebookAccess = useMemo(
+    (): RulebookAccess => ({ rulebooks, lang, open: (focus) => dispatch({ type: 'rules', focus }) }),
+    [rulebooks, lang],
   );
   const compareRequest = useMemo(() => input && { base: input.base, before: [], after: input.variants }, [input]);
   const [fallback] = useState(() => (shared ? null : loadLastGood(gameId)));
@@ -198,11 +117,6 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   // The shipped game unedited, or the text that compiled here last time, is safe to build in the
   // page before the worker has vetted it: the board need not wait for the worker's reply.
   const [trusted] = useState(() => (files.every((f) => f.original !== null && f.text === f.original) ? input : fallback));
-  // Problems of the variant files that are not switched on (the compile only reads the others).
-  const offVariantDiagnostics = useMemo(
-    () => variantInfo.infos.filter((v) => !enabled.includes(v.id)).flatMap((v) => variantInfo.diagnostics.get(v.file) ?? []),
-    [variantInfo, enabled],
-  );
   const offVariantRef = useRef(offVariantDiagnostics);
   offVariantRef.current = offVariantDiagnostics;
   // The editor's markers, set straight from the compile's reply (see useAnalysis's onDiagnostics).
@@ -234,42 +148,20 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   };
   const game = analysis.lastGood;
   useEffect(() => setExprContext(game ?? null), [game]);
-  // The browser's tab and history name the game, not the tool.
-  const title = game?.title ?? gameId;
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} · houserules`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useDocumentTitle(game?.title ?? gameId);
   // The address carries the house rules switched on (README: `#/<game>?variants=a,b`), so a
   // bookmark or a copied address opens them; a shared copy leaves the address alone, since a
   // reload opens the user's own version.
   const enabledKey = enabled.join(',');
   useEffect(() => {
-    if (own && !tourOpen) replaceHash(gameHash(gameId, enabledKey ? { variants: enabledKey } : undefined));
-  }, [own, tourOpen, gameId, enabledKey]);
+    if (own && !open.tour) replaceHash(gameHash(gameId, enabledKey ? { variants: enabledKey } : undefined));
+  }, [own, open.tour, gameId, enabledKey]);
 
   const diagnostics = useMemo(() => [...analysis.diagnostics, ...offVariantDiagnostics], [analysis.diagnostics, offVariantDiagnostics]);
 
-  const onChange = useCallback(
-    (file: string, text: string) => {
-      lastEdit.current = performance.now();
-      setText(file, text);
-    },
-    [setText],
-  );
-  const onMarkersSet = useCallback(() => {
-    if (lastEdit.current === null) return;
-    setLatency(performance.now() - lastEdit.current);
-    lastEdit.current = null;
-  }, []);
+  const { latency, onChange, onMarkersSet } = useEditLatency(setText);
 
-  const revealAt = (at: { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
-    setActive(at.file);
-    setReveal({ ...at, nonce: Date.now() });
-  };
+  const revealAt = (at: RevealAt): void => dispatch({ type: 'reveal', at, nonce: Date.now() });
   const revealPath = useCallback(
     (path: DocPath) => {
       if (!game) return;
@@ -284,16 +176,11 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
 
   const players = Math.min(Math.max(settings.players ?? game?.players.default ?? 2, game?.players.min ?? 1), game?.players.max ?? 99);
   const seats: SeatKind[] = useMemo(() => Array.from({ length: players }, (_, i) => settings.seats[i] ?? HUMAN), [players, settings.seats]);
-  // Stable callbacks, so the memoised panes do not re-render on every keystroke.
-  const onPlayers = useCallback((n: number) => setSettings((s) => ({ ...s, players: n })), []);
-  const onSeats = useCallback((next: SeatKind[]) => setSettings((s) => ({ ...s, seats: next })), []);
-  const onVariants = useCallback((variants: string[]) => setSettings((s) => ({ ...s, variants })), []);
-  const onParams = useCallback((params: Record<string, Json>) => setSettings((s) => ({ ...s, params })), []);
   const restartToken = JSON.stringify([enabled, settings.params]);
   const [startRules] = useState(restartToken);
   const onDiagramReveal = useCallback(
     (path: DocPath) => {
-      setDiagramUsed(true);
+      dispatch({ type: 'diagram-used' });
       revealPath(path);
     },
     [revealPath],
@@ -321,18 +208,14 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
 
   const [c1, c2] = columns;
   const gridRef = useRef<HTMLElement | null>(null);
-  /** Puts splitter `which` at `f`, a fraction of the width, within each column's bounds. */
-  const placeSplitter = (which: 0 | 1, at: (cols: [number, number]) => number): void =>
-    setColumns(([a, b]) => {
-      const f = at([a, b]);
-      return which === 0 ? [Math.min(0.7, Math.max(0.15, f)), b] : [a, Math.min(0.6, Math.max(0.1, f - a))];
-    });
   const dragTo = (which: 0 | 1) => (x: number) => {
     const rect = gridRef.current?.getBoundingClientRect();
-    if (rect) placeSplitter(which, () => (x - rect.left) / rect.width);
+    if (rect) dispatch({ type: 'splitter', which, at: (x - rect.left) / rect.width });
   };
-  const stepBy = (which: 0 | 1) => (delta: number) => placeSplitter(which, ([a, b]) => (which === 0 ? a : a + b) + delta);
+  const stepBy = (which: 0 | 1) => (delta: number) => dispatch({ type: 'nudge', which, delta });
 
+  const onPanel = useCallback((id: PanelId) => dispatch({ type: 'view', view: id }), []);
+  const onActive = useCallback((file: string) => dispatch({ type: 'activate', file }), []);
   const sheetVariants = useMemo(() => shownVariants.filter((v) => enabled.includes(v.id)), [shownVariants, enabled]);
   const sheetParams = useMemo(() => (game ? changedParams(game) : []), [game]);
   const rulesLink = studioLink(`${window.location.origin}${window.location.pathname}`, gameId, enabled);
@@ -348,7 +231,8 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
               if (picked && activeFile) {
                 saveVersion(t('versions.beforeImport', { name: picked.name }));
                 onChange(activeFile.file, picked.text);
-                setBanner({ kind: 'info', text: t('workbench.imported', { name: picked.name, file: activeFile.file }) });
+                const text = t('workbench.imported', { name: picked.name, file: activeFile.file });
+                dispatch({ type: 'banner', banner: { kind: 'info', text } });
               }
             });
           }}
@@ -357,9 +241,9 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
           }
           onRevert={() => activeFile && revert(activeFile.file)}
           onShare={shareLink}
-          onHistory={() => setHistoryOpen(true)}
-          onKeys={() => setKeysOpen(true)}
-          onRules={rulebooks ? () => setRulesAt({ focus: undefined }) : undefined}
+          onHistory={() => dispatch({ type: 'open', dialog: 'history' })}
+          onKeys={() => dispatch({ type: 'open', dialog: 'keys' })}
+          onRules={rulebooks ? () => dispatch({ type: 'rules', focus: undefined }) : undefined}
         />
         {rulesAt && (
           <RulesDialog
@@ -369,12 +253,18 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
             params={sheetParams}
             link={'link' in rulesLink ? rulesLink.link : ''}
             focus={rulesAt.focus}
-            onClose={() => setRulesAt(null)}
+            onClose={() => dispatch({ type: 'close-rules' })}
           />
         )}
-        {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
-        {historyOpen && <HistoryDialog versions={loadVersions(gameId)} onRestore={restore} onClose={() => setHistoryOpen(false)} />}
-        {compareOpen && compareRequest && (
+        {open.keys && <KeysDialog onClose={() => dispatch({ type: 'close', dialog: 'keys' })} />}
+        {open.history && (
+          <HistoryDialog
+            versions={loadVersions(gameId)}
+            onRestore={restore}
+            onClose={() => dispatch({ type: 'close', dialog: 'history' })}
+          />
+        )}
+        {open.compare && compareRequest && (
           <ErrorBoundary where={t('where.comparison')}>
             <Suspense fallback={null}>
               <CompareDialog
@@ -384,10 +274,10 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
                   rules: enabled.map((id) => shownVariants.find((v) => v.id === id)?.title ?? id).join(', '),
                 })}
                 onReveal={(at) => {
-                  setCompareOpen(false);
+                  dispatch({ type: 'close', dialog: 'compare' });
                   revealAt(at);
                 }}
-                onClose={() => setCompareOpen(false)}
+                onClose={() => dispatch({ type: 'close', dialog: 'compare' })}
               />
             </Suspense>
           </ErrorBoundary>
@@ -415,7 +305,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
               type="button"
               className="btn ghost small"
               aria-label={t('common.dismiss')}
-              onClick={() => setStorageProblems((ps) => ps.filter((m) => m !== message))}
+              onClick={() => dispatch({ type: 'dismiss-storage-problem', message })}
             >
               ✕
             </button>
@@ -424,17 +314,22 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
         {banner && (
           <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="banner">
             {banner.text}
-            <button type="button" className="btn ghost small" onClick={() => setBanner(null)} aria-label={t('common.dismiss')}>
+            <button
+              type="button"
+              className="btn ghost small"
+              onClick={() => dispatch({ type: 'banner', banner: null })}
+              aria-label={t('common.dismiss')}
+            >
               ✕
             </button>
           </div>
         )}
-        {tourOpen && (
+        {open.tour && (
           <Tour
             progress={{ rules: restartToken !== startRules, flow: diagramUsed, played: movePlayed }}
-            onPanel={setView}
+            onPanel={onPanel}
             onClose={() => {
-              setTourOpen(false);
+              dispatch({ type: 'close', dialog: 'tour' });
               replaceHash(gameHash(gameId));
             }}
           />
@@ -446,7 +341,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
               type="button"
               className={`view-tab ${view === id ? 'active' : ''}`}
               aria-pressed={view === id}
-              onClick={() => setView(id)}
+              onClick={() => onPanel(id)}
               data-testid={`view-${id}`}
             >
               {t(label)}
@@ -462,7 +357,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
             <EditorPane
               files={files}
               active={active}
-              onActive={setActive}
+              onActive={onActive}
               enabledVariants={enabled}
               diagnostics={diagnostics}
               onChange={onChange}

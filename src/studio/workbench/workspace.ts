@@ -19,6 +19,9 @@ export interface WorkFile {
   readonly text: string;
 }
 
+/** The game's own file, or the first file when none is marked as the base (a share link of variants only). */
+export const baseOf = (files: readonly WorkFile[]): WorkFile | undefined => files.find((f) => f.role === 'base') ?? files[0];
+
 export type WorkspaceLoad = { ok: true; files: WorkFile[]; texts: GameTexts } | { ok: false; error: string };
 
 const variantIdOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
