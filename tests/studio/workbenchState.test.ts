@@ -51,7 +51,7 @@ describe('workbench state', () => {
     expect(workbenchReducer(asked, { type: 'move-played' }).movePlayed).toBe(true);
   });
 
-  it('the splitters keep the editor within 15–70% and the diagram within 10–60% of the page, whatever they are asked', () => {
+  it('the splitters keep the editor within 15–70%, the diagram within 10–60% and the board at 15% or more, whatever they are asked', () => {
     const action = fc.oneof(
       fc.record({
         type: fc.constant('splitter' as const),
@@ -71,9 +71,13 @@ describe('workbench state', () => {
         expect(a).toBeLessThanOrEqual(0.7);
         expect(b).toBeGreaterThanOrEqual(0.1);
         expect(b).toBeLessThanOrEqual(0.6);
+        expect(1 - a - b).toBeGreaterThanOrEqual(0.15 - 1e-9);
       }),
     );
     expect(after({ type: 'nudge', which: 0, delta: 0.02 }).columns[0]).toBeCloseTo(0.35);
     expect(after({ type: 'splitter', which: 1, at: 0.73 }).columns).toEqual([0.33, expect.closeTo(0.4)]);
+    // A wide editor, then the diagram pushed right with the keyboard: the board keeps its 15%.
+    const wide = after({ type: 'splitter', which: 0, at: 0.7 }, ...Array(40).fill({ type: 'nudge', which: 1, delta: 0.02 }));
+    expect(1 - wide.columns[0] - wide.columns[1]).toBeCloseTo(0.15);
   });
 });

@@ -73,9 +73,17 @@ export const initialWorkbench = (active: string, banner: Banner | null, tour: bo
   columns: [0.33, 0.3],
 });
 
-/** Each column within its bounds: the editor 15–70% of the page, the diagram at least 10% and at most 60%. */
+/** The board's column keeps at least this share of the page, whichever splitter moves. */
+const BOARD_MIN = 0.15;
+
+const within = (low: number, high: number, x: number): number => Math.min(high, Math.max(low, x));
+
+/**
+ * Each column within its bounds: the editor 15–70% of the page, the diagram 10–60%, and the board
+ * what is left but never under 15% (a wide editor and a wide diagram once left it a negative width).
+ */
 const placed = ([a, b]: readonly [number, number], which: 0 | 1, at: number): [number, number] =>
-  which === 0 ? [Math.min(0.7, Math.max(0.15, at)), b] : [a, Math.min(0.6, Math.max(0.1, at - a))];
+  which === 0 ? [within(0.15, Math.min(0.7, 1 - BOARD_MIN - b), at), b] : [a, within(0.1, Math.min(0.6, 1 - BOARD_MIN - a), at - a)];
 
 export const workbenchReducer = (state: WorkbenchState, action: WorkbenchAction): WorkbenchState => {
   switch (action.type) {
