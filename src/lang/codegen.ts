@@ -71,7 +71,13 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
     } catch (e) {
       // Deep but bounded recursion can still exhaust the JS stack; report it like the depth limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        throw new ExprRuntimeError('the calculation nests too deeply (too much recursion)', span, origin.source, origin.definition);
+        throw new ExprRuntimeError(
+          'the calculation nests too deeply (too much recursion)',
+          span,
+          origin.source,
+          origin.definition,
+          'work-limit',
+        );
       }
       throw e;
     } finally {
@@ -89,15 +95,19 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
 const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition);
 
+/** A limit of src/limits.ts passed: a `work-limit`, which a caller that lets a failed calculation pass still stops on. */
+const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+  new ExprRuntimeError(message, span, origin.source, origin.definition, 'work-limit');
+
 const work = (origin: Origin, span: Span, steps: number, what: string): void => {
   meter.steps += steps;
-  if (meter.steps > LIMITS.exprSteps) throw fail(origin, span, `${STEPS_MESSAGE}, at ${what}`);
+  if (meter.steps > LIMITS.exprSteps) throw overLimit(origin, span, `${STEPS_MESSAGE}, at ${what}`);
 };
 /** Counts what a list or string result holds; returns it. */
 const built = <T extends Value>(origin: Origin, span: Span, value: T): T => {
   if (typeof value === 'string' || Array.isArray(value)) {
     meter.allocated += (value as string | readonly Value[]).length;
-    if (meter.allocated > LIMITS.exprAllocation) throw fail(origin, span, ALLOCATION_MESSAGE);
+    if (meter.allocated > LIMITS.exprAllocation) throw overLimit(origin, span, ALLOCATION_MESSAGE);
   }
   return value;
 };
@@ -204,250 +214,264 @@ const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Ca
   };
 };
 
-const gen = (site: Site, node: Node): Code => {
-  const { origin } = site;
-  switch (node.kind) {
-    case 'const': {
-      const { value } = node;
-      return () => value;
+/** The code of one kind of node. */
+type Generator<K extends Node['kind']> = (site: Site, node: Node & { readonly kind: K }) => Code;
+
+/** Every node kind's generator, typed over the kinds so a kind left out is a type error. */
+const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
+  const: (_, node) => {
+    const { value } = node;
+    return () => value;
+  },
+  global: (site, node) => {
+    const { origin } = site;
+    const { name } = node;
+    return (env) => {
+      const value = env[name];
+      if (value === undefined) throw fail(origin, node, `no value for '${name}'`);
+      return value;
+    };
+  },
+  local: (site, node) => {
+    const slot = node.slot + site.base;
+    // The checker only resolves a name to a slot inside the binding's body, after it is set.
+    return (_, frame) => frame[slot] as Value;
+  },
+  list: (site, node) => {
+    const { origin } = site;
+    const items = node.items.map((item) => gen(site, item));
+    return (env, frame) => built(origin, node, evaluateAll(items, env, frame));
+  },
+  record: (site, node) => {
+    const { names } = node;
+    const values = node.values.map((item) => gen(site, item));
+    return (env, frame) => makeRecord(names, evaluateAll(values, env, frame));
+  },
+  neg: (site, node) => {
+    const operand = gen(site, node.operand);
+    return (env, frame) => -(operand(env, frame) as number);
+  },
+  not: (site, node) => {
+    const operand = gen(site, node.operand);
+    return (env, frame) => !(operand(env, frame) as boolean);
+  },
+  arith: (site, node) => {
+    const { origin } = site;
+    return arithmetic(origin, node.op, gen(site, node.left), gen(site, node.right), node);
+  },
+  concatText: (site, node) => {
+    const { origin } = site;
+    const [left, right] = [gen(site, node.left), gen(site, node.right)];
+    return (env, frame) => built(origin, node, toText(left(env, frame)) + toText(right(env, frame)));
+  },
+  concatList: (site, node) => {
+    const { origin } = site;
+    const [left, right] = [gen(site, node.left), gen(site, node.right)];
+    return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
+  },
+  and: junction,
+  or: junction,
+  order: (site, node) => {
+    const left = gen(site, node.left);
+    const holds = ORDER_TESTS[node.op];
+    // A comparison with a constant (`c.health > 0`) makes no call for it.
+    const known = constantOf(node.right);
+    if (known) {
+      const { value } = known;
+      return (env, frame) => holds(compareOrdered(left(env, frame), value));
     }
-    case 'global': {
-      const { name } = node;
-      return (env) => {
-        const value = env[name];
-        if (value === undefined) throw fail(origin, node, `no value for '${name}'`);
-        return value;
-      };
+    const right = gen(site, node.right);
+    return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
+  },
+  equal: (site, node) => {
+    const left = gen(site, node.left);
+    const eq = equalityFor(node.at);
+    const { negated } = node;
+    const known = constantOf(node.right);
+    if (eq === strictEquality && known) {
+      const { value } = known;
+      return negated ? (env, frame) => left(env, frame) !== value : (env, frame) => left(env, frame) === value;
     }
-    case 'local': {
-      const slot = node.slot + site.base;
-      // The checker only resolves a name to a slot inside the binding's body, after it is set.
-      return (_, frame) => frame[slot] as Value;
+    const right = gen(site, node.right);
+    if (eq === strictEquality) {
+      return negated ? (env, frame) => left(env, frame) !== right(env, frame) : (env, frame) => left(env, frame) === right(env, frame);
     }
-    case 'list': {
-      const items = node.items.map((item) => gen(site, item));
-      return (env, frame) => built(origin, node, evaluateAll(items, env, frame));
-    }
-    case 'record': {
-      const { names } = node;
-      const values = node.values.map((item) => gen(site, item));
-      return (env, frame) => makeRecord(names, evaluateAll(values, env, frame));
-    }
-    case 'neg': {
-      const operand = gen(site, node.operand);
-      return (env, frame) => -(operand(env, frame) as number);
-    }
-    case 'not': {
-      const operand = gen(site, node.operand);
-      return (env, frame) => !(operand(env, frame) as boolean);
-    }
-    case 'arith':
-      return arithmetic(origin, node.op, gen(site, node.left), gen(site, node.right), node);
-    case 'concatText': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
-      return (env, frame) => built(origin, node, toText(left(env, frame)) + toText(right(env, frame)));
-    }
-    case 'concatList': {
-      const [left, right] = [gen(site, node.left), gen(site, node.right)];
-      return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
-    }
-    case 'and':
-    case 'or':
-      return junction(site, node as Junction);
-    case 'order': {
-      const left = gen(site, node.left);
-      const holds = ORDER_TESTS[node.op];
-      // A comparison with a constant (`c.health > 0`) makes no call for it.
-      const known = constantOf(node.right);
-      if (known) {
-        const { value } = known;
-        return (env, frame) => holds(compareOrdered(left(env, frame), value));
-      }
-      const right = gen(site, node.right);
-      return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
-    }
-    case 'equal': {
-      const left = gen(site, node.left);
-      const eq = equalityFor(node.at);
-      const { negated } = node;
-      const known = constantOf(node.right);
-      if (eq === strictEquality && known) {
-        const { value } = known;
-        return negated ? (env, frame) => left(env, frame) !== value : (env, frame) => left(env, frame) === value;
-      }
-      const right = gen(site, node.right);
-      if (eq === strictEquality) {
-        return negated ? (env, frame) => left(env, frame) !== right(env, frame) : (env, frame) => left(env, frame) === right(env, frame);
-      }
-      return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
-    }
-    case 'in': {
-      const [item, list] = [gen(site, node.item), gen(site, node.list)];
-      const eq = equalityFor(node.at);
-      if (eq === strictEquality) {
-        return (env, frame) => {
-          const x = item(env, frame);
-          const xs = list(env, frame) as readonly Value[];
-          work(origin, node, xs.length, "'in'");
-          return xs.includes(x);
-        };
-      }
+    return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
+  },
+  in: (site, node) => {
+    const { origin } = site;
+    const [item, list] = [gen(site, node.item), gen(site, node.list)];
+    const eq = equalityFor(node.at);
+    if (eq === strictEquality) {
       return (env, frame) => {
         const x = item(env, frame);
         const xs = list(env, frame) as readonly Value[];
         work(origin, node, xs.length, "'in'");
-        return xs.some((y) => eq(x, y));
+        return xs.includes(x);
       };
     }
-    case 'cond': {
-      const [test, then, otherwise] = [gen(site, node.test), gen(site, node.then), gen(site, node.otherwise)];
-      return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
-    }
-    case 'let': {
-      const slot = node.slot + site.base;
-      const [value, body] = [gen(site, node.value), gen(site, node.body)];
-      return (env, frame) => {
-        frame[slot] = value(env, frame);
-        return body(env, frame);
-      };
-    }
-    case 'field': {
-      const { name } = node;
-      const missing = (): ExprRuntimeError => fail(origin, node, `the value has no field '${name}'`);
-      const target = node.object;
-      // A field of a local (`c.rank`) or of a global (`params.combos`) reads its record itself:
-      // one call per field, not two, on the hottest reads of a guard.
-      if (target.kind === 'local') {
-        const slot = target.slot + site.base;
-        return (_, frame) => {
-          const value = (frame[slot] as RecordValue)[name];
-          if (value === undefined) throw missing();
-          return value;
-        };
-      }
-      if (target.kind === 'global') {
-        const record = target.name;
-        const unknown = (): ExprRuntimeError => fail(origin, target, `no value for '${record}'`);
-        return (env) => {
-          const object = env[record];
-          if (object === undefined) throw unknown();
-          const value = (object as RecordValue)[name];
-          if (value === undefined) throw missing();
-          return value;
-        };
-      }
-      const object = gen(site, target);
-      return (env, frame) => {
-        const value = (object(env, frame) as RecordValue)[name];
+    return (env, frame) => {
+      const x = item(env, frame);
+      const xs = list(env, frame) as readonly Value[];
+      work(origin, node, xs.length, "'in'");
+      return xs.some((y) => eq(x, y));
+    };
+  },
+  cond: (site, node) => {
+    const [test, then, otherwise] = [gen(site, node.test), gen(site, node.then), gen(site, node.otherwise)];
+    return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
+  },
+  let: (site, node) => {
+    const slot = node.slot + site.base;
+    const [value, body] = [gen(site, node.value), gen(site, node.body)];
+    return (env, frame) => {
+      frame[slot] = value(env, frame);
+      return body(env, frame);
+    };
+  },
+  field: (site, node) => {
+    const { origin } = site;
+    const { name } = node;
+    const missing = (): ExprRuntimeError => fail(origin, node, `the value has no field '${name}'`);
+    const target = node.object;
+    // A field of a local (`c.rank`) or of a global (`params.combos`) reads its record itself:
+    // one call per field, not two, on the hottest reads of a guard.
+    if (target.kind === 'local') {
+      const slot = target.slot + site.base;
+      return (_, frame) => {
+        const value = (frame[slot] as RecordValue)[name];
         if (value === undefined) throw missing();
         return value;
       };
     }
-    case 'index': {
-      const [object, index] = [gen(site, node.object), gen(site, node.index)];
-      return (env, frame) => {
-        const xs = object(env, frame) as readonly Value[];
-        const i = index(env, frame) as number;
-        const value = xs[i];
-        if (value === undefined) {
-          throw fail(
-            origin,
-            node,
-            Number.isInteger(i)
-              ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
-              : `index ${i} is not a whole number`,
-          );
-        }
+    if (target.kind === 'global') {
+      const record = target.name;
+      const unknown = (): ExprRuntimeError => fail(origin, target, `no value for '${record}'`);
+      return (env) => {
+        const object = env[record];
+        if (object === undefined) throw unknown();
+        const value = (object as RecordValue)[name];
+        if (value === undefined) throw missing();
         return value;
       };
     }
-    case 'builtin': {
-      const { impl } = node.builtin;
-      const makers = node.args.map((arg): Maker => (arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg)));
-      const what = `${node.builtin.name}(…)`;
-      const call: CallContext = {
-        eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
-        error: (message) => fail(origin, node, message),
-        work: (steps) => work(origin, node, steps, what),
-      };
-      const [a, b, c] = makers as [Maker, Maker, Maker];
-      // A first argument that is a local (`len(cards)`, `any(cards, …)`) is read from its slot, with no call.
-      const from = slotOf(site, node.args[0]);
-      // The one to three arguments of nearly every builtin as an array literal, not a `map` with
-      // its callback, on the hottest call of a guard.
-      switch (makers.length) {
-        case 1: {
-          const apply = (x: BuiltinArg): Value => {
-            work(origin, node, listed(x), what);
-            return built(origin, node, impl([x], call));
-          };
-          return from === undefined ? (env, frame) => apply(a(env, frame)) : (_, frame) => apply(frame[from] as Value);
-        }
-        case 2: {
-          const apply = (x: BuiltinArg, y: BuiltinArg): Value => {
-            work(origin, node, listed(x) + listed(y), what);
-            return built(origin, node, impl([x, y], call));
-          };
-          return from === undefined
-            ? (env, frame) => apply(a(env, frame), b(env, frame))
-            : (env, frame) => apply(frame[from] as Value, b(env, frame));
-        }
-        case 3:
-          return (env, frame) => {
-            const x = a(env, frame);
-            const y = b(env, frame);
-            const z = c(env, frame);
-            work(origin, node, listed(x) + listed(y) + listed(z), what);
-            return built(origin, node, impl([x, y, z], call));
-          };
-        default:
-          return (env, frame) => {
-            const args = makers.map((make) => make(env, frame));
-            let walked = 0;
-            for (const arg of args) walked += listed(arg);
-            work(origin, node, walked, what);
-            return built(origin, node, impl(args, call));
-          };
+    const object = gen(site, target);
+    return (env, frame) => {
+      const value = (object(env, frame) as RecordValue)[name];
+      if (value === undefined) throw missing();
+      return value;
+    };
+  },
+  index: (site, node) => {
+    const { origin } = site;
+    const [object, index] = [gen(site, node.object), gen(site, node.index)];
+    return (env, frame) => {
+      const xs = object(env, frame) as readonly Value[];
+      const i = index(env, frame) as number;
+      const value = xs[i];
+      if (value === undefined) {
+        throw fail(
+          origin,
+          node,
+          Number.isInteger(i)
+            ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
+            : `index ${i} is not a whole number`,
+        );
       }
+      return value;
+    };
+  },
+  builtin: (site, node) => {
+    const { origin } = site;
+    const { impl } = node.builtin;
+    const makers = node.args.map((arg): Maker => (arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg)));
+    const what = `${node.builtin.name}(…)`;
+    const call: CallContext = {
+      eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
+      error: (message) => fail(origin, node, message),
+      work: (steps) => work(origin, node, steps, what),
+    };
+    const [a, b, c] = makers as [Maker, Maker, Maker];
+    // A first argument that is a local (`len(cards)`, `any(cards, …)`) is read from its slot, with no call.
+    const from = slotOf(site, node.args[0]);
+    // The one to three arguments of nearly every builtin as an array literal, not a `map` with
+    // its callback, on the hottest call of a guard.
+    switch (makers.length) {
+      case 1: {
+        const apply = (x: BuiltinArg): Value => {
+          work(origin, node, listed(x), what);
+          return built(origin, node, impl([x], call));
+        };
+        return from === undefined ? (env, frame) => apply(a(env, frame)) : (_, frame) => apply(frame[from] as Value);
+      }
+      case 2: {
+        const apply = (x: BuiltinArg, y: BuiltinArg): Value => {
+          work(origin, node, listed(x) + listed(y), what);
+          return built(origin, node, impl([x, y], call));
+        };
+        return from === undefined
+          ? (env, frame) => apply(a(env, frame), b(env, frame))
+          : (env, frame) => apply(frame[from] as Value, b(env, frame));
+      }
+      case 3:
+        return (env, frame) => {
+          const x = a(env, frame);
+          const y = b(env, frame);
+          const z = c(env, frame);
+          work(origin, node, listed(x) + listed(y) + listed(z), what);
+          return built(origin, node, impl([x, y, z], call));
+        };
+      default:
+        return (env, frame) => {
+          const args = makers.map((make) => make(env, frame));
+          let walked = 0;
+          for (const arg of args) walked += listed(arg);
+          work(origin, node, walked, what);
+          return built(origin, node, impl(args, call));
+        };
     }
-    case 'host': {
-      const { fn } = node;
-      const args = node.args.map((item) => gen(site, item));
-      return (env, frame) => {
-        const values = evaluateAll(args, env, frame);
-        try {
-          return fn.impl(values, env);
-        } catch (error) {
-          if (error instanceof HostCallError) throw fail(origin, node, error.message);
-          throw error;
-        }
-      };
-    }
-    case 'definition': {
-      const { definition } = node;
-      const args = node.args.map((item) => gen(site, item));
-      const what = callOf(definition);
-      const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
-      if (inlined) return inlined;
-      return (env, frame) => {
-        // The parameters are the callee's first slots; its other locals extend the array.
-        const locals = evaluateAll(args, env, frame);
-        const code = definition.code;
-        if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
-        if (callDepth >= MAX_CALL_DEPTH) {
-          throw fail(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
-        }
-        work(origin, node, 1, what);
-        callDepth++;
-        try {
-          return code(env, locals);
-        } finally {
-          callDepth--;
-        }
-      };
-    }
-  }
+  },
+  host: (site, node) => {
+    const { origin } = site;
+    const { fn } = node;
+    const args = node.args.map((item) => gen(site, item));
+    return (env, frame) => {
+      const values = evaluateAll(args, env, frame);
+      try {
+        return fn.impl(values, env);
+      } catch (error) {
+        if (error instanceof HostCallError) throw fail(origin, node, error.message);
+        throw error;
+      }
+    };
+  },
+  definition: (site, node) => {
+    const { origin } = site;
+    const { definition } = node;
+    const args = node.args.map((item) => gen(site, item));
+    const what = callOf(definition);
+    const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
+    if (inlined) return inlined;
+    return (env, frame) => {
+      // The parameters are the callee's first slots; its other locals extend the array.
+      const locals = evaluateAll(args, env, frame);
+      const code = definition.code;
+      if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
+      if (callDepth >= MAX_CALL_DEPTH) {
+        throw overLimit(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
+      }
+      work(origin, node, 1, what);
+      callDepth++;
+      try {
+        return code(env, locals);
+      } finally {
+        callDepth--;
+      }
+    };
+  },
 };
+
+const gen = (site: Site, node: Node): Code => (GENERATORS[node.kind] as Generator<Node['kind']>)(site, node);
 
 /**
  * The code of `definition`'s body compiled into a caller at `site`, its locals from the slot `at`

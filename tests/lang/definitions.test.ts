@@ -92,6 +92,7 @@ describe('definitions', () => {
     expect(error).toBeInstanceOf(ExprRuntimeError);
     expect(error).toMatchObject({
       message: `more than ${MAX_CALL_DEPTH} nested calls: does 'spin' call itself without end?`,
+      code: 'work-limit',
       source: body,
       definition: 'spin',
       ...spanOf(body, 'spin(n + 1)'),

@@ -43,6 +43,7 @@ describe('expression work budget', () => {
     expect(error.message).toContain(`more than ${formatLimit(LIMITS.exprSteps)} steps`);
     expect(error.message).toContain("this call of 'fib'");
     expect(error.definition).toBe('fib');
+    expect(error.code).toBe('work-limit');
   });
 
   it('stops a fold that builds quadratic lists at the allocation limit', () => {
@@ -50,6 +51,8 @@ describe('expression work budget', () => {
       `more than ${formatLimit(LIMITS.exprAllocation)} list items and characters`,
     );
     expect(failure('grow(200000)').message).toContain('list items and characters');
+    expect(failure('grow(200000)').code).toBe('work-limit');
+    expect(failure('[1][2]').code).toBe('runtime-error');
   });
 
   it('stops a doubling string and a quadratic distinct', () => {
