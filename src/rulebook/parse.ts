@@ -4,6 +4,7 @@
  */
 import { diagnosticAt, diagnosticAtPart, parseSpecText, type ParsedDoc } from '../parse/index.ts';
 import type { Diagnostic, DocPath, Severity } from '../spec/diagnostics.ts';
+import { isRecord } from '../spec/own.ts';
 import { isLang, LANGUAGES, type ChangeMode, type Rule, type RuleChange, type RuleItem, type Rulebook, type Section } from './types.ts';
 
 /** A rule's id: letters, a dash, optional letters and a number (`R-5`, `T-B9`, `R-H2`). */
@@ -21,7 +22,7 @@ const report = (r: Reader, path: DocPath, message: string): undefined => {
   return undefined;
 };
 
-const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTable = (value: unknown): value is Table => isRecord(value);
 
 /** A mapping with only the keys allowed; the unknown ones are reported and skipped. */
 const table = (r: Reader, value: unknown, path: DocPath, what: string, keys: readonly string[]): Table | undefined => {

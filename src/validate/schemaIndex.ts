@@ -1,7 +1,9 @@
+import { isRecord } from '../spec/own.ts';
+
 /** A JSON Schema object as the validate stage reads it: plain data, never trusted to have a shape. */
 export type SchemaNode = Readonly<Record<string, unknown>>;
 
-export const isSchemaNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isSchemaNode = (value: unknown): value is SchemaNode => isRecord(value);
 
 /**
  * Finds where a schema object sits and follows `$ref`s. ajv (with `verbose`) hands back the very

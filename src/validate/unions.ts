@@ -2,6 +2,7 @@ import { describeValue, orList, subjectOf, typeAccepts, typePhrase, withArticle 
 import { isWithin, type Issue, type SchemaError } from './issues.ts';
 import { isSchemaNode, type SchemaIndex, type SchemaNode } from './schemaIndex.ts';
 import { didYouMean, suggestion } from '../lang/suggest.ts';
+import { isRecord } from '../spec/own.ts';
 
 /**
  * `oneOf`/`anyOf` errors are noise as ajv reports them: a bad effect yields one complaint per
@@ -17,7 +18,7 @@ type Choice = { kind: 'branch'; index: number } | { kind: 'none'; issue: Issue }
 
 const isUnion = (e: SchemaError): boolean => e.error.keyword === 'oneOf' || e.error.keyword === 'anyOf';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => isRecord(value);
 
 const discriminatorOf = (branch: SchemaNode | undefined, index: SchemaIndex): Discriminator | undefined => {
   if (!branch) return undefined;

@@ -7,8 +7,7 @@
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { AppliedChange } from './index.ts';
 import { itemKeys, type Plain } from './merge.ts';
-
-type PlainMap = { [key: string]: Plain };
+import { isMap, type PlainMap } from './merge/plain.ts';
 
 export type RuleKind =
   | 'game'
@@ -59,7 +58,6 @@ export interface RuleDiff {
   readonly details: readonly DiffDetail[];
 }
 
-const isMap = (v: unknown): v is PlainMap => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: Plain | undefined, b: Plain | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 const mapAt = (v: Plain | undefined): PlainMap => (isMap(v) ? v : {});
 

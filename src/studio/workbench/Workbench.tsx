@@ -102,7 +102,6 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   const [trail, setTrail] = useState<Trail | null>(null);
   const onPlayFromDiagram = useCallback((move: string) => dispatch({ type: 'play-from-diagram', move, nonce: Date.now() }), []);
   const [initialSeed] = useState(() => settings.seed ?? freshSeed());
-  // A share link opens its own game; otherwise the game left here last time goes on.
   const onMovePlayed = useCallback(() => dispatch({ type: 'move-played' }), []);
   const { savedPlay, onSavePlay } = useSavedPlay(gameId, own, onMovePlayed);
 

@@ -14,7 +14,24 @@ import { localeFor, translatedVariants, type GameTexts } from './gameTexts.ts';
 import { useVariantInfo } from './useVariantInfo.ts';
 import { baseOf, type WorkFile } from './workspace.ts';
 
-export const useGameInput = (gameId: string, files: readonly WorkFile[], texts: GameTexts, lang: Language, settings: GameSettings) => {
+export interface GameInput {
+  readonly base: WorkFile | undefined;
+  /** The house rules switched on that a variant file still declares, in the order chosen. */
+  readonly enabled: string[];
+  readonly shownVariants: ReturnType<typeof translatedVariants>;
+  readonly rulebooks: ReturnType<typeof studioRulebooks>;
+  /** Null while there is no file to compile. */
+  readonly input: AnalysisInput | null;
+  readonly offVariantDiagnostics: readonly Diagnostic[];
+}
+
+export const useGameInput = (
+  gameId: string,
+  files: readonly WorkFile[],
+  texts: GameTexts,
+  lang: Language,
+  settings: GameSettings,
+): GameInput => {
   const base = baseOf(files);
   const variantInfo = useVariantInfo(files);
   const enabled = useMemo(() => {
