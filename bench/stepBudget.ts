@@ -4,11 +4,11 @@
  * `LIMITS.exprSteps` (src/lang/codegen.ts `work`). The language has no switch to evaluate without
  * that check, and adding one would put a branch on the very path being measured, so the cost is
  * measured in two parts within the same run: a fixed expression workload as compiled (its steps
- * read from `stepsSpent`), and the counter alone, a copy of `work`'s body called as many times as
+ * read from its meter), and the counter alone, a copy of `work`'s body called as many times as
  * the workload takes steps, less the same calls of a no-op. Their ratio is the share of the
  * workload's time the counter takes; `slowdown` is the workload against an estimate of it without.
  */
-import { compileExpr, createLibrary, stepsSpent } from '../src/lang/index.ts';
+import { Meter, compileExpr, createLibrary } from '../src/lang/index.ts';
 import { LIMITS } from '../src/limits.ts';
 import { measure } from './measure.ts';
 
@@ -40,29 +40,28 @@ const EXPRESSION = 'fib(20)';
 /** Evaluations per timed run: enough that the counter's run lasts several milliseconds. */
 const REPEAT = 40;
 
-// The counter as codegen.ts has it: a field of a module-level object, compared with the limit.
-const meter = { steps: 0 };
-const counted = (_origin: unknown, _span: unknown, steps: number, _what: string): void => {
+// The counter as codegen.ts has it: a field of the run's meter, handed to it, compared with the limit.
+const counted = (meter: Meter, _origin: unknown, _span: unknown, steps: number, _what: string): void => {
   meter.steps += steps;
   if (meter.steps > LIMITS.exprSteps) throw new Error('over the budget');
 };
 // Takes the same arguments and does nothing: the loop and the call are what the counter is measured against.
-const noop = (_origin: unknown, _span: unknown, _steps: number, _what: string): void => {};
+const noop = (_meter: Meter, _origin: unknown, _span: unknown, _steps: number, _what: string): void => {};
 
 export const measureStepBudget = (rounds: number): StepBudgetFigure => {
   const { library } = createLibrary([], [DEFINITION], {});
   const expr = compileExpr(EXPRESSION, {}, library);
   if (!expr.ok) throw new Error(`the step-budget workload does not compile: ${JSON.stringify(expr)}`);
-  const before = stepsSpent();
-  expr.run({});
-  const steps = stepsSpent() - before;
+  const meter = new Meter();
+  expr.run({}, meter);
+  const steps = meter.spent();
   if (steps === 0 || steps > LIMITS.exprSteps) throw new Error(`the step-budget workload takes ${steps} steps`);
   const origin = {};
   const span = {};
   const workload = measure(
     'step budget workload',
     () => {
-      for (let r = 0; r < REPEAT; r++) expr.run({});
+      for (let r = 0; r < REPEAT; r++) expr.run({}, meter);
     },
     rounds,
   );
@@ -73,7 +72,7 @@ export const measureStepBudget = (rounds: number): StepBudgetFigure => {
     () => {
       for (let r = 0; r < REPEAT; r++) {
         meter.steps = 0;
-        for (let i = 0; i < steps; i++) counted(origin, span, 1, 'this function');
+        for (let i = 0; i < steps; i++) counted(meter, origin, span, 1, 'this function');
       }
       return meter.steps;
     },
@@ -84,7 +83,7 @@ export const measureStepBudget = (rounds: number): StepBudgetFigure => {
     () => {
       for (let r = 0; r < REPEAT; r++) {
         meter.steps = 0;
-        for (let i = 0; i < steps; i++) noop(origin, span, 1, 'this function');
+        for (let i = 0; i < steps; i++) noop(meter, origin, span, 1, 'this function');
       }
       return meter.steps;
     },

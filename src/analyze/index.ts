@@ -3,7 +3,7 @@
  * reaches it, computed from the spec alone (see search.ts). It refuses what it cannot answer
  * exactly: hidden information, chance other than dice, an objective that is not a number.
  */
-import { compileExpr, NUMBER } from '../lang/index.ts';
+import { Meter, compileExpr, NUMBER } from '../lang/index.ts';
 import { envOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { isOver, newGame, type GameState } from '../engine/index.ts';
@@ -121,7 +121,7 @@ export const analyze = (game: CompiledGame, options: AnalyzeOptions): AnalyzeRes
   const objective = (state: GameState): number => {
     let v: unknown;
     try {
-      v = compiled.run(envOf(state.context, { seat }));
+      v = compiled.run(envOf(state.context, { seat }), new Meter());
     } catch (error) {
       throw new SearchStop(`the objective fails: ${(error as Error).message}`);
     }

@@ -12,6 +12,7 @@
  */
 import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
 import { SpecLimitError } from '../errors.ts';
+import type { Meter } from '../lang/index.ts';
 import type { Json } from '../runtime/state.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
@@ -103,11 +104,12 @@ const notMinimal = (c: CompiledConsideration, list: string, moves: readonly Lega
 
 /**
  * Whether the strategy weighs a move of `moves`, each judged only when asked: a caller that needs
- * a few of them (the best-scored, see prefer.ts) spares the conditions of the others.
+ * a few of them (the best-scored, see prefer.ts) spares the conditions of the others. The
+ * conditions run on `meter`, the decision's when given.
  */
-export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): ((m: LegalMove) => boolean) => {
-  const spent = decisionBudget(bot.name, moves.length);
-  const run = moveRunner(state);
+export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], meter?: Meter): ((m: LegalMove) => boolean) => {
+  const { spent, meter: decision } = decisionBudget(bot.name, moves.length, meter);
+  const run = moveRunner(state, decision);
   const dropped = bot.consider.map((c) => (c.minimal === undefined ? undefined : notMinimal(c, c.minimal, moves)));
   return (m) =>
     bot.consider.every((c, i) => {
@@ -121,11 +123,11 @@ export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly Leg
 };
 
 /** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
-export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] =>
-  moves.filter(weighsOf(bot, state, moves));
+export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], meter?: Meter): readonly LegalMove[] =>
+  moves.filter(weighsOf(bot, state, moves, meter));
 
-export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[]): readonly LegalMove[] => {
+export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], meter?: Meter): readonly LegalMove[] => {
   if (bot.consider.length === 0) return moves;
-  const kept = consideredOnly(bot, state, moves);
+  const kept = consideredOnly(bot, state, moves, meter);
   return kept.length > 0 ? kept : moves;
 };

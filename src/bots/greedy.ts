@@ -27,7 +27,7 @@ export const greedyValues = (
   samples: number,
   bot: string,
 ): number[] => {
-  const spent = decisionBudget(bot, moves.length);
+  const { spent, meter } = decisionBudget(bot, moves.length);
   // Blamed on the evaluation, or, without one, on the moves whose trials took the steps.
   const blamed = evaluation?.path ?? ['moves'];
   const perfect = seesEverything(game, state, seat);
@@ -40,7 +40,7 @@ export const greedyValues = (
     let here: Map<string, LegalMove> | null = null;
     if (!perfect) {
       try {
-        here = new Map(legalMovesWithEvents(game, det, seat).map((m) => [legalKey(m), m]));
+        here = new Map(legalMovesWithEvents(game, det, seat, undefined, undefined, meter).map((m) => [legalKey(m), m]));
       } catch {
         here = new Map();
       }
@@ -49,8 +49,8 @@ export const greedyValues = (
       if (settled[i]) return;
       const move = here ? here.get(legalKey(real)) : real;
       if (!move) return;
-      const next = applyLegal(game, det, move);
-      const value = next.ok ? valueFor(next.state, seat, evaluation) : 0;
+      const next = applyLegal(game, det, move, undefined, meter);
+      const value = next.ok ? valueFor(next.state, seat, evaluation, 0, meter) : 0;
       spent(blamed, `each of ${samples} samples tries and evaluates the move`);
       totals[i] = (totals[i] as number) + value;
       counts[i] = (counts[i] as number) + 1;

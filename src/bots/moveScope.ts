@@ -6,17 +6,18 @@
  * one per move and expression.
  */
 import type { CompiledExpr } from '../check/exprs.ts';
-import type { Value } from '../lang/index.ts';
+import type { Meter, Value } from '../lang/index.ts';
 import { scopeOf } from '../runtime/env.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 
 export type MoveRunner = (expr: CompiledExpr, m: LegalMove) => Value;
 
-export const moveRunner = (state: GameState): MoveRunner => {
+/** The expressions run on `meter`, the decision's. */
+export const moveRunner = (state: GameState, meter: Meter): MoveRunner => {
   const scope = scopeOf(state.context);
   return (expr, m) => {
     Object.assign(scope, m.event.args);
     scope.seat = m.move.seat;
-    return expr.run(scope);
+    return expr.run(scope, meter);
   };
 };

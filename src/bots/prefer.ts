@@ -7,6 +7,7 @@
  */
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import type { CompiledExpr } from '../check/exprs.ts';
+import type { Meter } from '../lang/index.ts';
 import { decisionBudget } from './budget.ts';
 import type { Rng } from '../runtime/rng.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
@@ -41,7 +42,8 @@ export const weighsAll = (): boolean => true;
  * The preferred move, or undefined when no preference applies (within one decision's budget).
  * Only the moves `weighs` keeps count; without it, every move of `moves` does. A playout passes
  * the strategy's considerations here (consider.ts's weighsOf) rather than the considered moves,
- * so that of a scored preference only the best-scored moves are judged.
+ * so that of a scored preference only the best-scored moves are judged. Its expressions run on
+ * `meter`, the decision's when given.
  */
 export const preferred = (
   bot: CompiledBot,
@@ -49,9 +51,10 @@ export const preferred = (
   moves: readonly LegalMove[],
   rng: Rng,
   weighs: (m: LegalMove) => boolean = weighsAll,
+  meter?: Meter,
 ): LegalMove | undefined => {
-  const spent = decisionBudget(bot.name, moves.length);
-  const onMove = moveRunner(state);
+  const { spent, meter: decision } = decisionBudget(bot.name, moves.length, meter);
+  const onMove = moveRunner(state, decision);
   for (const pref of bot.prefer) {
     const run = (expr: CompiledExpr, m: LegalMove) => {
       const value = onMove(expr, m);

@@ -8,6 +8,7 @@
  */
 import type { CompiledExpr } from '../check/exprs.ts';
 import type { CompiledGame } from '../compile/index.ts';
+import { Meter } from '../lang/index.ts';
 import { envOf } from '../runtime/env.ts';
 import type { GameState } from '../engine/index.ts';
 import { own } from '../spec/own.ts';
@@ -36,10 +37,10 @@ export const evaluationOf = (game: CompiledGame, botName?: string): Evaluation =
 
 const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
-const evaluate = (state: GameState, seat: number, evaluation: Evaluation): number => {
+const evaluate = (state: GameState, seat: number, evaluation: Evaluation, meter: Meter): number => {
   if (!evaluation) return 0;
   try {
-    return clamp01(evaluation.run(envOf(state.context, { seat })) as number);
+    return clamp01(evaluation.run(envOf(state.context, { seat }), meter) as number);
   } catch {
     // A determinised state may be one the spec never meets (a card where none can be): no value.
     return 0;
@@ -47,10 +48,10 @@ const evaluate = (state: GameState, seat: number, evaluation: Evaluation): numbe
 };
 
 /** The value of `state` for `seat`, reached `moves` moves after the position being decided. */
-export const valueFor = (state: GameState, seat: number, evaluation: Evaluation, moves = 0): number => {
+export const valueFor = (state: GameState, seat: number, evaluation: Evaluation, moves = 0, meter = new Meter()): number => {
   const result = state.context.result;
-  if (!result) return evaluate(state, seat, evaluation);
-  if (result.winners.length === 0) return NO_WINNER_SHARE * evaluate(state, seat, evaluation);
+  if (!result) return evaluate(state, seat, evaluation, meter);
+  if (result.winners.length === 0) return NO_WINNER_SHARE * evaluate(state, seat, evaluation, meter);
   return result.winners.includes(seat) ? Math.max(0.5, 1 - WIN_DECAY * moves) : 0;
 };
 

@@ -3,7 +3,7 @@
  * spec makes visible. Errors become diagnostics at the exact character of the spec file.
  */
 import { EffectError, ExprRuntimeError, SpecLimitError, SpecRuntimeError, type RunErrorCode } from '../errors.ts';
-import { compileExpr, parseType, type Env, type Library, type Scope, type Type, type Value } from '../lang/index.ts';
+import { compileExpr, parseType, type Library, type Run, type Scope, type Type } from '../lang/index.ts';
 import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
@@ -11,7 +11,8 @@ import { diagnosticFrom, type Locator } from './locator.ts';
 import { LruCache } from '../lang/cache.ts';
 
 export interface CompiledExpr {
-  readonly run: (env: Env) => Value;
+  /** Runs it, its work charged to the meter of the caller's budget (see lang/meter.ts). */
+  readonly run: Run;
   /** The names it reads, through the definitions it calls too, and the host functions it calls (`hostCallName`). */
   readonly usedNames: ReadonlySet<string>;
   readonly type: Type;
@@ -72,9 +73,9 @@ export const checkExpr = (
     return undefined;
   }
   const run = result.run;
-  const located = (env: Env): Value => {
+  const located: Run = (env, meter) => {
     try {
-      return run(env);
+      return run(env, meter);
     } catch (error) {
       throw locateError(error, path, text);
     }

@@ -4,6 +4,7 @@
  * `let` and `forEach` bring names into scope for what follows. Every effect run is charged to
  * the move's work (runtime/work.ts) and its errors are located at the effect.
  */
+import type { Meter } from '../lang/index.ts';
 import { locateError, report, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { Effect, EffectKey, EffectOf } from '../spec/types.ts';
@@ -43,7 +44,7 @@ const sequence = (steps: readonly Step[]): EffectRun => {
     let vals = locals;
     for (const step of steps) {
       if ('effect' in step) step.effect(d, vals, rng, work);
-      else vals = step.bind(d, vals);
+      else vals = step.bind(d, vals, work.meter);
     }
   };
 };
@@ -70,9 +71,9 @@ export const compileEffects = (cx: EffectCompiler, effects: readonly Effect[] | 
       scope = compiled.scope;
       steps.push({
         bind: seen
-          ? (ctx: GameContext, vals: LocalValues) => {
+          ? (ctx: GameContext, vals: LocalValues, meter: Meter) => {
               seen();
-              return bind(ctx, vals);
+              return bind(ctx, vals, meter);
             }
           : bind,
       });

@@ -4,7 +4,7 @@
  * param values in force, before any other stage reads the spec: every later stage, the engine and
  * the studio see a plain list of faces.
  */
-import { compileExpr, createLibrary, formatType, type Env, type Scope } from '../lang/index.ts';
+import { Meter, compileExpr, createLibrary, formatType, type Env, type Scope } from '../lang/index.ts';
 import { typeOf } from '../check/exprs.ts';
 import type { Problem } from '../spec/diagnostics.ts';
 import type { DieSpec, GameSpec } from '../spec/types.ts';
@@ -39,7 +39,7 @@ export const resolveFaces = (spec: GameSpec, params: Readonly<Record<string, Jso
       continue;
     }
     try {
-      const faces = result.run({ params } as unknown as Env) as (number | string)[];
+      const faces = result.run({ params } as unknown as Env, new Meter()) as (number | string)[];
       if (faces.length === 0) problems.push({ code: 'invalid-rule', path, message: `die '${kind}' has no faces with these params` });
       else resolved[kind] = { ...die, faces };
     } catch (error) {

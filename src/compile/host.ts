@@ -4,7 +4,7 @@
  * it). They know the spec, not any one game.
  */
 import { HostCallError } from '../errors.ts';
-import type { Env, HostFunction, Value } from '../lang/index.ts';
+import type { Env, HostFunction, Meter, Value } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { typeOf, type CompiledExpr } from '../check/exprs.ts';
 import { extendEnv } from '../runtime/env.ts';
@@ -21,14 +21,14 @@ export type PieceNamers = Map<string, CompiledExpr>;
  * A piece's name: its kind's `display.pieces` expression, else a die's face, else its id. A name
  * that asks for itself (directly or through another kind's) is an error, not an endless loop.
  */
-const namePiece = (namers: PieceNamers, naming: Set<string>, piece: Value, env: Env): Value => {
+const namePiece = (namers: PieceNamers, naming: Set<string>, piece: Value, env: Env, meter: Meter): Value => {
   const p = piece as { id: string; kind: string; face?: Value };
   const namer = namers.get(p.kind);
   if (!namer) return p.face === undefined ? p.id : typeof p.face === 'string' ? p.face : String(p.face);
   if (naming.has(p.kind)) throw new HostCallError(`pieceName: the name of a '${p.kind}' (display.pieces) asks for itself`);
   naming.add(p.kind);
   try {
-    return namer.run(extendEnv(env, { piece }));
+    return namer.run(extendEnv(env, { piece }), meter);
   } finally {
     naming.delete(p.kind);
   }
@@ -54,10 +54,10 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec, namers: Pie
         }
         return undefined;
       },
-      impl: ([table, roll], env: Env): Value => {
+      impl: ([table, roll], env: Env, meter: Meter): Value => {
         const compiled = tables.get(table as string);
         if (!compiled) throw new Error(`scoring table '${String(table)}' is not compiled`);
-        return coverWith(compiled, roll as number[], env) as unknown as Value;
+        return coverWith(compiled, roll as number[], env, meter) as unknown as Value;
       },
     },
     {
@@ -73,7 +73,7 @@ export const hostFunctions = (tables: ScoringTables, spec: GameSpec, namers: Pie
       result: typeOf('string'),
       description:
         "A piece as players read it, in the log and the moves: the display's name for its kind (display.pieces), else a die's face, else its id.",
-      impl: ([piece], env: Env): Value => namePiece(namers, naming, piece as Value, env),
+      impl: ([piece], env: Env, meter: Meter): Value => namePiece(namers, naming, piece as Value, env, meter),
     },
   ];
 };

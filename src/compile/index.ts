@@ -2,7 +2,7 @@
  * The whole front of the pipeline for one game: parse → validate → apply variants → check →
  * compile. Returns a CompiledGame, or the diagnostics that stopped it; never throws on user input.
  */
-import { createLibrary, parseType, type Library, type Scope } from '../lang/index.ts';
+import { createLibrary, parseType, type Library, type Meter, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
 import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.ts';
 import { WARNING_CODES, type CheckedWarning } from '../check/warnings.ts';
@@ -74,7 +74,7 @@ export interface CompiledGame {
   readonly library: Library;
   readonly locator: Locator;
   /** The seat after the active one, by the spec's turn order. */
-  readonly nextSeat: (ctx: GameContext) => number;
+  readonly nextSeat: (ctx: GameContext, meter: Meter) => number;
   /** The strategies the spec declares under `bots:`, by name. */
   readonly bots: Readonly<Record<string, CompiledBot>>;
   /** What the balance report measures in every game (`metrics:`), by name. */
@@ -257,7 +257,8 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   warn(warnings);
 
   const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
-  const nextSeat = (ctx: GameContext): number => (next ? (next.run(envOf(ctx)) as number) : (ctx.active + 1) % ctx.numPlayers);
+  const nextSeat = (ctx: GameContext, meter: Meter): number =>
+    next ? (next.run(envOf(ctx), meter) as number) : (ctx.active + 1) % ctx.numPlayers;
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
   const cx: EffectCompiler = {
     checker,

@@ -8,7 +8,7 @@
  * with a message instead of hanging the page.
  */
 import { assign, setup } from 'xstate';
-import type { Value } from '../lang/index.ts';
+import { Meter, type Value } from '../lang/index.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, StateSpec } from '../spec/types.ts';
 import { draftOf } from '../runtime/ops.ts';
@@ -133,7 +133,8 @@ export const compileMachine = (
           effects,
           path: t.path,
         });
-        guards[name] = ({ context }) => context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context));
+        guards[name] = ({ context }) =>
+          context.result === null && context.auto < AUTO_LIMIT && !failedClause(guard, envOf(context), new Meter());
         actions[name] = assign(({ context }) => runWith({ ...draftOf(context), auto: context.auto + 1 }, [effects], {}));
         return { guard: name, actions: name, ...targetOf(t) };
       });
@@ -160,7 +161,7 @@ export const compileMachine = (
         };
         compiled.push(transition);
         byMove.set(t.label, [...(byMove.get(t.label) ?? []), transition]);
-        guards[name] = ({ context, event }) => judge(move, [transition], context, event.seat, moveLocals(event)).ok;
+        guards[name] = ({ context, event }) => judge(move, [transition], context, event.seat, moveLocals(event), new Meter()).ok;
         actions[name] = assign(({ context, event }) =>
           runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)),
         );

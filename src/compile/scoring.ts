@@ -4,7 +4,7 @@
  * a scoring table stays data instead of a chain of ifs.
  */
 import { HostCallError } from '../errors.ts';
-import type { Env, Value } from '../lang/index.ts';
+import type { Env, Meter, Value } from '../lang/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
@@ -21,7 +21,7 @@ interface Match {
 
 export interface CompiledCombo {
   readonly id: string;
-  matches(counts: ReadonlyMap<number, number>, env: Env): Match[];
+  matches(counts: ReadonlyMap<number, number>, env: Env, meter: Meter): Match[];
   readonly when?: CompiledExpr;
   readonly points: CompiledExpr;
   /** The expression giving the faces, when they are not a literal list. */
@@ -134,7 +134,7 @@ const compileCombo = (checker: ExprChecker, id: string, combo: ComboSpec, path: 
   } else {
     const faces = checkExpr(checker, combo.faces as string, [...path, 'faces'], { roll: typeOf('list<number>') }, typeOf('list<number>'));
     if (!faces) return undefined;
-    return { id, matches: (counts, env) => exactMatch(faces.run(env) as number[], counts), when, points, faces };
+    return { id, matches: (counts, env, meter) => exactMatch(faces.run(env, meter) as number[], counts), when, points, faces };
   }
   return { id, matches, when, points };
 };
@@ -181,12 +181,12 @@ const rollKey = (roll: readonly number[]): number | string => {
 };
 
 /** bestCover, cached by the roll when the table does not depend on the state. */
-export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env): Cover => {
-  if (!table.pure) return bestCover(table.combos, roll, env);
+export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env, meter: Meter): Cover => {
+  if (!table.pure) return bestCover(table.combos, roll, env, meter);
   const key = rollKey(roll);
   const known = table.cache.get(key);
   if (known) return known;
-  const cover = bestCover(table.combos, roll, env);
+  const cover = bestCover(table.combos, roll, env, meter);
   if (table.cache.size < CACHE_LIMIT) table.cache.set(key, cover);
   return cover;
 };
@@ -255,7 +255,7 @@ interface Reading {
  * any number of times. Ties go to the reading that uses more dice. Combinations are taken in table
  * order so each set of matches is tried once; results are memoised on the faces left.
  */
-export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env): Cover => {
+export const bestCover = (combos: readonly CompiledCombo[], roll: readonly number[], env: Env, meter: Meter): Cover => {
   const memo = new Map<number | string, Reading>();
   const keyOfSearch = searchKeys(roll, combos.length);
   let tried = 0;
@@ -268,15 +268,15 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
     let best: Reading = { points: 0, used: [], combos: [] };
     for (let i = from; i < combos.length; i++) {
       const combo = combos[i] as CompiledCombo;
-      for (const match of combo.matches(counts, withRoll)) {
+      for (const match of combo.matches(counts, withRoll, meter)) {
         if (++tried > LIMITS.coverSteps) {
           throw new HostCallError(
             `reading ${roll.length} faces tried more than ${formatLimit(LIMITS.coverSteps)} combinations (the limit for one cover)`,
           );
         }
         const scope = extendEnv(withRoll, match.bindings);
-        if (combo.when && !combo.when.run(scope)) continue;
-        const points = combo.points.run(scope) as number;
+        if (combo.when && !combo.when.run(scope, meter)) continue;
+        const points = combo.points.run(scope, meter) as number;
         const rest = search(subtract(counts, match.faces), i);
         const total = points + rest.points;
         const used = match.faces.length + rest.used.length;

@@ -3,7 +3,7 @@
  * card created and put in its starting zone. Card sets may be listed or generated as a product of
  * attribute values, with derived attributes, a filter and copies.
  */
-import type { Env } from '../lang/index.ts';
+import { Meter, type Env } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type ExprChecker, type Locals } from '../check/exprs.ts';
 import { SpecLimitError, SpecRuntimeError } from '../errors.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
@@ -31,8 +31,8 @@ const compileVars = (checker: ExprChecker, vars: Record<string, VarSpec> | undef
     return expr ? [{ name, expr }] : [];
   });
 
-const evalVars = (inits: readonly VarInit[], env: Env): Record<string, Json> =>
-  Object.fromEntries(inits.map((v) => [v.name, v.expr.run(env) as Json]));
+const evalVars = (inits: readonly VarInit[], env: Env, meter: Meter): Record<string, Json> =>
+  Object.fromEntries(inits.map((v) => [v.name, v.expr.run(env, meter) as Json]));
 
 /** A count of pieces must be a whole number, and all of them together within the piece limit. */
 const pieceCount = (n: unknown, path: DocPath, what: string): number => {
@@ -49,7 +49,7 @@ interface KindSetup {
   path: DocPath;
   start: string;
   /** The pieces of one owner's share (or of the game), before ids are given. */
-  make(env: Env): Record<string, Json>[];
+  make(env: Env, meter: Meter): Record<string, Json>[];
   props: VarInit[];
 }
 
@@ -82,17 +82,17 @@ const compileCards = (checker: ExprChecker, name: string, set: CardSetSpec, path
     );
     return undefined;
   }
-  return (env) => {
+  return (env, meter) => {
     let generated: Record<string, Json>[] = product.length > 0 ? [{}] : [];
     for (const [attr, values] of product) generated = generated.flatMap((card) => values.map((v) => ({ ...card, [attr]: v })));
     const cards: Record<string, Json>[] = [];
     for (const base of [...(set.list ?? []), ...generated]) {
       // A fresh card per base, completed in place: each derived attribute sees the ones before it.
       const card: Record<string, Json> = { ...base };
-      for (const d of derive) card[d.attr] = d.expr.run(extendEnv(env, card as LocalValues)) as Json;
+      for (const d of derive) card[d.attr] = d.expr.run(extendEnv(env, card as LocalValues), meter) as Json;
       const scope = extendEnv(env, card as LocalValues);
-      if (where && !where.run(scope)) continue;
-      const n = copies ? pieceCount(copies.run(scope), [...path, 'copies'], `the copies of a '${name}' card`) : 1;
+      if (where && !where.run(scope, meter)) continue;
+      const n = copies ? pieceCount(copies.run(scope, meter), [...path, 'copies'], `the copies of a '${name}' card`) : 1;
       if (cards.length + n > LIMITS.pieces) {
         throw new SpecLimitError(
           `'${name}' has more than ${formatLimit(LIMITS.pieces)} cards; a game may have at most ${formatLimit(LIMITS.pieces)} pieces`,
@@ -123,8 +123,10 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       kind,
       path: [...path, 'count'],
       start: die.start,
-      make: (env) =>
-        Array.from({ length: pieceCount(count.run(env), [...path, 'count'], `the count of die '${kind}'`) }, () => ({ face: first })),
+      make: (env, meter) =>
+        Array.from({ length: pieceCount(count.run(env, meter), [...path, 'count'], `the count of die '${kind}'`) }, () => ({
+          face: first,
+        })),
       props: compileVars(checker, die.props, [...path, 'props'], {}),
     });
   }
@@ -164,9 +166,11 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       auto: 0,
     };
     const env = envOf(blank);
-    const game = evalVars(gameVars, env);
-    const playersList = blank.players.map((p, seat) => ({ ...p, ...evalVars(playerVars, extendEnv(env, { seat })) }));
-    const teams = blank.teams.map((t, index) => ({ ...t, ...evalVars(teamVars, extendEnv(env, { index })) }));
+    // Setting up is one piece of work, its expressions' steps counted together.
+    const meter = new Meter();
+    const game = evalVars(gameVars, env, meter);
+    const playersList = blank.players.map((p, seat) => ({ ...p, ...evalVars(playerVars, extendEnv(env, { seat }), meter) }));
+    const teams = blank.teams.map((t, index) => ({ ...t, ...evalVars(teamVars, extendEnv(env, { index }), meter) }));
     const owners = (zone: string): number | null => {
       const owner = spec.zones?.[zone]?.owner ?? 'game';
       return owner === 'game' ? null : owner === 'player' ? numPlayers : teamIds.length;
@@ -179,7 +183,7 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     let pieces = 0;
     for (const k of kinds) {
       const n = owners(k.start);
-      const props = evalVars(k.props, env);
+      const props = evalVars(k.props, env, meter);
       let serial = 0;
       const counted = (share: Record<string, Json>[]): Record<string, Json>[] => {
         pieces += share.length;
@@ -192,14 +196,14 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
         return share;
       };
       const makeShare = (): Piece[] =>
-        counted(k.make(env)).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
+        counted(k.make(env, meter)).map((fields) => ({ ...fields, ...props, id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece);
       const current = zones[k.start];
       if (current === undefined) continue;
       zones[k.start] =
         n === null ? [...(current as Piece[]), ...makeShare()] : (current as Piece[][]).map((list) => [...list, ...makeShare()]);
     }
     const ctx: GameContext = { ...blank, game, players: playersList, teams, zones };
-    return { ...ctx, active: first ? (first.run(envOf(ctx)) as number) : 0 };
+    return { ...ctx, active: first ? (first.run(envOf(ctx), meter) as number) : 0 };
   };
   const built = new WeakMap<SetupOptions['params'], Map<number, GameContext>>();
   return (options) => {

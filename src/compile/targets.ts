@@ -2,16 +2,19 @@
  * The two kinds of place an effect writes to: a variable (the key of `set` and `add`) and a zone
  * (`from`, `to`, `shuffle`, `roll`). Both are written as expressions of a fixed form, checked here.
  */
-import { didYouMean, type Env, type Type } from '../lang/index.ts';
+import { didYouMean, type Env, type Meter, type Type } from '../lang/index.ts';
 import { checkExpr, report, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { GameSpec, VarSpec } from '../spec/types.ts';
 import type { ZoneRef } from '../runtime/ops.ts';
 
+/** The seat or team a target names, worked out on the move's meter. */
+type SeatOf = (env: Env, meter: Meter) => number;
+
 export type VarTarget =
   | { kind: 'game'; name: string; type: Type }
-  | { kind: 'player'; name: string; type: Type; index: ((env: Env) => number) | 'active' }
-  | { kind: 'team'; name: string; type: Type; index: (env: Env) => number }
+  | { kind: 'player'; name: string; type: Type; index: SeatOf | 'active' }
+  | { kind: 'team'; name: string; type: Type; index: SeatOf }
   | { kind: 'piece'; local: string; name: string; type: Type };
 
 const IDENT = '[A-Za-z_][A-Za-z0-9_]*';
@@ -71,7 +74,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
     }
     const index = checkExpr(checker, indexSource, path, locals, NUMBER());
     if (!index) return undefined;
-    const run = (env: Env): number => index.run(env) as number;
+    const run: SeatOf = (env, meter) => index.run(env, meter) as number;
     return owner === 'players' ? { kind: 'player', name, type, index: run } : { kind: 'team', name, type, index: run };
   }
   const prop = PIECE_PROP.exec(key);
@@ -100,7 +103,7 @@ export const parseVarTarget = (checker: ExprChecker, spec: GameSpec, key: string
 
 export interface CompiledZoneRef {
   readonly name: string;
-  resolve(env: Env): ZoneRef;
+  resolve(env: Env, meter: Meter): ZoneRef;
 }
 
 export const parseZoneRef = (
@@ -147,5 +150,5 @@ export const parseZoneRef = (
   const index = checkExpr(checker, indexSource, path, locals, NUMBER());
   if (!index) return undefined;
   const owner = zone.owner === 'team' ? 'team' : 'seat';
-  return { name, resolve: (env) => ({ name, index: index.run(env) as number, owner }) };
+  return { name, resolve: (env, meter) => ({ name, index: index.run(env, meter) as number, owner }) };
 };

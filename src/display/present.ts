@@ -14,7 +14,7 @@ import { defaultSeatName } from '../runtime/legality.ts';
 import { displayText, failedText, moveTitle, runDisplay, seatName, type DisplayContext } from '../engine/people.ts';
 import { decodeArg } from '../runtime/args.ts';
 import type { GameContext, Json, Move, Piece } from '../engine/types.ts';
-import { formatValue, type Value } from '../lang/index.ts';
+import { Meter, formatValue, type Value } from '../lang/index.ts';
 import type { GameSpec } from '../spec/types.ts';
 
 /** What presenting a game needs: the compiled game has it all. */
@@ -156,8 +156,9 @@ export const moveText = (game: Presentable, ctx: GameContext, move: Move, namePi
   const args = game.moves[move.move]?.args ?? [];
   if (expr) {
     let locals: Record<string, Value> = { seat: move.seat };
+    const meter = new Meter();
     for (const arg of args) {
-      const decoded = decodeArg(arg, move.args?.[arg.name], ctx, locals);
+      const decoded = decodeArg(arg, move.args?.[arg.name], ctx, locals, meter);
       if ('error' in decoded) return `${moveTitle(game, move.move)} (${decoded.error})`;
       locals = { ...locals, [arg.name]: decoded.value };
     }

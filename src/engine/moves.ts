@@ -3,12 +3,21 @@
  * may act, every choice of arguments, each judged by runtime/legality.ts. Both stepping paths
  * (the fast tables and the XState machine) list their moves here.
  */
-import { stepsSpent, type Value } from '../lang/index.ts';
+import { Meter, type Value } from '../lang/index.ts';
 import { SpecLimitError } from '../errors.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
-import { choicesOf, encodeValue, listedBefore, minimalChoicesOf, newChoiceBudget, type SubsetArg } from '../runtime/args.ts';
+import {
+  choicesOf,
+  encodeValue,
+  listedBefore,
+  minimalChoicesOf,
+  newChoiceBudget,
+  overSteps,
+  type ChoiceBudget,
+  type SubsetArg,
+} from '../runtime/args.ts';
 import { envOf, scopeOf, type Scope } from '../runtime/env.ts';
 import { judgeGuards, seatsOf, type CompiledArg, type MoveEvent, type TransitionRules } from '../runtime/legality.ts';
 import type { GameContext, Json, Move } from '../runtime/state.ts';
@@ -35,7 +44,7 @@ export type MinimalArgs = ReadonlyMap<string, readonly string[]>;
  * candidate costs no scope of its own; the move and its event are built only for the legal ones.
  */
 class Enumeration {
-  private readonly budget = newChoiceBudget();
+  private readonly budget: ChoiceBudget;
   private readonly chosen: Value[] = [];
   private readonly type: MoveEvent['type'];
 
@@ -47,8 +56,10 @@ class Enumeration {
     private readonly out: LegalMove[],
     private readonly observer: PlayObserver | undefined,
     private readonly minimal: readonly string[] | undefined,
+    meter: Meter,
   ) {
     this.type = `move.${move.name}`;
+    this.budget = newChoiceBudget(meter);
   }
 
   walk(i: number): void {
@@ -87,10 +98,10 @@ class Enumeration {
   /** Judges the guards for the choices made; lists the move when they hold. */
   private judge(): boolean {
     const { move, scope } = this;
-    const ok = judgeGuards(move, this.transitions, scope, this.observer).ok;
+    const ok = judgeGuards(move, this.transitions, scope, this.budget.meter, this.observer).ok;
     // The guards are judged for every choice, each clause bounded alone: 90,000 choices of a
     // guard costing 300,000 steps ran on for minutes.
-    if (move.args.length > 0 && stepsSpent() - this.budget.stepsAt > LIMITS.moveSteps) {
+    if (move.args.length > 0 && overSteps(this.budget)) {
       const at = move.guard[0]?.test.path ?? this.transitions.find((t) => t.guard.length > 0)?.guard[0]?.test.path ?? ['moves', move.name];
       throw new SpecLimitError(
         `listing the choices of '${move.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
@@ -120,7 +131,11 @@ class Enumeration {
 const readsSeat = (move: CompiledMove, transitions: readonly TransitionRules[]): boolean =>
   move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
 
-/** Every legal move of `ctx` where the states offer `offered`, for one seat or for all; with `minimal`, maybe fewer (see `MinimalArgs`). */
+/**
+ * Every legal move of `ctx` where the states offer `offered`, for one seat or for all; with
+ * `minimal`, maybe fewer (see `MinimalArgs`). The listing runs on `meter`: a bot's decision hands
+ * its own.
+ */
 export const listLegal = (
   game: CompiledGame,
   ctx: GameContext,
@@ -128,6 +143,7 @@ export const listLegal = (
   seat?: number,
   observer?: PlayObserver,
   minimal?: MinimalArgs,
+  meter: Meter = new Meter(),
 ): LegalMove[] => {
   const out: LegalMove[] = [];
   if (ctx.result !== null) return out;
@@ -135,17 +151,17 @@ export const listLegal = (
   for (const [name, transitions] of offered) {
     const move = own(game.moves, name);
     if (!move) continue;
-    const seats = seatsOf(move, env).filter((s) => seat === undefined || s === seat);
+    const seats = seatsOf(move, env, meter).filter((s) => seat === undefined || s === seat);
     const spare = minimal?.get(name);
     const [first, ...others] = seats;
     if (first === undefined) continue;
     if (readsSeat(move, transitions)) {
-      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer, spare).walk(0);
+      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer, spare, meter).walk(0);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer, spare).walk(0);
+    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer, spare, meter).walk(0);
     const mine = out.slice(from);
     for (const s of others) {
       for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });

@@ -8,7 +8,7 @@
  */
 import type { CompiledDisplay } from '../compile/display.ts';
 import type { CompiledExpr } from '../check/exprs.ts';
-import { formatValue, type Value } from '../lang/index.ts';
+import { Meter, formatValue, type Value } from '../lang/index.ts';
 import { envOf, type LocalValues } from '../runtime/env.ts';
 import { defaultSeatName, type People } from '../runtime/legality.ts';
 import type { GameContext } from './types.ts';
@@ -18,7 +18,7 @@ export type DisplayContext = Omit<GameContext, 'zones' | 'rng' | 'rigged'> & Par
 
 export const runDisplay = (expr: CompiledExpr, ctx: DisplayContext, locals: LocalValues): Value => {
   const full = { zones: {}, rng: [0, 0, 0, 0], rigged: [], ...ctx } as GameContext;
-  return expr.run(envOf(full, locals));
+  return expr.run(envOf(full, locals), new Meter());
 };
 
 export const failedText = (error: unknown): string => `⚠ ${error instanceof Error ? error.message : String(error)}`;

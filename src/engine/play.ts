@@ -5,6 +5,7 @@
  * are plain data; the PRNG lives in them, so the same seed and moves give the same game.
  */
 import type { CompiledGame } from '../compile/index.ts';
+import { Meter } from '../lang/index.ts';
 import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
 import { checkMove, judge, refusalText, type MoveEvent } from '../runtime/legality.ts';
 import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
@@ -90,8 +91,14 @@ export const offered = (game: CompiledGame, state: GameState): Leaf['moves'] => 
 const workingIsOver = (game: CompiledGame, w: Working): boolean => w.ctx.result !== null || leafOf(game, w).name === OVER;
 
 /** Every legal move of a working state, with its event (for search: no game state is built). */
-export const legalMovesOf = (game: CompiledGame, w: Working, seat?: number, observer?: PlayObserver, minimal?: MinimalArgs): LegalMove[] =>
-  workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer, minimal);
+export const legalMovesOf = (
+  game: CompiledGame,
+  w: Working,
+  seat?: number,
+  observer?: PlayObserver,
+  minimal?: MinimalArgs,
+  meter?: Meter,
+): LegalMove[] => (workingIsOver(game, w) ? [] : listLegal(game, w.ctx, leafOf(game, w).moves, seat, observer, minimal, meter));
 
 /** Every legal move with its event; the simulator and bots apply them with `applyLegal`. With `minimal`, the bots' shorter list (see `MinimalArgs`). */
 export const legalMovesWithEvents = (
@@ -100,7 +107,8 @@ export const legalMovesWithEvents = (
   seat?: number,
   observer?: PlayObserver,
   minimal?: MinimalArgs,
-): LegalMove[] => legalMovesOf(game, workingOf(game, state), seat, observer, minimal);
+  meter?: Meter,
+): LegalMove[] => legalMovesOf(game, workingOf(game, state), seat, observer, minimal, meter);
 
 /** Every legal move, for one seat or for all; the studio, bots, simulator and fuzzers share it. */
 export const legalMoves = (game: CompiledGame, state: GameState, seat?: number): Move[] =>
@@ -115,17 +123,24 @@ const moveLocals = (event: MoveEvent): Record<string, MoveEvent['args'][string]>
 /**
  * Applies a move listed by `legalMovesOf` for this very working state, in place: the transition
  * is judged again (cheap: the arguments are decoded already), then taken. The error, if any, is
- * a spec's run-time error; `w` is then left as it was.
+ * a spec's run-time error; `w` is then left as it was. The work is counted on `meter`: a bot's
+ * decision hands its own, so the moves it tries count toward it.
  */
-export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent, observer?: PlayObserver): string | undefined => {
+export const applyInPlace = (
+  game: CompiledGame,
+  w: Working,
+  event: MoveEvent,
+  observer?: PlayObserver,
+  meter: Meter = new Meter(),
+): string | undefined => {
   const move = own(game.moves, event.move);
   const transitions = leafOf(game, w).moves.get(event.move);
   if (!move || !transitions) return `'${event.move}' cannot be played in state ${leafOf(game, w).names.join('.')}`;
   const locals = moveLocals(event);
-  const verdict = judge(move, transitions, w.ctx, event.seat, locals);
+  const verdict = judge(move, transitions, w.ctx, event.seat, locals, meter);
   if (!verdict.ok) return refusalText(event.move, verdict.refused, peopleOf(game, w.ctx));
   try {
-    takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals, observer);
+    takeMove(game.table, w, move, transitions[verdict.transition] as (typeof transitions)[number], locals, meter, observer);
   } catch (error) {
     return describeRuntimeError(game, error);
   }
@@ -133,9 +148,9 @@ export const applyInPlace = (game: CompiledGame, w: Working, event: MoveEvent, o
 };
 
 /** Applies a move from `legalMovesWithEvents` for this very state. */
-export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove, observer?: PlayObserver): StepResult => {
+export const applyLegal = (game: CompiledGame, state: GameState, legal: LegalMove, observer?: PlayObserver, meter?: Meter): StepResult => {
   const w = workingOf(game, state);
-  const error = applyInPlace(game, w, legal.event, observer);
+  const error = applyInPlace(game, w, legal.event, observer, meter);
   return error === undefined ? { ok: true, state: stateOf(game, w) } : { ok: false, error };
 };
 
@@ -145,9 +160,11 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
     if (isOver(state)) return { ok: false, error: 'the game is over' };
     const w = workingOf(game, state);
     const leaf = leafOf(game, w);
-    const checked = checkMove(game.moves, { where: leaf.names.join('.'), moves: leaf.moves }, w.ctx, move, peopleOf(game, w.ctx));
+    const meter = new Meter();
+    const checked = checkMove(game.moves, { where: leaf.names.join('.'), moves: leaf.moves }, w.ctx, move, peopleOf(game, w.ctx), meter);
     if (!checked.ok) return { ok: false, error: checked.error };
-    takeMove(game.table, w, own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>, checked.transition, checked.locals);
+    const rules = own(game.moves, move.move) as NonNullable<CompiledGame['moves'][string]>;
+    takeMove(game.table, w, rules, checked.transition, checked.locals, meter);
     return settled(game, w);
   } catch (error) {
     return failedWith(game, error);

@@ -3,7 +3,20 @@
  * Extra variables come as JSON; their types are read off the values. The expression sees the
  * state of a new game (default players, seed 0) as its globals.
  */
-import { compileExpr, formatType, joinTypes, listOf, recordOf, BOOL, NEVER, NUMBER, STRING, type Type, type Value } from '../lang/index.ts';
+import {
+  Meter,
+  compileExpr,
+  formatType,
+  joinTypes,
+  listOf,
+  recordOf,
+  BOOL,
+  NEVER,
+  NUMBER,
+  STRING,
+  type Type,
+  type Value,
+} from '../lang/index.ts';
 import { isReservedName } from '../spec/own.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { envOf } from '../runtime/env.ts';
@@ -63,7 +76,7 @@ export const makeQuery = (game: CompiledGame, source: string): Query => {
     }
     if (!compiled.ok) return { ok: false, error: compiled.errors.map((e) => `expression:1:${e.start + 1}: ${e.message}`).join('\n') };
     try {
-      return { ok: true, value: compiled.run(envOf(start.state.context, vars as Record<string, Value>)) };
+      return { ok: true, value: compiled.run(envOf(start.state.context, vars as Record<string, Value>), new Meter()) };
     } catch (error) {
       return { ok: false, error: `runtime error: ${(error as Error).message}` };
     }

@@ -5,7 +5,7 @@
  * `legalMoves` and asks the same `judge` of each, so it never decides anything on its own: a move
  * is refused here exactly when it has no legal way there, for the clause `judge` blames.
  */
-import type { Value } from '../lang/index.ts';
+import { Meter, type Value } from '../lang/index.ts';
 import { envOf, scopeOf } from '../runtime/env.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
@@ -110,7 +110,7 @@ const optionFor = (
   const walk = (i: number, locals: Record<string, Value>, args: Record<string, Json>): void => {
     const arg = move.args[i];
     if (!arg) {
-      const verdict = judge(move, transitions, ctx, seat, locals);
+      const verdict = judge(move, transitions, ctx, seat, locals, budget.meter);
       if (verdict.ok) {
         legal.push(move.args.length === 0 ? { move: move.name, seat } : { move: move.name, seat, args });
         return;
@@ -158,10 +158,11 @@ const optionFor = (
 export const moveOptions = (game: CompiledGame, state: GameState, seat: number): MoveOption[] => {
   if (isOver(state)) return [];
   const env = envOf(state.context);
+  const meter = new Meter();
   const out: MoveOption[] = [];
   for (const [name, transitions] of offered(game, state)) {
     const move = game.moves[name];
-    if (!move || !seatsOf(move, env).includes(seat)) continue;
+    if (!move || !seatsOf(move, env, meter).includes(seat)) continue;
     out.push(optionFor(game, state, move, transitions, seat));
   }
   return out;
@@ -176,17 +177,18 @@ export const whyNot = (game: CompiledGame, state: GameState, move: Move): Refusa
   if (stepped.ok) return null;
   const compiled = game.moves[move.move];
   const transitions = offered(game, state).get(move.move);
-  if (!compiled || !transitions || isOver(state) || !seatsOf(compiled, envOf(state.context)).includes(move.seat)) {
+  const meter = new Meter();
+  if (!compiled || !transitions || isOver(state) || !seatsOf(compiled, envOf(state.context), meter).includes(move.seat)) {
     return { reason: stepped.error, rules: [], path: null, ways: 1 };
   }
   let locals: Record<string, Value> = { seat: move.seat };
   try {
     for (const arg of compiled.args) {
-      const decoded = decodeArg(arg, move.args?.[arg.name], state.context, locals);
+      const decoded = decodeArg(arg, move.args?.[arg.name], state.context, locals, meter);
       if ('error' in decoded) return { ...refusalOf(game, compiled, decoded.error, arg.where?.path ?? null, 1), rules: [] };
       locals = { ...locals, [arg.name]: decoded.value };
     }
-    const verdict = judge(compiled, transitions, state.context, move.seat, locals);
+    const verdict = judge(compiled, transitions, state.context, move.seat, locals, meter);
     const clause = verdict.ok ? undefined : blamedClause(verdict.refused);
     if (clause) return refusalOf(game, compiled, clause.reason, clause.test.path, 1);
   } catch {

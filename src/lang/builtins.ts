@@ -1,4 +1,5 @@
 import type { ExprRuntimeError } from '../errors.ts';
+import type { Meter } from './meter.ts';
 import { parseSignature } from './typeSyntax.ts';
 import type { FunctionType } from './types.ts';
 import { compareOrdered, toText, type Equality, type Value } from './values.ts';
@@ -14,8 +15,8 @@ export interface CallContext {
   readonly eq: Equality;
   /** A runtime error located at the call. */
   error(message: string): ExprRuntimeError;
-  /** Charges work beyond walking the arguments once (builtins that compare every pair). */
-  work(steps: number): void;
+  /** Charges work beyond walking the arguments once (builtins that compare every pair) to the run's meter. */
+  work(meter: Meter, steps: number): void;
 }
 
 export interface Builtin {
@@ -26,7 +27,7 @@ export interface Builtin {
   readonly equality: string | undefined;
   /** A type variable that must be number or string, for builtins that sort. */
   readonly ordered: string | undefined;
-  readonly impl: (args: readonly BuiltinArg[], call: CallContext) => Value;
+  readonly impl: (args: readonly BuiltinArg[], call: CallContext, meter: Meter) => Value;
 }
 
 /** Lists built at run time stay below this, so `range(0, 1e12)` fails cleanly instead of exhausting memory. */
@@ -85,7 +86,7 @@ interface Spec {
   signatures: string[];
   equality?: string;
   ordered?: string;
-  impl: (args: readonly BuiltinArg[], call: CallContext) => Value;
+  impl: (args: readonly BuiltinArg[], call: CallContext, meter: Meter) => Value;
 }
 
 const SPECS: Readonly<Record<string, Spec>> = {
@@ -206,10 +207,10 @@ const SPECS: Readonly<Record<string, Spec>> = {
   distinct: {
     signatures: ['(list<T>) => list<T>'],
     equality: 'T',
-    impl: ([xs], { eq, work }) => {
+    impl: ([xs], { eq, work }, meter) => {
       const kept: Value[] = [];
       for (const x of list(xs)) {
-        work(kept.length);
+        work(meter, kept.length);
         if (!kept.some((y) => eq(y, x))) kept.push(x);
       }
       return kept;
@@ -230,10 +231,10 @@ const SPECS: Readonly<Record<string, Spec>> = {
   without: {
     signatures: ['(list<T>, list<T>) => list<T>'],
     equality: 'T',
-    impl: ([xs, remove], { eq, work }) => {
+    impl: ([xs, remove], { eq, work }, meter) => {
       const rest = [...list(xs)];
       for (const y of list(remove)) {
-        work(rest.length);
+        work(meter, rest.length);
         const i = rest.findIndex((x) => eq(x, y));
         if (i >= 0) rest.splice(i, 1);
       }
@@ -244,11 +245,11 @@ const SPECS: Readonly<Record<string, Spec>> = {
     // Which elements account for a list of keys: each key takes one element not taken before.
     signatures: ['(list<T>, (T) => K, list<K>) => list<T>'],
     equality: 'K',
-    impl: ([xs, f, keys], { eq, work }) => {
+    impl: ([xs, f, keys], { eq, work }, meter) => {
       const rest = [...list(xs)];
       const picked: Value[] = [];
       for (const key of list(keys)) {
-        work(rest.length);
+        work(meter, rest.length);
         const i = rest.findIndex((x) => eq(fn1(f)(x), key));
         if (i >= 0) picked.push(...rest.splice(i, 1));
       }

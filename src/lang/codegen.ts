@@ -5,12 +5,14 @@ import type { Lambda, Node } from './ir.ts';
 import type { DefinitionEntry, Env } from './library.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
+import type { Meter } from './meter.ts';
 
 /**
  * A compiled expression: globals come from `env` by name, locals (definition parameters, `let`
- * names, lambda parameters) from `frame` by slot number, resolved at compile time.
+ * names, lambda parameters) from `frame` by slot number, resolved at compile time; its work is
+ * charged to `meter`.
  */
-export type Code = (env: Env, frame: Value[]) => Value;
+export type Code = (env: Env, frame: Value[], meter: Meter) => Value;
 
 /** Where compiled code came from, so runtime errors can point into the right text. */
 export interface Origin {
@@ -21,44 +23,30 @@ export interface Origin {
 /** Nested definition calls allowed before a runaway recursion is stopped. */
 export const MAX_CALL_DEPTH = LIMITS.callDepth;
 
-let callDepth = 0;
-
-/**
- * The work of the evaluation under way. Expressions cannot loop, but a definition can recurse
- * into exponential work (`fib(60)`) and a fold can build quadratic lists: every outermost `run`
- * gets a budget of steps and of allocated items, shared with the runs nested inside it (a
- * scoring table's expressions evaluated by `cover`).
- */
-const meter = { runs: 0, steps: 0, allocated: 0 };
-
-/** Steps of the outermost evaluations finished so far (see `stepsSpent`). */
-let stepsFinished = 0;
-
-/**
- * Calculation steps taken by every evaluation so far, a running total: a caller that evaluates
- * many expressions (a move's effects, the listing of a move's choices) bounds their sum by the
- * difference between two readings, since each expression alone is bounded but loops repeat them.
- */
-export const stepsSpent = (): number => stepsFinished + (meter.runs > 0 ? meter.steps : 0);
-
 const STEPS_MESSAGE = `more than ${formatLimit(LIMITS.exprSteps)} steps in one calculation (the limit of work for one expression)`;
 const ALLOCATION_MESSAGE = `more than ${formatLimit(LIMITS.exprAllocation)} list items and characters built in one calculation (the limit for one expression)`;
 
 const NO_LOCALS: Value[] = [];
 
 /** Computes one argument of a builtin: a value, or the function a lambda stands for. */
-type Maker = (env: Env, frame: Value[]) => BuiltinArg;
+type Maker = (env: Env, frame: Value[], meter: Meter) => BuiltinArg;
 
 /** The items of a builtin's list argument: walking a list is work even when no function is called per item (`sum`, `contains`). */
 const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as readonly Value[]).length : 0);
 
+/**
+ * Runs an expression on `env`, its work charged to `meter`: the caller's budget, or, for a caller
+ * that answers to none, a meter of its own (`new Meter()`).
+ */
+export type Run = (env: Env, meter: Meter) => Value;
+
 /** Wraps compiled code as the `run` function handed to the host. */
-export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): (env: Env) => Value {
+export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): Run {
   // The frame of a finished run serves the next one (a `where` runs once per candidate): every
   // slot is written before it is read, and nothing keeps a frame past its run. A run nested in
   // one under way gets a frame of its own.
   let spare: Value[] | undefined;
-  return (env) => {
+  return (env, meter) => {
     if (meter.runs === 0) {
       meter.steps = 0;
       meter.allocated = 0;
@@ -67,7 +55,7 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
     const frame = frameSize === 0 ? NO_LOCALS : (spare ?? new Array<Value>(frameSize));
     spare = undefined;
     try {
-      return code(env, frame);
+      return code(env, frame, meter);
     } catch (e) {
       // Deep but bounded recursion can still exhaust the JS stack; report it like the depth limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
@@ -83,7 +71,7 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
     } finally {
       spare = frame;
       meter.runs--;
-      if (meter.runs === 0) stepsFinished += meter.steps;
+      if (meter.runs === 0) meter.finished += meter.steps;
     }
   };
 }
@@ -99,12 +87,12 @@ const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
 const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition, 'work-limit');
 
-const work = (origin: Origin, span: Span, steps: number, what: string): void => {
+const work = (meter: Meter, origin: Origin, span: Span, steps: number, what: string): void => {
   meter.steps += steps;
   if (meter.steps > LIMITS.exprSteps) throw overLimit(origin, span, `${STEPS_MESSAGE}, at ${what}`);
 };
 /** Counts what a list or string result holds; returns it. */
-const built = <T extends Value>(origin: Origin, span: Span, value: T): T => {
+const built = <T extends Value>(meter: Meter, origin: Origin, span: Span, value: T): T => {
   if (typeof value === 'string' || Array.isArray(value)) {
     meter.allocated += (value as string | readonly Value[]).length;
     if (meter.allocated > LIMITS.exprAllocation) throw overLimit(origin, span, ALLOCATION_MESSAGE);
@@ -141,38 +129,40 @@ const junction = (site: Site, node: Junction): Code => {
   const last = operands.pop() as Code;
   const [left] = operands as [Code];
   if (node.kind === 'and') {
-    if (operands.length === 1) return (env, frame) => left(env, frame) === true && last(env, frame);
-    return (env, frame) => {
-      for (const test of operands) if (test(env, frame) !== true) return false;
-      return last(env, frame);
+    if (operands.length === 1) return (env, frame, meter) => left(env, frame, meter) === true && last(env, frame, meter);
+    return (env, frame, meter) => {
+      for (const test of operands) if (test(env, frame, meter) !== true) return false;
+      return last(env, frame, meter);
     };
   }
-  if (operands.length === 1) return (env, frame) => left(env, frame) === true || last(env, frame);
-  return (env, frame) => {
-    for (const test of operands) if (test(env, frame) === true) return true;
-    return last(env, frame);
+  if (operands.length === 1) return (env, frame, meter) => left(env, frame, meter) === true || last(env, frame, meter);
+  return (env, frame, meter) => {
+    for (const test of operands) if (test(env, frame, meter) === true) return true;
+    return last(env, frame, meter);
   };
 };
 
-const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+const lambda = (site: Site, node: Lambda): ((env: Env, frame: Value[], meter: Meter) => Callback) => {
   const make = callbackOf(site, node);
   // The function for the same environment and frame is the same: made once for a run's frame,
   // and for the next runs too, which reuse it (see `makeRunner`), instead of once per call.
   let madeEnv: Env | undefined;
   let madeFrame: Value[] | undefined;
+  let madeMeter: Meter | undefined;
   let callback: Callback | undefined;
-  return (env, frame) => {
-    if (callback === undefined || madeEnv !== env || madeFrame !== frame) {
+  return (env, frame, meter) => {
+    if (callback === undefined || madeEnv !== env || madeFrame !== frame || madeMeter !== meter) {
       madeEnv = env;
       madeFrame = frame;
-      callback = make(env, frame);
+      madeMeter = meter;
+      callback = make(env, frame, meter);
     }
     return callback;
   };
 };
 
 /** Makes the function a lambda stands for, given the environment and frame it is called in. */
-const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Callback) => {
+const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[], meter: Meter) => Callback) => {
   const { origin } = site;
   const [one, two] = node.slots as [number, number | undefined];
   const call = node.body;
@@ -188,11 +178,11 @@ const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Ca
     if (inlined) {
       const { code, at } = inlined;
       const what = callOf(call.definition);
-      return (env, frame) => (x: Value) => {
-        work(origin, node, 1, 'this function');
-        work(origin, call, 1, what);
+      return (env, frame, meter) => (x: Value) => {
+        work(meter, origin, node, 1, 'this function');
+        work(meter, origin, call, 1, what);
         frame[at] = x;
-        return code(env, frame);
+        return code(env, frame, meter);
       };
     }
   }
@@ -200,17 +190,17 @@ const callbackOf = (site: Site, node: Lambda): ((env: Env, frame: Value[]) => Ca
   const first = one + site.base;
   const second = two === undefined ? undefined : two + site.base;
   if (second === undefined) {
-    return (env, frame) => (x: Value) => {
-      work(origin, node, 1, 'this function');
+    return (env, frame, meter) => (x: Value) => {
+      work(meter, origin, node, 1, 'this function');
       frame[first] = x;
-      return body(env, frame);
+      return body(env, frame, meter);
     };
   }
-  return (env, frame) => (a: Value, b: Value) => {
-    work(origin, node, 1, 'this function');
+  return (env, frame, meter) => (a: Value, b: Value) => {
+    work(meter, origin, node, 1, 'this function');
     frame[first] = a;
     frame[second] = b;
-    return body(env, frame);
+    return body(env, frame, meter);
   };
 };
 
@@ -240,20 +230,20 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
   list: (site, node) => {
     const { origin } = site;
     const items = node.items.map((item) => gen(site, item));
-    return (env, frame) => built(origin, node, evaluateAll(items, env, frame));
+    return (env, frame, meter) => built(meter, origin, node, evaluateAll(items, env, frame, meter));
   },
   record: (site, node) => {
     const { names } = node;
     const values = node.values.map((item) => gen(site, item));
-    return (env, frame) => makeRecord(names, evaluateAll(values, env, frame));
+    return (env, frame, meter) => makeRecord(names, evaluateAll(values, env, frame, meter));
   },
   neg: (site, node) => {
     const operand = gen(site, node.operand);
-    return (env, frame) => -(operand(env, frame) as number);
+    return (env, frame, meter) => -(operand(env, frame, meter) as number);
   },
   not: (site, node) => {
     const operand = gen(site, node.operand);
-    return (env, frame) => !(operand(env, frame) as boolean);
+    return (env, frame, meter) => !(operand(env, frame, meter) as boolean);
   },
   arith: (site, node) => {
     const { origin } = site;
@@ -262,12 +252,13 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
   concatText: (site, node) => {
     const { origin } = site;
     const [left, right] = [gen(site, node.left), gen(site, node.right)];
-    return (env, frame) => built(origin, node, toText(left(env, frame)) + toText(right(env, frame)));
+    return (env, frame, meter) => built(meter, origin, node, toText(left(env, frame, meter)) + toText(right(env, frame, meter)));
   },
   concatList: (site, node) => {
     const { origin } = site;
     const [left, right] = [gen(site, node.left), gen(site, node.right)];
-    return (env, frame) => built(origin, node, [...(left(env, frame) as readonly Value[]), ...(right(env, frame) as readonly Value[])]);
+    return (env, frame, meter) =>
+      built(meter, origin, node, [...(left(env, frame, meter) as readonly Value[]), ...(right(env, frame, meter) as readonly Value[])]);
   },
   and: junction,
   or: junction,
@@ -278,10 +269,10 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const known = constantOf(node.right);
     if (known) {
       const { value } = known;
-      return (env, frame) => holds(compareOrdered(left(env, frame), value));
+      return (env, frame, meter) => holds(compareOrdered(left(env, frame, meter), value));
     }
     const right = gen(site, node.right);
-    return (env, frame) => holds(compareOrdered(left(env, frame), right(env, frame)));
+    return (env, frame, meter) => holds(compareOrdered(left(env, frame, meter), right(env, frame, meter)));
   },
   equal: (site, node) => {
     const left = gen(site, node.left);
@@ -290,43 +281,45 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const known = constantOf(node.right);
     if (eq === strictEquality && known) {
       const { value } = known;
-      return negated ? (env, frame) => left(env, frame) !== value : (env, frame) => left(env, frame) === value;
+      return negated ? (env, frame, meter) => left(env, frame, meter) !== value : (env, frame, meter) => left(env, frame, meter) === value;
     }
     const right = gen(site, node.right);
     if (eq === strictEquality) {
-      return negated ? (env, frame) => left(env, frame) !== right(env, frame) : (env, frame) => left(env, frame) === right(env, frame);
+      return negated
+        ? (env, frame, meter) => left(env, frame, meter) !== right(env, frame, meter)
+        : (env, frame, meter) => left(env, frame, meter) === right(env, frame, meter);
     }
-    return (env, frame) => eq(left(env, frame), right(env, frame)) !== negated;
+    return (env, frame, meter) => eq(left(env, frame, meter), right(env, frame, meter)) !== negated;
   },
   in: (site, node) => {
     const { origin } = site;
     const [item, list] = [gen(site, node.item), gen(site, node.list)];
     const eq = equalityFor(node.at);
     if (eq === strictEquality) {
-      return (env, frame) => {
-        const x = item(env, frame);
-        const xs = list(env, frame) as readonly Value[];
-        work(origin, node, xs.length, "'in'");
+      return (env, frame, meter) => {
+        const x = item(env, frame, meter);
+        const xs = list(env, frame, meter) as readonly Value[];
+        work(meter, origin, node, xs.length, "'in'");
         return xs.includes(x);
       };
     }
-    return (env, frame) => {
-      const x = item(env, frame);
-      const xs = list(env, frame) as readonly Value[];
-      work(origin, node, xs.length, "'in'");
+    return (env, frame, meter) => {
+      const x = item(env, frame, meter);
+      const xs = list(env, frame, meter) as readonly Value[];
+      work(meter, origin, node, xs.length, "'in'");
       return xs.some((y) => eq(x, y));
     };
   },
   cond: (site, node) => {
     const [test, then, otherwise] = [gen(site, node.test), gen(site, node.then), gen(site, node.otherwise)];
-    return (env, frame) => (test(env, frame) === true ? then(env, frame) : otherwise(env, frame));
+    return (env, frame, meter) => (test(env, frame, meter) === true ? then(env, frame, meter) : otherwise(env, frame, meter));
   },
   let: (site, node) => {
     const slot = node.slot + site.base;
     const [value, body] = [gen(site, node.value), gen(site, node.body)];
-    return (env, frame) => {
-      frame[slot] = value(env, frame);
-      return body(env, frame);
+    return (env, frame, meter) => {
+      frame[slot] = value(env, frame, meter);
+      return body(env, frame, meter);
     };
   },
   field: (site, node) => {
@@ -356,8 +349,8 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
       };
     }
     const object = gen(site, target);
-    return (env, frame) => {
-      const value = (object(env, frame) as RecordValue)[name];
+    return (env, frame, meter) => {
+      const value = (object(env, frame, meter) as RecordValue)[name];
       if (value === undefined) throw missing();
       return value;
     };
@@ -365,9 +358,9 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
   index: (site, node) => {
     const { origin } = site;
     const [object, index] = [gen(site, node.object), gen(site, node.index)];
-    return (env, frame) => {
-      const xs = object(env, frame) as readonly Value[];
-      const i = index(env, frame) as number;
+    return (env, frame, meter) => {
+      const xs = object(env, frame, meter) as readonly Value[];
+      const i = index(env, frame, meter) as number;
       const value = xs[i];
       if (value === undefined) {
         throw fail(
@@ -389,7 +382,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const call: CallContext = {
       eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
       error: (message) => fail(origin, node, message),
-      work: (steps) => work(origin, node, steps, what),
+      work: (meter, steps) => work(meter, origin, node, steps, what),
     };
     const [a, b, c] = makers as [Maker, Maker, Maker];
     // A first argument that is a local (`len(cards)`, `any(cards, …)`) is read from its slot, with no call.
@@ -398,36 +391,38 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     // its callback, on the hottest call of a guard.
     switch (makers.length) {
       case 1: {
-        const apply = (x: BuiltinArg): Value => {
-          work(origin, node, listed(x), what);
-          return built(origin, node, impl([x], call));
-        };
-        return from === undefined ? (env, frame) => apply(a(env, frame)) : (_, frame) => apply(frame[from] as Value);
-      }
-      case 2: {
-        const apply = (x: BuiltinArg, y: BuiltinArg): Value => {
-          work(origin, node, listed(x) + listed(y), what);
-          return built(origin, node, impl([x, y], call));
+        const apply = (meter: Meter, x: BuiltinArg): Value => {
+          work(meter, origin, node, listed(x), what);
+          return built(meter, origin, node, impl([x], call, meter));
         };
         return from === undefined
-          ? (env, frame) => apply(a(env, frame), b(env, frame))
-          : (env, frame) => apply(frame[from] as Value, b(env, frame));
+          ? (env, frame, meter) => apply(meter, a(env, frame, meter))
+          : (_, frame, meter) => apply(meter, frame[from] as Value);
+      }
+      case 2: {
+        const apply = (meter: Meter, x: BuiltinArg, y: BuiltinArg): Value => {
+          work(meter, origin, node, listed(x) + listed(y), what);
+          return built(meter, origin, node, impl([x, y], call, meter));
+        };
+        return from === undefined
+          ? (env, frame, meter) => apply(meter, a(env, frame, meter), b(env, frame, meter))
+          : (env, frame, meter) => apply(meter, frame[from] as Value, b(env, frame, meter));
       }
       case 3:
-        return (env, frame) => {
-          const x = a(env, frame);
-          const y = b(env, frame);
-          const z = c(env, frame);
-          work(origin, node, listed(x) + listed(y) + listed(z), what);
-          return built(origin, node, impl([x, y, z], call));
+        return (env, frame, meter) => {
+          const x = a(env, frame, meter);
+          const y = b(env, frame, meter);
+          const z = c(env, frame, meter);
+          work(meter, origin, node, listed(x) + listed(y) + listed(z), what);
+          return built(meter, origin, node, impl([x, y, z], call, meter));
         };
       default:
-        return (env, frame) => {
-          const args = makers.map((make) => make(env, frame));
+        return (env, frame, meter) => {
+          const args = makers.map((make) => make(env, frame, meter));
           let walked = 0;
           for (const arg of args) walked += listed(arg);
-          work(origin, node, walked, what);
-          return built(origin, node, impl(args, call));
+          work(meter, origin, node, walked, what);
+          return built(meter, origin, node, impl(args, call, meter));
         };
     }
   },
@@ -435,10 +430,10 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const { origin } = site;
     const { fn } = node;
     const args = node.args.map((item) => gen(site, item));
-    return (env, frame) => {
-      const values = evaluateAll(args, env, frame);
+    return (env, frame, meter) => {
+      const values = evaluateAll(args, env, frame, meter);
       try {
-        return fn.impl(values, env);
+        return fn.impl(values, env, meter);
       } catch (error) {
         if (error instanceof HostCallError) throw fail(origin, node, error.message);
         throw error;
@@ -452,20 +447,20 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const what = callOf(definition);
     const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
     if (inlined) return inlined;
-    return (env, frame) => {
+    return (env, frame, meter) => {
       // The parameters are the callee's first slots; its other locals extend the array.
-      const locals = evaluateAll(args, env, frame);
+      const locals = evaluateAll(args, env, frame, meter);
       const code = definition.code;
       if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
-      if (callDepth >= MAX_CALL_DEPTH) {
+      if (meter.depth >= MAX_CALL_DEPTH) {
         throw overLimit(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
       }
-      work(origin, node, 1, what);
-      callDepth++;
+      work(meter, origin, node, 1, what);
+      meter.depth++;
       try {
-        return code(env, locals);
+        return code(env, locals, meter);
       } finally {
-        callDepth--;
+        meter.depth--;
       }
     };
   },
@@ -527,42 +522,42 @@ const inline = (
   // whose locals take the same slots.
   switch (args.length) {
     case 0:
-      return (env, frame) => {
-        work(origin, span, 1, what);
-        return code(env, frame);
+      return (env, frame, meter) => {
+        work(meter, origin, span, 1, what);
+        return code(env, frame, meter);
       };
     case 1: {
       // A local argument (`playable(c)` in a lambda over `c`) is copied from its slot, with no call.
-      const enter = (frame: Value[], x: Value): void => {
-        work(origin, span, 1, what);
+      const enter = (frame: Value[], meter: Meter, x: Value): void => {
+        work(meter, origin, span, 1, what);
         frame[at] = x;
       };
       if (from !== undefined) {
-        return (env, frame) => {
-          enter(frame, frame[from] as Value);
-          return code(env, frame);
+        return (env, frame, meter) => {
+          enter(frame, meter, frame[from] as Value);
+          return code(env, frame, meter);
         };
       }
-      return (env, frame) => {
-        enter(frame, a(env, frame));
-        return code(env, frame);
+      return (env, frame, meter) => {
+        enter(frame, meter, a(env, frame, meter));
+        return code(env, frame, meter);
       };
     }
     case 2:
-      return (env, frame) => {
-        const x = a(env, frame);
-        const y = b(env, frame);
-        work(origin, span, 1, what);
+      return (env, frame, meter) => {
+        const x = a(env, frame, meter);
+        const y = b(env, frame, meter);
+        work(meter, origin, span, 1, what);
         frame[at] = x;
         frame[at + 1] = y;
-        return code(env, frame);
+        return code(env, frame, meter);
       };
     default:
-      return (env, frame) => {
-        const values = evaluateAll(args, env, frame);
-        work(origin, span, 1, what);
+      return (env, frame, meter) => {
+        const values = evaluateAll(args, env, frame, meter);
+        work(meter, origin, span, 1, what);
         for (let i = 0; i < values.length; i++) frame[at + i] = values[i] as Value;
-        return code(env, frame);
+        return code(env, frame, meter);
       };
   }
 };
@@ -678,41 +673,44 @@ interface Site {
  * The values of `codes` in order, in a new array of just that length (a definition's frame grows
  * from it): the few arguments most calls have as an array literal, which costs no callback.
  */
-const evaluateAll = (codes: readonly Code[], env: Env, frame: Value[]): Value[] => {
+const evaluateAll = (codes: readonly Code[], env: Env, frame: Value[], meter: Meter): Value[] => {
   const [a, b, c] = codes as [Code, Code, Code];
   switch (codes.length) {
     case 0:
       return [];
     case 1:
-      return [a(env, frame)];
+      return [a(env, frame, meter)];
     case 2:
-      return [a(env, frame), b(env, frame)];
+      return [a(env, frame, meter), b(env, frame, meter)];
     case 3:
-      return [a(env, frame), b(env, frame), c(env, frame)];
+      return [a(env, frame, meter), b(env, frame, meter), c(env, frame, meter)];
     default:
-      return codes.map((code) => code(env, frame));
+      return codes.map((code) => code(env, frame, meter));
   }
 };
 
 const arithmetic = (origin: Origin, op: '+' | '-' | '*' | '/' | '%', left: Code, right: Code, span: Span): Code => {
   switch (op) {
     case '+':
-      return (env, frame) => finite(origin, span, (left(env, frame) as number) + (right(env, frame) as number), 'the sum');
+      return (env, frame, meter) =>
+        finite(origin, span, (left(env, frame, meter) as number) + (right(env, frame, meter) as number), 'the sum');
     case '-':
-      return (env, frame) => finite(origin, span, (left(env, frame) as number) - (right(env, frame) as number), 'the difference');
+      return (env, frame, meter) =>
+        finite(origin, span, (left(env, frame, meter) as number) - (right(env, frame, meter) as number), 'the difference');
     case '*':
-      return (env, frame) => finite(origin, span, (left(env, frame) as number) * (right(env, frame) as number), 'the product');
+      return (env, frame, meter) =>
+        finite(origin, span, (left(env, frame, meter) as number) * (right(env, frame, meter) as number), 'the product');
     case '/':
-      return (env, frame) => {
-        const a = left(env, frame) as number;
-        const b = right(env, frame) as number;
+      return (env, frame, meter) => {
+        const a = left(env, frame, meter) as number;
+        const b = right(env, frame, meter) as number;
         if (b === 0) throw fail(origin, span, 'division by zero');
         return finite(origin, span, a / b, 'the quotient');
       };
     case '%':
-      return (env, frame) => {
-        const a = left(env, frame) as number;
-        const b = right(env, frame) as number;
+      return (env, frame, meter) => {
+        const a = left(env, frame, meter) as number;
+        const b = right(env, frame, meter) as number;
         if (b === 0) throw fail(origin, span, 'modulo by zero');
         // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
         return ((a % b) + b) % b;

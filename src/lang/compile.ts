@@ -1,15 +1,12 @@
 import { checkExpression } from './checker.ts';
 import type { CheckEnv } from './context.ts';
-import { generate, makeRunner } from './codegen.ts';
+import { generate, makeRunner, type Run } from './codegen.ts';
 import type { ExprError } from './errors.ts';
-import type { Env, Library, Scope } from './library.ts';
+import type { Library, Scope } from './library.ts';
 import { parseExpressionOnce } from './parseOnce.ts';
 import { formatType, isAssignable, type Type } from './types.ts';
-import type { Value } from './values.ts';
 
-export type CompileResult =
-  | { ok: true; type: Type; run: (env: Env) => Value; usedNames: ReadonlySet<string> }
-  | { ok: false; errors: ExprError[] };
+export type CompileResult = { ok: true; type: Type; run: Run; usedNames: ReadonlySet<string> } | { ok: false; errors: ExprError[] };
 
 /**
  * Parses, type-checks and compiles one expression. `usedNames` lists the scope names it reads,

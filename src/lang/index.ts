@@ -2,7 +2,8 @@ export { compileExpr, type CompileResult } from './compile.ts';
 export { createLibrary, type DefinitionError } from './definitions.ts';
 export type { ExprError, ExprErrorCode } from './errors.ts';
 export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
-export { MAX_CALL_DEPTH, stepsSpent } from './codegen.ts';
+export { MAX_CALL_DEPTH, type Run } from './codegen.ts';
+export { Meter } from './meter.ts';
 export { parseType, parseTypeText } from './typeSyntax.ts';
 export {
   BOOL,

@@ -1,5 +1,6 @@
 import type { Code } from './codegen.ts';
 import type { ExprError } from './errors.ts';
+import type { Meter } from './meter.ts';
 import type { Node } from './ir.ts';
 import type { Type } from './types.ts';
 import type { Value } from './values.ts';
@@ -26,7 +27,8 @@ export interface HostFunction {
   description: string;
   /** Optional extra static check, e.g. that an argument is a string literal naming something known. */
   check?: (args: readonly ArgInfo[]) => Pick<ExprError, 'code' | 'message'> | undefined;
-  impl: (args: readonly Value[], env: Env) => Value;
+  /** Given the meter of the run that calls it, for the expressions it runs in turn (a scoring table's). */
+  impl: (args: readonly Value[], env: Env, meter: Meter) => Value;
 }
 
 /**

@@ -3,8 +3,7 @@
  * assignment), and decoding the JSON a player sends back into values, with a reason when it is
  * not a legal choice. A piece travels as its id; any other value as itself.
  */
-import type { Env, Value } from '../lang/index.ts';
-import { deepEqual, stepsSpent } from '../lang/index.ts';
+import { Meter, deepEqual, type Env, type Value } from '../lang/index.ts';
 import { SpecLimitError } from '../errors.ts';
 import type { CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
@@ -70,23 +69,28 @@ const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: {
 /** A `subsetOf` argument. */
 export type SubsetArg = Extract<CompiledArg, { kind: 'subsetOf' }>;
 
-const sizeLimits = (arg: SubsetArg, env: Env, n: number): [number, number] => [
-  arg.min ? (arg.min.run(env) as number) : 0,
-  arg.max ? (arg.max.run(env) as number) : n,
+const sizeLimits = (arg: SubsetArg, env: Env, meter: Meter, n: number): [number, number] => [
+  arg.min ? (arg.min.run(env, meter) as number) : 0,
+  arg.max ? (arg.max.run(env, meter) as number) : n,
 ];
 
 /**
  * Candidates tried while listing one move's choices, accepted by `where` or not, over all its
  * arguments together: two arguments of 90,000 items each are 8.1 billion tries, not 180,000.
- * And the calculation steps since the listing began (`stepsSpent`), since each `where` alone may
- * take up to an expression's whole budget.
+ * And the calculation steps since the listing began, since each `where` alone may take up to an
+ * expression's whole budget: every expression of the listing runs on its `meter`.
  */
 export interface ChoiceBudget {
   tried: number;
+  readonly meter: Meter;
   readonly stepsAt: number;
 }
 
-export const newChoiceBudget = (): ChoiceBudget => ({ tried: 0, stepsAt: stepsSpent() });
+/** `meter` is a caller's that the listing's work counts toward too (a bot's decision); by default the listing's own. */
+export const newChoiceBudget = (meter: Meter = new Meter()): ChoiceBudget => ({ tried: 0, meter, stepsAt: meter.spent() });
+
+/** Whether the listing's calculations have passed the limit of work for one listing. */
+export const overSteps = (budget: ChoiceBudget): boolean => budget.meter.spent() - budget.stepsAt > LIMITS.moveSteps;
 
 /** A limit passed while listing `arg`'s choices, located at the argument in the spec: the spec asked for the work, not the player. */
 const passed = (arg: CompiledArg, message: string): SpecLimitError => new SpecLimitError(message, arg.path);
@@ -99,7 +103,7 @@ const charge = (arg: CompiledArg, budget: ChoiceBudget): void => {
       `listing the choices of argument '${arg.name}' tried more than ${formatLimit(LIMITS.choicesTried)} candidates (accepted by 'where' or not, with every choice of the arguments before it): narrow its list`,
     );
   }
-  if (stepsSpent() - budget.stepsAt > LIMITS.moveSteps) {
+  if (overSteps(budget)) {
     throw passed(
       arg,
       `listing the choices of argument '${arg.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): simplify its 'where' or narrow its list`,
@@ -111,13 +115,13 @@ const tooMany = (arg: CompiledArg): SpecLimitError =>
   passed(arg, `argument '${arg.name}' has more than ${formatLimit(MAX_CHOICES)} choices`);
 
 /** The list a subset argument chooses from, and the sizes it allows; a list too long to enumerate is refused. */
-const subsetDomain = (arg: SubsetArg, scope: Scope): { items: readonly Value[]; min: number; max: number } => {
-  const items = arg.domain.run(scope) as readonly Value[];
+const subsetDomain = (arg: SubsetArg, scope: Scope, meter: Meter): { items: readonly Value[]; min: number; max: number } => {
+  const items = arg.domain.run(scope, meter) as readonly Value[];
   // Subsets are enumerated exhaustively; a larger domain is refused rather than hanging.
   if (items.length > LIMITS.subsetDomain) {
     throw passed(arg, `argument '${arg.name}' chooses among ${items.length} items; at most ${LIMITS.subsetDomain} can be enumerated`);
   }
-  const [min, max] = sizeLimits(arg, scope, items.length);
+  const [min, max] = sizeLimits(arg, scope, meter, items.length);
   return { items, min, max };
 };
 
@@ -160,12 +164,12 @@ const verdictsOf = (arg: SubsetArg, params: object, players: number): { root: Ve
 };
 
 /** The test of a candidate by `arg.where`, the candidate written to `scope[arg.name]`. */
-const whereTest = (arg: CompiledArg, scope: Scope): ((v: Value) => boolean) => {
+const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) => boolean) => {
   const { where } = arg;
   if (!where) return () => true;
   return (v) => {
     scope[arg.name] = v;
-    return where.run(scope) === true;
+    return where.run(scope, meter) === true;
   };
 };
 
@@ -174,8 +178,8 @@ const whereTest = (arg: CompiledArg, scope: Scope): ((v: Value) => boolean) => {
  * once for a list of items in a game and its verdict is kept: a search lists the subsets of the
  * same cards thousands of times, in many hands.
  */
-const subsetTest = (arg: SubsetArg, scope: Scope): ((chosen: readonly Value[]) => boolean) => {
-  const test = whereTest(arg, scope);
+const subsetTest = (arg: SubsetArg, scope: Scope, meter: Meter): ((chosen: readonly Value[]) => boolean) => {
+  const test = whereTest(arg, scope, meter);
   if (!arg.whereOfItems) return test;
   const kept = verdictsOf(arg, scope.params as object, scope.numPlayers as number);
   return (chosen) => {
@@ -209,22 +213,23 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
     if (out.length >= MAX_CHOICES) throw tooMany(arg);
     charge(arg, budget);
   };
+  const { meter } = budget;
   if (arg.kind === 'oneOf') {
-    const ok = whereTest(arg, scope);
-    for (const v of arg.domain.run(scope) as readonly Value[]) {
+    const ok = whereTest(arg, scope, meter);
+    for (const v of arg.domain.run(scope, meter) as readonly Value[]) {
       admit();
       if (ok(v)) out.push(v);
     }
   } else if (arg.kind === 'subsetOf') {
-    const { items, min, max } = subsetDomain(arg, scope);
-    const test = subsetTest(arg, scope);
+    const { items, min, max } = subsetDomain(arg, scope, meter);
+    const test = subsetTest(arg, scope, meter);
     subsets(items, min, max, (s) => {
       admit();
       if (test(s)) out.push(s.slice());
     });
   } else {
-    const ok = whereTest(arg, scope);
-    injections(arg.from.run(scope) as readonly Value[], arg.to.run(scope) as readonly Value[], (pairs) => {
+    const ok = whereTest(arg, scope, meter);
+    injections(arg.from.run(scope, meter) as readonly Value[], arg.to.run(scope, meter) as readonly Value[], (pairs) => {
       admit();
       if (ok(pairs as unknown as Value)) out.push(pairs as unknown as Value);
     });
@@ -249,10 +254,10 @@ const nextOfSize = (mask: number): number => {
  * twice may leave choices that are not minimal by value: the caller's filter decides those.
  */
 export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBudget, legal: (choice: Value) => boolean): number[] => {
-  const { items, min, max } = subsetDomain(arg, scope);
+  const { items, min, max } = subsetDomain(arg, scope, budget.meter);
   const n = items.length;
   const found: number[] = [];
-  const test = subsetTest(arg, scope);
+  const test = subsetTest(arg, scope, budget.meter);
   let compared = 0;
   const judge = (mask: number): void => {
     for (const small of found) {
@@ -295,30 +300,31 @@ export const decodeArg = (
   given: Json | undefined,
   ctx: GameContext,
   locals: LocalValues,
+  meter: Meter,
 ): { value: Value } | { error: string } => {
   const env = envOf(ctx, locals);
   if (given === undefined) return { error: `argument '${arg.name}' is missing` };
   let value: Value | undefined;
   if (arg.kind === 'oneOf') {
-    value = (arg.domain.run(env) as readonly Value[]).find((e) => matches(e, given));
+    value = (arg.domain.run(env, meter) as readonly Value[]).find((e) => matches(e, given));
     if (value === undefined) return { error: `argument '${arg.name}': ${JSON.stringify(given)} is not one of the choices` };
   } else if (arg.kind === 'subsetOf') {
     if (!Array.isArray(given)) return { error: `argument '${arg.name}' must be a list` };
-    const pool = (arg.domain.run(env) as readonly Value[]).slice();
+    const pool = (arg.domain.run(env, meter) as readonly Value[]).slice();
     const picked: Value[] = [];
     for (const item of given as readonly Json[]) {
       const at = pool.findIndex((e) => matches(e, item));
       if (at < 0) return { error: `argument '${arg.name}': ${JSON.stringify(item)} is not among the choices (or is given twice)` };
       picked.push(...pool.splice(at, 1));
     }
-    const [min, max] = sizeLimits(arg, env, picked.length);
+    const [min, max] = sizeLimits(arg, env, meter, picked.length);
     if (picked.length < min) return { error: `argument '${arg.name}' needs at least ${min} item(s), got ${picked.length}` };
     if (picked.length > max) return { error: `argument '${arg.name}' takes at most ${max} item(s), got ${picked.length}` };
     value = picked;
   } else {
     if (!Array.isArray(given)) return { error: `argument '${arg.name}' must be a list of {from, to} pairs` };
-    const from = (arg.from.run(env) as readonly Value[]).slice();
-    const to = (arg.to.run(env) as readonly Value[]).slice();
+    const from = (arg.from.run(env, meter) as readonly Value[]).slice();
+    const to = (arg.to.run(env, meter) as readonly Value[]).slice();
     const pairs: Value[] = [];
     for (const pair of given as readonly Json[]) {
       if (!isRecord(pair)) return { error: `argument '${arg.name}': each item must be {from, to}` };
@@ -330,7 +336,7 @@ export const decodeArg = (
     }
     value = pairs;
   }
-  if (arg.where && arg.where.run(extendEnv(env, { [arg.name]: value })) !== true) {
+  if (arg.where && arg.where.run(extendEnv(env, { [arg.name]: value }), meter) !== true) {
     return { error: `argument '${arg.name}' breaks its condition \`${arg.where.source}\`` };
   }
   return { value };

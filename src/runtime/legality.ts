@@ -4,7 +4,7 @@
  * all ask `judge`; nothing else reads a move's `by`, its guard or its transitions' guards.
  */
 import type { Env, Value } from '../lang/index.ts';
-import { didYouMean } from '../lang/index.ts';
+import { Meter, didYouMean } from '../lang/index.ts';
 import type { CompiledExpr } from '../check/exprs.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import { decodeArg } from './args.ts';
@@ -65,14 +65,14 @@ export interface MoveEvent {
 }
 
 /** The first clause that fails, or undefined when all hold. */
-export const failedClause = (guard: readonly CompiledGuardClause[], env: Env): CompiledGuardClause | undefined => {
-  for (const clause of guard) if (!clause.test.run(env)) return clause;
+export const failedClause = (guard: readonly CompiledGuardClause[], env: Env, meter: Meter): CompiledGuardClause | undefined => {
+  for (const clause of guard) if (!clause.test.run(env, meter)) return clause;
   return undefined;
 };
 
 /** The seats a move's `by` names. */
-export const seatsOf = (move: MoveRules, env: Env): number[] => {
-  const v = move.by.run(env) as Value;
+export const seatsOf = (move: MoveRules, env: Env, meter: Meter): number[] => {
+  const v = move.by.run(env, meter) as Value;
   return Array.isArray(v) ? (v as number[]) : [v as number];
 };
 
@@ -141,12 +141,13 @@ export const judge = (
   ctx: GameContext,
   seat: number,
   locals: LocalValues,
+  meter: Meter,
   observer?: PlayObserver,
 ): Verdict => {
   if (ctx.result !== null) return OVER;
-  const seats = seatsOf(move, envOf(ctx));
+  const seats = seatsOf(move, envOf(ctx), meter);
   if (!seats.includes(seat)) return { ok: false, refused: { kind: 'seat', seat, seats } };
-  return judgeGuards(move, transitions, envOf(ctx, locals), observer);
+  return judgeGuards(move, transitions, envOf(ctx, locals), meter, observer);
 };
 
 /**
@@ -154,14 +155,20 @@ export const judge = (
  * context's names with the move's `seat` and arguments). The legal-move listing, which knows
  * the seat may act, asks this alone for each choice of arguments.
  */
-export const judgeGuards = (move: MoveRules, transitions: readonly TransitionRules[], env: Env, observer?: PlayObserver): Verdict => {
-  const failed = failedClause(move.guard, env);
+export const judgeGuards = (
+  move: MoveRules,
+  transitions: readonly TransitionRules[],
+  env: Env,
+  meter: Meter,
+  observer?: PlayObserver,
+): Verdict => {
+  const failed = failedClause(move.guard, env, meter);
   if (observer) observer.judged(move, failed);
   if (failed) return { ok: false, refused: { kind: 'guard', clause: failed } };
   let clauses: CompiledGuardClause[] | undefined;
   for (let i = 0; i < transitions.length; i++) {
     const transition = transitions[i] as TransitionRules;
-    const refused = failedClause(transition.guard, env);
+    const refused = failedClause(transition.guard, env, meter);
     if (observer) observer.judged(transition, refused);
     if (!refused) return allowedBy(i);
     (clauses ??= []).push(refused);
@@ -189,7 +196,7 @@ export type Checked<T> =
 /**
  * A move as a player sends it (arguments as JSON, pieces by id), checked: the decoded event and
  * the transition it takes, or why it is refused. Arguments are decoded here; the decision is
- * `judge`'s.
+ * `judge`'s. Its expressions run on `meter`, which the move's effects may go on with.
  */
 export const checkMove = <T extends TransitionRules>(
   moves: Readonly<Record<string, MoveRules>>,
@@ -197,6 +204,7 @@ export const checkMove = <T extends TransitionRules>(
   ctx: GameContext,
   move: Move,
   people: People = defaultPeople,
+  meter: Meter = new Meter(),
 ): Checked<T> => {
   if (ctx.result !== null) return { ok: false, error: 'the game is over' };
   const rules = own(moves, move.move);
@@ -208,7 +216,7 @@ export const checkMove = <T extends TransitionRules>(
       error: `'${move.move}' cannot be played in state ${offer.where}; possible now: ${[...offer.moves.keys()].join(', ') || 'nothing'}`,
     };
   }
-  const seats = seatsOf(rules, envOf(ctx));
+  const seats = seatsOf(rules, envOf(ctx), meter);
   if (!seats.includes(move.seat)) return { ok: false, error: refusalText(move.move, { kind: 'seat', seat: move.seat, seats }, people) };
   let locals: Record<string, Value> = { seat: move.seat };
   const given = move.args ?? {};
@@ -216,11 +224,11 @@ export const checkMove = <T extends TransitionRules>(
     if (!rules.args.some((a) => a.name === name)) return { ok: false, error: `'${move.move}' has no argument '${name}'` };
   }
   for (const arg of rules.args) {
-    const decoded = decodeArg(arg, given[arg.name], ctx, locals);
+    const decoded = decodeArg(arg, given[arg.name], ctx, locals, meter);
     if ('error' in decoded) return { ok: false, error: decoded.error };
     locals = { ...locals, [arg.name]: decoded.value };
   }
-  const verdict = judge(rules, transitions, ctx, move.seat, locals);
+  const verdict = judge(rules, transitions, ctx, move.seat, locals, meter);
   if (!verdict.ok) return { ok: false, error: refusalText(move.move, verdict.refused, people) };
   return { ok: true, event: eventOf(move.move, move.seat, locals), locals, transition: transitions[verdict.transition] as T };
 };

@@ -6,6 +6,7 @@
  * working state has held are never changed again, so a copy of the two fields is a complete clone
  * for search. tests/runtime/trace.test.ts proves it steps exactly as the XState machine.
  */
+import type { Meter } from '../lang/index.ts';
 import type { LocalValues } from './env.ts';
 import { envOf, NO_LOCALS } from './env.ts';
 import { AUTO_LIMIT } from './flow.ts';
@@ -75,7 +76,7 @@ const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, work: MoveWork
     if (leaf.always.length > 0) {
       const env = envOf(d);
       for (const t of leaf.always) {
-        const failed = failedClause(t.guard, env);
+        const failed = failedClause(t.guard, env, work.meter);
         if (observer) observer.judged(t, failed);
         if (!failed) {
           chosen = t;
@@ -133,7 +134,8 @@ export const startFlow = (table: FlowTable, ctx: GameContext, observer?: PlayObs
 /**
  * Takes `transition` (one the current leaf offers for `move`, chosen by `judge`) with the
  * move's decoded arguments in `locals`, then the automatic transitions after it. Changes `w`
- * only when it returns: a run-time error leaves `w` as it was.
+ * only when it returns: a run-time error leaves `w` as it was. The move's work is counted on
+ * `meter`, the one its judging ran on.
  */
 export const takeMove = (
   table: FlowTable,
@@ -141,6 +143,7 @@ export const takeMove = (
   move: TableMove,
   transition: TableTransition,
   locals: LocalValues,
+  meter: Meter,
   observer?: PlayObserver,
 ): void => {
   if (observer) {
@@ -151,7 +154,7 @@ export const takeMove = (
   const startLeaf = w.leaf;
   const rng = new Rng(start.rng);
   const d = moveDraft(start);
-  const work = new MoveWork();
+  const work = new MoveWork(meter);
   try {
     microstep(table, w, d, transition.plan, move.effects, transition.effects, locals, rng, work, observer);
     settle(table, w, d, rng, work, observer);

@@ -5,6 +5,7 @@
  * message, so the report can say why instead of averaging fewer games silently.
  */
 import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
+import { Meter } from '../lang/index.ts';
 import { envOf } from '../runtime/env.ts';
 import { SpecRuntimeError } from '../errors.ts';
 import { describeRuntimeError, isOver, type GameState } from '../engine/index.ts';
@@ -65,9 +66,10 @@ export const trackMetrics = (game: CompiledGame): MetricTracker => {
     if (errors[m.name] !== undefined) return undefined;
     const finished = isOver(state);
     const env = envOf(state.context, { winners: finished ? (state.context.result?.winners ?? []) : [], finished });
+    const meter = new Meter();
     try {
-      if (m.when && m.when.run(env) !== true) return undefined;
-      const v = m.value.run(env);
+      if (m.when && m.when.run(env, meter) !== true) return undefined;
+      const v = m.value.run(env, meter);
       const n = typeof v === 'boolean' ? (v ? 1 : 0) : (v as number);
       if (!Number.isFinite(n)) throw new SpecRuntimeError(`the metric '${m.name}' gave ${String(n)}, not a number`, m.value.path);
       const problem = outOfRange(m, n, 'gave');

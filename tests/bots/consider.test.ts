@@ -16,7 +16,7 @@ import { compileGame, type CompiledBot, type CompiledGame } from '../../src/comp
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
 import { applyLegal, isOver, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../../src/engine/index.ts';
 import { considered, consideredOnly, createBot, search, evaluationOf, legalKey, preferred, weighsOf } from '../../src/bots/index.ts';
-import { stepsSpent } from '../../src/lang/index.ts';
+import { Meter } from '../../src/lang/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 import { compile } from '../helpers/games.ts';
@@ -225,18 +225,18 @@ describe('consider: a listing sparing what minimal never keeps', () => {
 });
 
 describe('consider: judged only where a preference needs it', () => {
-  /** The steps a call spends, and what it gives. */
-  const spending = <T>(f: () => T): { value: T; steps: number } => {
-    const before = stepsSpent();
-    const value = f();
-    return { value, steps: stepsSpent() - before };
+  /** The steps a call spends on the meter it is given, and what it gives. */
+  const spending = <T>(f: (meter: Meter) => T): { value: T; steps: number } => {
+    const meter = new Meter();
+    const value = f(meter);
+    return { value, steps: meter.spent() };
   };
 
   const sameAsConsidered = (game: CompiledGame, bot: CompiledBot, state: GameState, seed: string): { eager: number; lazy: number } => {
     const legal = legalMovesWithEvents(game, state, undefined, undefined, bot.minimal);
     const [first, second] = [new Rng(seedRng(seed)), new Rng(seedRng(seed))];
-    const eager = spending(() => preferred(bot, state, consideredOnly(bot, state, legal), first));
-    const lazy = spending(() => preferred(bot, state, legal, second, weighsOf(bot, state, legal)));
+    const eager = spending((meter) => preferred(bot, state, consideredOnly(bot, state, legal, meter), first, undefined, meter));
+    const lazy = spending((meter) => preferred(bot, state, legal, second, weighsOf(bot, state, legal, meter), meter));
     expect(lazy.value && legalKey(lazy.value)).toBe(eager.value && legalKey(eager.value));
     expect(second.below(1e9)).toBe(first.below(1e9));
     return { eager: eager.steps, lazy: lazy.steps };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { envOf } from '../../src/runtime/env.ts';
-import { compileExpr, type Value } from '../../src/lang/index.ts';
+import { Meter, compileExpr, type Value } from '../../src/lang/index.ts';
 import type { GameState, Piece } from '../../src/engine/index.ts';
 import { legalMoves } from '../../src/engine/index.ts';
 import { simulate } from '../../src/sim/simulate.ts';
@@ -23,7 +23,7 @@ const card = (colour: string, left: number, right: number): string => `deck-${CO
 const evaluate = (game: CompiledGame, s: GameState, source: string): Value => {
   const compiled = compileExpr(source, game.globals, game.library);
   if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
-  return compiled.run(envOf(s.context));
+  return compiled.run(envOf(s.context), new Meter());
 };
 
 const zone = (s: GameState, name: string, seat?: number): Piece[] =>

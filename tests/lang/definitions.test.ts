@@ -1,6 +1,7 @@
 import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  Meter,
   BOOL,
   MAX_CALL_DEPTH,
   NUMBER,
@@ -85,7 +86,7 @@ describe('definitions', () => {
     if (!compiled.ok) throw new Error('compile');
     let error: unknown;
     try {
-      compiled.run(ENV);
+      compiled.run(ENV, new Meter());
     } catch (e) {
       error = e;
     }
@@ -99,7 +100,7 @@ describe('definitions', () => {
     });
     // The depth count is restored after the error: a fresh run works.
     expect(evaluate('1', lib)).toBe(1);
-    expect(() => compiled.run(ENV)).toThrow(ExprRuntimeError);
+    expect(() => compiled.run(ENV, new Meter())).toThrow(ExprRuntimeError);
   });
 
   it('turn an exhausted JS stack into a runtime error', () => {
@@ -113,7 +114,9 @@ describe('definitions', () => {
     const lib = library([def('pick', 'list: list<number>, i: number', 'list[i]')]);
     const compiled = compileExpr('pick(xs, 9)', SCOPE, lib);
     if (!compiled.ok) throw new Error('compile');
-    expect(() => compiled.run(ENV)).toThrow(expect.objectContaining({ source: 'list[i]', definition: 'pick', start: 0, end: 7 }));
+    expect(() => compiled.run(ENV, new Meter())).toThrow(
+      expect.objectContaining({ source: 'list[i]', definition: 'pick', start: 0, end: 7 }),
+    );
   });
 
   it('read scope names, reported transitively in usedNames', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import {
+  Meter,
   BOOL,
   NUMBER,
   STRING,
@@ -53,7 +54,7 @@ export const LIBRARY: Library = createLibrary([], [], SCOPE).library;
 export function evaluate(src: string, library: Library = LIBRARY, scope: Scope = SCOPE, env: Env = ENV): Value {
   const compiled = compileExpr(src, scope, library);
   if (!compiled.ok) throw new Error(`'${src}' did not compile: ${compiled.errors.map((e) => e.message).join('; ')}`);
-  return compiled.run(env);
+  return compiled.run(env, new Meter());
 }
 
 export function typeOf(src: string, library: Library = LIBRARY, scope: Scope = SCOPE): Type {

@@ -2,6 +2,7 @@ import { ExprRuntimeError } from '../../src/errors.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  Meter,
   BOOL,
   NUMBER,
   STRING,
@@ -23,7 +24,7 @@ const LIBRARY = createLibrary([], [], SCOPE).library;
 function run(src: string, env: Record<string, Value>): Value {
   const compiled = compileExpr(src, SCOPE, LIBRARY);
   if (!compiled.ok) throw new Error(`'${src}': ${compiled.errors.map((e) => e.message).join('; ')}`);
-  return compiled.run(env);
+  return compiled.run(env, new Meter());
 }
 
 // A small model of the language's number and bool expressions, printed with only the
@@ -320,7 +321,7 @@ describe('properties', () => {
       fc.property(typed, ({ type, value }) => {
         const compiled = compileExpr(formatValue(value), {}, LIBRARY, type);
         if (!compiled.ok) throw new Error(`${formatValue(value)}: ${compiled.errors[0]?.message}`);
-        expect(deepEqual(compiled.run({}), value)).toBe(true);
+        expect(deepEqual(compiled.run({}, new Meter()), value)).toBe(true);
       }),
     );
   });

@@ -1,13 +1,13 @@
 import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { NUMBER, compileExpr, deepEqual, formatValue, listOf, type Value } from '../../src/lang/index.ts';
+import { Meter, NUMBER, compileExpr, deepEqual, formatValue, listOf, type Value } from '../../src/lang/index.ts';
 import { LIBRARY, SCOPE, evaluate, spanOf } from './helpers.ts';
 
 function runtimeError(src: string, env: Record<string, Value> = {}): ExprRuntimeError {
   const compiled = compileExpr(src, { ...SCOPE, n: NUMBER, list: listOf(NUMBER) }, LIBRARY);
   if (!compiled.ok) throw new Error(compiled.errors[0]?.message);
   try {
-    compiled.run({ ...env });
+    compiled.run({ ...env }, new Meter());
   } catch (e) {
     if (e instanceof ExprRuntimeError) return e;
     throw e;
@@ -103,8 +103,8 @@ describe('lambdas and let', () => {
   it('keep every evaluation independent', () => {
     const compiled = compileExpr('let s = sum(list) in map(list, x => x * s)', { list: listOf(NUMBER) }, LIBRARY);
     if (!compiled.ok) throw new Error('compile');
-    expect(compiled.run({ list: [1, 2] })).toEqual([3, 6]);
-    expect(compiled.run({ list: [5] })).toEqual([25]);
+    expect(compiled.run({ list: [1, 2] }, new Meter())).toEqual([3, 6]);
+    expect(compiled.run({ list: [5] }, new Meter())).toEqual([25]);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { ExprRuntimeError } from '../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { compileExpr, createLibrary, type Value } from '../../src/lang/index.ts';
+import { Meter, compileExpr, createLibrary, type Value } from '../../src/lang/index.ts';
 import { LIMITS, formatLimit } from '../../src/limits.ts';
 import { describeRuntimeError, legalMoves, legalMovesWithEvents, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
 import { createBot } from '../../src/bots/index.ts';
@@ -24,7 +24,7 @@ const { library } = createLibrary(
 const run = (src: string): Value => {
   const compiled = compileExpr(src, {}, library);
   if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
-  return compiled.run({});
+  return compiled.run({}, new Meter());
 };
 
 const failure = (src: string): ExprRuntimeError => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileExpr, createLibrary } from '../../src/lang/index.ts';
+import { Meter, compileExpr, createLibrary } from '../../src/lang/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { LANGUAGE_WORDS, RESERVED_NAMES } from '../../src/spec/own.ts';
 import gameSchema from '../../schema/game.schema.json';
@@ -122,7 +122,7 @@ describe('Object.prototype names inside expressions work like any name', () => {
   const value = (src: string): unknown => {
     const compiled = compileExpr(src, {}, library);
     if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
-    return compiled.run({});
+    return compiled.run({}, new Meter());
   };
 
   it('as let names, lambda parameters and record fields', () => {

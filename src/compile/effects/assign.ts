@@ -1,5 +1,5 @@
 /** `set` and `add`: every value is computed first, then all are written, so order does not matter. */
-import { typeEquals, type Env } from '../../lang/index.ts';
+import { typeEquals, type Env, type Meter } from '../../lang/index.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type Locals } from '../../check/exprs.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Draft, GameContext, Json, Piece } from '../../runtime/state.ts';
@@ -16,14 +16,23 @@ interface PieceWrite {
   readonly value: Json;
 }
 
-const writeVar = (writes: VarWrites, d: Draft, target: VarTarget, env: Env, vals: LocalValues, value: Json, pieces: PieceWrite[]): void => {
+const writeVar = (
+  writes: VarWrites,
+  d: Draft,
+  target: VarTarget,
+  env: Env,
+  meter: Meter,
+  vals: LocalValues,
+  value: Json,
+  pieces: PieceWrite[],
+): void => {
   switch (target.kind) {
     case 'game':
       return writes.setGame(target.name, value);
     case 'player':
-      return writes.setPlayer(target.index === 'active' ? d.active : target.index(env), target.name, value);
+      return writes.setPlayer(target.index === 'active' ? d.active : target.index(env, meter), target.name, value);
     case 'team':
-      return writes.setTeam(target.index(env), target.name, value);
+      return writes.setTeam(target.index(env, meter), target.name, value);
     case 'piece': {
       const local = vals[target.local] as Piece | undefined;
       if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
@@ -44,14 +53,14 @@ const writePieces = (d: Draft, writes: readonly PieceWrite[]): void => {
   updatePieces(d, updated);
 };
 
-const readVar = (ctx: GameContext, target: VarTarget, env: Env, vals: LocalValues): Json => {
+const readVar = (ctx: GameContext, target: VarTarget, env: Env, meter: Meter, vals: LocalValues): Json => {
   switch (target.kind) {
     case 'game':
       return ctx.game[target.name] ?? null;
     case 'player':
-      return ctx.players[target.index === 'active' ? ctx.active : target.index(env)]?.[target.name] ?? null;
+      return ctx.players[target.index === 'active' ? ctx.active : target.index(env, meter)]?.[target.name] ?? null;
     case 'team':
-      return ctx.teams[target.index(env)]?.[target.name] ?? null;
+      return ctx.teams[target.index(env, meter)]?.[target.name] ?? null;
     case 'piece':
       return (vals[target.local] as Piece | undefined)?.[target.name] ?? null;
   }
@@ -76,18 +85,18 @@ export const compileAssign = (
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
     if (value) steps.push({ key, target, value, holds: mayHoldTables(value.type) });
   }
-  return (d, vals) => {
+  return (d, vals, _rng, work) => {
     const env = envOf(d, vals);
     const values: Json[] = [];
     for (const s of steps) {
-      const v = s.value.run(env) as Json;
+      const v = s.value.run(env, work.meter) as Json;
       // A table or list written to a variable must keep its values when the draft changes its own tables in place.
       if (s.holds) release(d, v);
       if (!adding) {
         values.push(v);
         continue;
       }
-      const sum = (readVar(d, s.target, env, vals) as number) + (v as number);
+      const sum = (readVar(d, s.target, env, work.meter, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
       if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
       values.push(sum);
@@ -96,7 +105,7 @@ export const compileAssign = (
     const pieces: PieceWrite[] = [];
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i] as (typeof steps)[number];
-      writeVar(writes, d, s.target, env, vals, values[i] as Json, pieces);
+      writeVar(writes, d, s.target, env, work.meter, vals, values[i] as Json, pieces);
     }
     writes.commit();
     writePieces(d, pieces);

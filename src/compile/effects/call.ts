@@ -43,7 +43,7 @@ export const callKind: EffectKind<'call'> = {
       const env = envOf(d, vals);
       const bound: Record<string, Value> = {};
       for (const arg of args) {
-        bound[arg.name] = arg.value.run(env);
+        bound[arg.name] = arg.value.run(env, work.meter);
         if (arg.holds) release(d, bound[arg.name]);
       }
       procedure.run(d, bound, rng, work);

@@ -20,8 +20,8 @@ export const dealKind: EffectKind<'deal'> = {
     const admit = holdingGuard(checker, spec, from.name, deal.to, [...path, 'to'], false);
     return (d, vals, _rng, work) => {
       const env = envOf(d, vals);
-      const source = from.resolve(env);
-      const n = count.run(env) as number;
+      const source = from.resolve(env, work.meter);
+      const n = count.run(env, work.meter) as number;
       for (let round = 0; round < n; round++) {
         work.charge();
         for (let k = 0; k < d.numPlayers; k++) {

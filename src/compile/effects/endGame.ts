@@ -7,8 +7,9 @@ export const endGameKind: EffectKind<'endGame'> = {
   compile: (effect, { cx, path, locals }) => {
     const winners = checkExpr(cx.checker, effect.endGame.winners, [...path, 'endGame', 'winners'], locals, typeOf('list<number>'));
     if (!winners) return NOTHING;
-    return (d, vals) => {
-      if (d.result === null) d.result = { winners: [...new Set(winners.run(envOf(d, vals)) as number[])].sort((a, b) => a - b) };
+    return (d, vals, _rng, work) => {
+      if (d.result === null)
+        d.result = { winners: [...new Set(winners.run(envOf(d, vals), work.meter) as number[])].sort((a, b) => a - b) };
     };
   },
   flow: (effect, f, walk) => {

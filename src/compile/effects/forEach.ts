@@ -19,7 +19,7 @@ export const forEachKind: EffectKind<'forEach'> = {
     const run = effects(body, [...path, 'forEach', 'do'], { ...locals, [name]: element });
     const holds = mayHoldTables(element);
     return (d, vals, rng, work) => {
-      const items = list.run(envOf(d, vals)) as readonly Value[];
+      const items = list.run(envOf(d, vals), work.meter) as readonly Value[];
       if (holds) release(d, items[0]); // a list's items are all of one type: records (tables, pieces) or not
       // One scope for every item, its name overwritten in turn: effects keep no scope they are given.
       const scope: Record<string, Value> = { ...vals };

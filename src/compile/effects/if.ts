@@ -9,7 +9,7 @@ export const ifKind: EffectKind<'if'> = {
     const then = effects(effect.then, [...path, 'then'], locals);
     const otherwise = effects(effect.else, [...path, 'else'], locals);
     if (!test) return NOTHING;
-    return (d, vals, rng, work) => (test.run(envOf(d, vals)) ? then(d, vals, rng, work) : otherwise(d, vals, rng, work));
+    return (d, vals, rng, work) => (test.run(envOf(d, vals), work.meter) ? then(d, vals, rng, work) : otherwise(d, vals, rng, work));
   },
   flow: (effect, f, walk) => {
     walk.read(f, effect.if);

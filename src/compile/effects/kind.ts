@@ -4,7 +4,7 @@
  * by its key in kinds.ts; its shape is `EffectForms` in spec/types.ts and its schema branch in
  * schema/game.schema.json (which also tells variant merging its key and its effect lists).
  */
-import type { Type } from '../../lang/index.ts';
+import type { Meter, Type } from '../../lang/index.ts';
 import type { ExprChecker, Locals } from '../../check/exprs.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Effect, EffectKey, EffectOf, GameSpec } from '../../spec/types.ts';
@@ -19,7 +19,7 @@ export interface EffectCompiler {
   /** Faces of each die kind, for `roll`. */
   readonly faces: ReadonlyMap<string, readonly (number | string)[]>;
   /** The seat after the active one, from `turns.next`. */
-  readonly nextSeat: (ctx: GameContext) => number;
+  readonly nextSeat: (ctx: GameContext, meter: Meter) => number;
   /** The spec's procedures, compiled on first use. */
   readonly procedure: ProcedureLookup;
   /** Names of the procedures some `call` names (to warn about the others). */
@@ -46,7 +46,8 @@ export interface EffectSite {
 
 /** Names given values for the effects after it in its list, and their types for compiling those. */
 export interface Binding {
-  readonly bind: (ctx: GameContext, locals: LocalValues) => LocalValues;
+  /** Its expressions' work is charged to `meter`, the move's. */
+  readonly bind: (ctx: GameContext, locals: LocalValues, meter: Meter) => LocalValues;
   readonly scope: Locals;
 }
 

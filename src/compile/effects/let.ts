@@ -1,5 +1,5 @@
 /** `let: {NAME: EXPR, …}`: values named for the effects after it in the same list, not stored in the game. */
-import type { Value } from '../../lang/index.ts';
+import type { Meter, Value } from '../../lang/index.ts';
 import { checkExpr, type CompiledExpr } from '../../check/exprs.ts';
 import { envOf, type LocalValues } from '../../runtime/env.ts';
 import { release } from '../../runtime/ops.ts';
@@ -16,10 +16,10 @@ export const letKind: EffectKind<'let'> = {
       steps.push({ name, expr, holds: mayHoldTables(expr.type) });
       scope = { ...scope, [name]: expr.type };
     }
-    const bind = (ctx: GameContext, values: LocalValues): LocalValues => {
+    const bind = (ctx: GameContext, values: LocalValues, meter: Meter): LocalValues => {
       let vals = values;
       for (const step of steps) {
-        const value = step.expr.run(envOf(ctx, vals));
+        const value = step.expr.run(envOf(ctx, vals), meter);
         if (step.holds) release(ctx, value);
         // A copy, then the name set: a spread with a computed key showed in profiles.
         const next: Record<string, Value> = { ...vals };

@@ -2,7 +2,7 @@
  * `log: "Player {active + 1} banks {game.turnPoints}"`: text with expressions in braces; with
  * `to: SEATS` (a seat or a list of seats) only those seats read the line.
  */
-import { formatType, STRING, type Env, type Type, type Value } from '../../lang/index.ts';
+import { formatType, STRING, type Env, type Meter, type Type, type Value } from '../../lang/index.ts';
 import { fieldType } from '../../lang/types.ts';
 import { checkExpr, report, typeOf, type CompiledExpr, type Locals } from '../../check/exprs.ts';
 import type { DocPath } from '../../spec/diagnostics.ts';
@@ -18,7 +18,12 @@ import { NOTHING, type EffectCompiler, type EffectKind } from './kind.ts';
  * The text of a log line, its expressions (and plurals, in the game's language) read in `env`;
  * undefined after reporting a broken template.
  */
-const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, locals: Locals): ((env: Env) => string) | undefined => {
+const compileLogText = (
+  cx: EffectCompiler,
+  template: string,
+  path: DocPath,
+  locals: Locals,
+): ((env: Env, meter: Meter) => string) | undefined => {
   const read = readTemplate(template);
   if (!read.ok) {
     report(cx.checker, 'expression-syntax', path, read.message);
@@ -41,10 +46,10 @@ const compileLogText = (cx: EffectCompiler, template: string, path: DocPath, loc
     if (problem) report(cx.checker, 'expression-syntax', path, `log: ${problem}`);
     else parts.push({ count: expr, format: pluralFormat(part.message, lang) });
   }
-  return (env) => {
+  return (env, meter) => {
     let line = '';
     for (const p of parts)
-      line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env) as number) : formatValue(p.run(env));
+      line += typeof p === 'string' ? p : 'count' in p ? p.format(p.count.run(env, meter) as number) : formatValue(p.run(env, meter));
     return line;
   };
 };
@@ -59,7 +64,7 @@ const compileReaders = (
   source: ExprSource | number,
   path: DocPath,
   locals: Locals,
-): ((env: Env, players: number) => number[]) | null => {
+): ((env: Env, meter: Meter, players: number) => number[]) | null => {
   const expr = checkExpr(cx.checker, source, path, locals);
   if (!expr) return null;
   const one = expr.type.kind === 'number';
@@ -72,8 +77,8 @@ const compileReaders = (
     );
     return null;
   }
-  return (env, players) => {
-    const value = expr.run(env);
+  return (env, meter, players) => {
+    const value = expr.run(env, meter);
     const seats = one ? [value as number] : [...(value as readonly number[])];
     for (const seat of seats)
       if (!Number.isInteger(seat) || seat < 0 || seat >= players) throw new EffectError(`log: to: ${noSuch('seat', seat, players)}`);
@@ -104,7 +109,7 @@ const namedPieces = (cx: EffectCompiler, expr: CompiledExpr, path: DocPath): Com
   const source = one ? 'pieceName(shown)' : "join(map(shown, p => pieceName(p)), ', ')";
   const namer = checkExpr(cx.checker, source, path, { shown: expr.type }, STRING);
   if (!namer) return expr;
-  return { ...expr, type: STRING, run: (env) => namer.run(extendEnv(env, { shown: expr.run(env) })) };
+  return { ...expr, type: STRING, run: (env, meter) => namer.run(extendEnv(env, { shown: expr.run(env, meter) }), meter) };
 };
 
 export const logKind: EffectKind<'log'> = {
@@ -112,15 +117,15 @@ export const logKind: EffectKind<'log'> = {
     const text = compileLogText(cx, effect.log, [...path, 'log'], locals);
     const to = effect.to === undefined ? undefined : compileReaders(cx, effect.to, [...path, 'to'], locals);
     if (!text || to === null) return NOTHING;
-    return (d, vals) => {
+    return (d, vals, _rng, work) => {
       if (d.log.length >= LIMITS.logLines)
         throw new EffectError(
           `log: this move has written ${formatLimit(LIMITS.logLines)} lines already, the most a move may write`,
           'work-limit',
         );
       const env = envOf(d, vals);
-      const line = text(env);
-      d.log.push(to ? { text: line, to: to(env, d.numPlayers) } : line);
+      const line = text(env, work.meter);
+      d.log.push(to ? { text: line, to: to(env, work.meter, d.numPlayers) } : line);
     };
   },
   // Nothing in play reads the log back: what a line shows makes no part of the state live.

@@ -21,16 +21,16 @@ export const moveKind: EffectKind<'move'> = {
     const put: Put = move.put ?? 'top';
     if (!from || !to) return NOTHING;
     const admit = holdingGuard(checker, spec, from.name, to.name, [...path, 'to'], pieces !== undefined);
-    return (d, vals, rng) => {
+    return (d, vals, rng, work) => {
       const env = envOf(d, vals);
-      const source = from.resolve(env);
+      const source = from.resolve(env, work.meter);
       const inZone = zoneOf(d, source);
       let chosen: readonly Piece[];
-      if (pieces) chosen = pieces.run(env) as unknown as Piece[];
-      else if (count) chosen = pickPieces(inZone, count.run(env) as number, take, (n) => rng.below(n));
+      if (pieces) chosen = pieces.run(env, work.meter) as unknown as Piece[];
+      else if (count) chosen = pickPieces(inZone, count.run(env, work.meter) as number, take, (n) => rng.below(n));
       else chosen = inZone;
       admit?.(chosen);
-      movePieces(d, source, to.resolve(env), chosen, put);
+      movePieces(d, source, to.resolve(env, work.meter), chosen, put);
     };
   },
   flow: ({ move }, f, walk) => {

@@ -10,8 +10,8 @@ export const nextTurnKind: EffectKind<'nextTurn'> = {
     const seatSource = effect.nextTurn?.seat;
     const seat =
       seatSource === undefined ? undefined : checkExpr(cx.checker, seatSource, [...path, 'nextTurn', 'seat'], locals, typeOf('number'));
-    return (d, vals) => {
-      const next = seat ? (seat.run(envOf(d, vals)) as number) : cx.nextSeat(d);
+    return (d, vals, _rng, work) => {
+      const next = seat ? (seat.run(envOf(d, vals), work.meter) as number) : cx.nextSeat(d, work.meter);
       if (!Number.isInteger(next) || next < 0 || next >= d.numPlayers)
         throw new EffectError(`nextTurn: ${noSuch('seat', next, d.numPlayers)}`);
       d.active = next;

@@ -21,9 +21,9 @@ export const rollKind: EffectKind<'roll'> = {
     const zone = isZone ? parseZoneRef(cx.checker, cx.spec, source, path, locals) : undefined;
     const list = isZone ? undefined : checkExpr(cx.checker, source, path, locals);
     if (!zone && !list) return NOTHING;
-    return (d, vals, rng) => {
+    return (d, vals, rng, work) => {
       const env = envOf(d, vals);
-      const dice = zone ? zoneOf(d, zone.resolve(env)) : (list?.run(env) as unknown as Piece[]);
+      const dice = zone ? zoneOf(d, zone.resolve(env, work.meter)) : (list?.run(env, work.meter) as unknown as Piece[]);
       const rolled = new Map<string, Piece>();
       let rigged = 0;
       for (const die of dice) {

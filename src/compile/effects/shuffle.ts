@@ -8,8 +8,8 @@ export const shuffleKind: EffectKind<'shuffle'> = {
   compile: (effect, { cx, path, locals }) => {
     const zone = parseZoneRef(cx.checker, cx.spec, effect.shuffle, [...path, 'shuffle'], locals);
     if (!zone) return NOTHING;
-    return (d, vals, rng) => {
-      const ref = zone.resolve(envOf(d, vals));
+    return (d, vals, rng, work) => {
+      const ref = zone.resolve(envOf(d, vals), work.meter);
       withZone(d, ref, rng.shuffle(zoneOf(d, ref)));
     };
   },

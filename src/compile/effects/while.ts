@@ -21,9 +21,9 @@ export const whileKind: EffectKind<'while'> = {
       report(cx.checker, 'too-large', [...path, 'max'], maxTooLarge(effect.max));
     if (!test) return NOTHING;
     return (d, vals, rng, work) => {
-      const limit = max ? (max.run(envOf(d, vals)) as number) : WHILE_LIMIT;
+      const limit = max ? (max.run(envOf(d, vals), work.meter) as number) : WHILE_LIMIT;
       if (limit > LIMITS.whileMax) throw new EffectError(maxTooLarge(limit), 'work-limit');
-      for (let runs = 0; test.run(envOf(d, vals)) === true; runs++) {
+      for (let runs = 0; test.run(envOf(d, vals), work.meter) === true; runs++) {
         if (runs >= limit)
           throw new EffectError(`while: the condition still holds after ${limit} runs (raise 'max' or check the condition)`, 'work-limit');
         work.charge();
