@@ -21,6 +21,31 @@ export interface Diagnostic {
   /** 1-based end position, when known (Monaco markers span it). */
   endLine?: number;
   endColumn?: number;
+  /**
+   * The ways to fix it, when it knows them. One fix is one a tool may apply unasked
+   * (`houserules fix`); two or more are equally likely readings, offered and never picked.
+   */
+  fixes?: readonly Fix[];
+}
+
+/**
+ * A change of a file's text: the text from `start` to `end` (offsets into the file as it was
+ * read) becomes `text`. The 1-based line and column of both ends say the same for editors.
+ */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly text: string;
+}
+
+/** A fix of a diagnostic: what it does, in words a menu shows, and its edits to the diagnostic's file. */
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
 }
 
 /**

@@ -24,7 +24,9 @@ const ORDER = [
   'analyze',
   'bots',
   'sim',
+  'assist',
   'server',
+  'lsp',
   'cli',
   'studio',
 ];

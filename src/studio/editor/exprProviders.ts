@@ -1,6 +1,6 @@
 /** Monaco's completion and hover inside the spec's expressions, answered by exprAssist. */
 import type { Monaco } from './monaco.ts';
-import { completeAt, exprAt, hoverAt, type AssistItem } from './exprAssist.ts';
+import { completeAt, exprAt, hoverAt, type AssistItem } from '../../assist/exprAssist.ts';
 import { exprContext } from './exprContext.ts';
 
 const markdown = (item: AssistItem): string => [`\`${item.detail}\``, item.documentation ?? ''].filter(Boolean).join('\n\n');

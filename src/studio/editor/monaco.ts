@@ -11,7 +11,7 @@ import YamlWorker from './yaml.worker.ts?worker';
 import gameSchema from '../../../schema/game.schema.json';
 import variantSchema from '../../../schema/variant.schema.json';
 import { registerExpressionAssist } from './exprProviders.ts';
-import { itemKeyHoverAt } from './itemKeyHover.ts';
+import { itemKeyHoverAt } from '../../assist/itemKeyHover.ts';
 import { quietMonacoCancels } from './quietCancel.ts';
 
 quietMonacoCancels(window);

@@ -7,7 +7,7 @@
  * item operation says which item it names. Pure: text in, lines out.
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node, type YAMLSeq } from 'yaml';
-import { itemKeys, type Plain } from '../../variants/merge.ts';
+import { itemKeys, type Plain } from '../variants/merge.ts';
 
 export interface ItemKeyHover {
   /** The item's key in its list: an id or a derived key. */

@@ -6,11 +6,11 @@
  * type, with the spec's descriptions (a param's, a variable's, a zone's). Pure: text in, items out.
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { scopeKey, type Locals } from '../../check/exprs.ts';
-import { BUILTINS } from '../../lang/builtins.ts';
-import { formatType, type Library, type Scope, type Type } from '../../lang/index.ts';
-import type { DocPath } from '../../spec/diagnostics.ts';
-import type { GameSpec } from '../../spec/types.ts';
+import { scopeKey, type Locals } from '../check/exprs.ts';
+import { BUILTINS } from '../lang/builtins.ts';
+import { formatType, type Library, type Scope, type Type } from '../lang/index.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
+import type { GameSpec } from '../spec/types.ts';
 
 /** What the assistant reads from the last compiled game. */
 export interface ExprContext {

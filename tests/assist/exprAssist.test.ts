@@ -4,7 +4,7 @@
  * written before the cursor, definitions and builtins with their signatures.
  */
 import { describe, expect, it } from 'vitest';
-import { completeAt, exprAt, hoverAt, type ExprContext } from '../../src/studio/editor/exprAssist.ts';
+import { completeAt, exprAt, hoverAt, type ExprContext } from '../../src/assist/exprAssist.ts';
 import { compile, source } from '../helpers/games.ts';
 
 const tenThousand = (): { cx: ExprContext; text: string } => {

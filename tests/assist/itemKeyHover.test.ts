@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { itemKeyHoverAt } from '../../src/studio/editor/itemKeyHover.ts';
+import { itemKeyHoverAt } from '../../src/assist/itemKeyHover.ts';
 
 const GAMES = join(import.meta.dirname, '../../games');
 const tenThousand = readFileSync(join(GAMES, 'ten-thousand/game.yaml'), 'utf8');
