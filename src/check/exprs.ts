@@ -3,9 +3,9 @@
  * spec makes visible. Errors become diagnostics at the exact character of the spec file.
  */
 import { EffectError, ExprRuntimeError, SpecLimitError, SpecRuntimeError, type RunErrorCode } from '../errors.ts';
-import { compileExpr, parseType, type Library, type Run, type Scope, type Type } from '../lang/index.ts';
+import { compileExpr, parseType, type ExprError, type Library, type Run, type Scope, type Type } from '../lang/index.ts';
 import type { DiagnosticCode } from '../spec/codes.ts';
-import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
+import type { Diagnostic, DocPath, Problem } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
 import { diagnosticFrom, type Locator } from './locator.ts';
 import { LruCache } from '../lang/cache.ts';
@@ -53,6 +53,24 @@ const hasKeys = (record: object): boolean => {
   return false;
 };
 
+/** An expression's error as a problem at its character of the text at `path`, with the name it suggests as its fix. */
+export const exprProblem = ({ code, message, start, end, replacement }: ExprError, path: DocPath, text: string): Problem => ({
+  code,
+  path,
+  message,
+  offset: start,
+  ...(replacement === undefined
+    ? {}
+    : {
+        fixes: [
+          {
+            title: `Change '${text.slice(start, end)}' to '${replacement}'`,
+            edits: [{ kind: 'inScalar', path, from: start, to: end, text: replacement }],
+          },
+        ],
+      }),
+});
+
 export const checkExpr = (
   checker: ExprChecker,
   source: ExprSource | number | boolean,
@@ -67,9 +85,7 @@ export const checkExpr = (
   const result = compileExpr(text, scope, checker.library, expected);
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
-    for (const error of result.errors) {
-      checker.diagnostics.push(diagnosticFrom(checker.locator, { code: error.code, path, message: error.message, offset: error.start }));
-    }
+    for (const error of result.errors) checker.diagnostics.push(diagnosticFrom(checker.locator, exprProblem(error, path, text)));
     return undefined;
   }
   const run = result.run;

@@ -8,7 +8,7 @@ import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.
 import { WARNING_CODES, type CheckedWarning } from '../check/warnings.ts';
 import { globalTypes } from '../check/scope.ts';
 import { SpecLimitError } from '../errors.ts';
-import { checkExpr, report, scopeKey, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
+import { checkExpr, exprProblem, report, scopeKey, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
 import { diagnosticFrom } from '../check/locator.ts';
 import { hasErrors, type Diagnostic, type Problem } from '../spec/diagnostics.ts';
@@ -230,14 +230,14 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     );
   const checker: ExprChecker = { globals, library, diagnostics, locator, scopes };
   for (const e of errors) {
-    const path = e.where === 'body' ? ['definitions', e.name, 'body'] : ['definitions', e.name, e.where];
+    const body = e.where === 'body' ? spec.definitions?.[e.name]?.body : undefined;
     diagnostics.push(
-      diagnosticFrom(locator, {
-        code: e.error.code,
-        path,
-        message: e.error.message,
-        offset: e.where === 'body' ? e.error.start : undefined,
-      }),
+      diagnosticFrom(
+        locator,
+        body === undefined
+          ? { code: e.error.code, path: ['definitions', e.name, e.where], message: e.error.message }
+          : exprProblem(e.error, ['definitions', e.name, 'body'], body),
+      ),
     );
   }
   for (const [name, table] of Object.entries(spec.scoring ?? {})) tables.set(name, compileTable(checker, table, ['scoring', name]));

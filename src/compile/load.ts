@@ -2,12 +2,11 @@
  * Text to spec: parse the YAML, validate it against the schema, apply the variants. The locator
  * it returns points every later diagnostic back into the file that wrote the node.
  */
-import { locate, locateInScalar, parseSpecText } from '../parse/index.ts';
-import type { ParsedDoc } from '../parse/index.ts';
+import { parseSpecText } from '../parse/index.ts';
 import { validateSpec } from '../validate/index.ts';
 import { hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
-import type { Locator } from '../check/locator.ts';
+import { fileLocator, type Locator } from '../check/locator.ts';
 import { applyVariants, parseVariant } from '../variants/index.ts';
 import { localize, readLocale, type LocaleSource, type MissingText } from '../locale/index.ts';
 
@@ -25,14 +24,6 @@ export interface LocaleInput {
   readonly file: LocaleSource;
   readonly knownVariants?: readonly string[];
 }
-
-/** Positions in one parsed file. */
-export const fileLocator = (parsed: ParsedDoc): Locator => ({
-  locate: (path, offset) => ({
-    file: parsed.file,
-    ...(offset === undefined ? locate(parsed, path) : locateInScalar(parsed, path, offset)),
-  }),
-});
 
 export const loadSpec = (base: SourceFile, variants: readonly SourceFile[], locale?: LocaleInput): Loaded => {
   const loaded = loadUntranslated(base, variants);

@@ -1,9 +1,19 @@
 import type { CallExpr, Expr, LambdaExpr } from './ast.ts';
 import { BUILTINS, type Builtin } from './builtins.ts';
-import { LAMBDA_MISPLACED, allChecked, at, constValue, findLocal, report, type Check, type Checked, type Ctx } from './context.ts';
+import {
+  LAMBDA_MISPLACED,
+  allChecked,
+  at,
+  constValue,
+  findLocal,
+  report,
+  reportUnknown,
+  type Check,
+  type Checked,
+  type Ctx,
+} from './context.ts';
 import type { Lambda, Node } from './ir.ts';
 import { hostCallName, type ArgInfo, type DefinitionEntry, type HostFunction, type Library } from './library.ts';
-import { didYouMean } from './suggest.ts';
 import { formatType, typeEquals, type FunctionType, type Type } from './types.ts';
 import { resolve, unify, type Bindings } from './unify.ts';
 
@@ -27,12 +37,9 @@ export function checkCall(expr: CallExpr, ctx: Ctx, check: Check): Checked | und
   const host = library.hostFunctions.get(name);
   if (!definition && !host) {
     const isVariable = findLocal(ctx.locals, name) !== undefined || Object.hasOwn(scope, name);
-    return report(
-      ctx,
-      expr.callee,
-      isVariable ? 'type-mismatch' : 'unknown-name',
-      isVariable ? `'${name}' is not a function` : `unknown function '${name}'${didYouMean(name, callableNames(library))}`,
-    );
+    return isVariable
+      ? report(ctx, expr.callee, 'type-mismatch', `'${name}' is not a function`)
+      : reportUnknown(ctx, expr.callee, `unknown function '${name}'`, name, callableNames(library));
   }
   for (const arg of args) if (arg.kind === 'lambda') report(ctx, arg.expr, 'wrong-arguments', LAMBDA_MISPLACED);
   const values = args.map((arg) => (arg.kind === 'value' ? arg.checked : undefined));

@@ -9,6 +9,7 @@ import {
   findLocal,
   localNames,
   report,
+  reportUnknown,
   type CheckEnv,
   type Checked,
   type Ctx,
@@ -18,7 +19,6 @@ import {
 import type { ExprError, Span } from './errors.ts';
 import type { Node } from './ir.ts';
 import type { DefinitionEntry, Library, Param } from './library.ts';
-import { didYouMean } from './suggest.ts';
 import { BOOL, NEVER, NUMBER, STRING, fieldType, formatType, isAssignable, joinTypes, listOf, recordOf, type Type } from './types.ts';
 import { makeRecord, type Value } from './values.ts';
 
@@ -120,7 +120,7 @@ function check(expr: Expr, ctx: Ctx): Checked | undefined {
       if (t.kind === 'record') {
         const type = fieldType(t, name);
         if (type) return { node, type };
-        return report(ctx, expr.field, 'unknown-name', `no field '${name}' in ${formatType(t)}${didYouMean(name, Object.keys(t.fields))}`);
+        return reportUnknown(ctx, expr.field, `no field '${name}' in ${formatType(t)}`, name, Object.keys(t.fields));
       }
       const hint = (t.kind === 'list' || t.kind === 'string') && ['length', 'size', 'count'].includes(name) ? ' — use len(...)' : '';
       return report(ctx, expr.field, 'type-mismatch', `${formatType(t)} has no field '${name}'${hint}`);
@@ -198,7 +198,7 @@ function checkName(name: string, span: Span, ctx: Ctx): Checked | undefined {
     const call = library.definitions.get(name)?.params?.length === 0 ? `${name}()` : `${name}(...)`;
     return report(ctx, span, 'type-mismatch', `'${name}' is a function: call it like ${call}`);
   }
-  return report(ctx, span, 'unknown-name', `unknown name '${name}'${didYouMean(name, [...localNames(ctx.locals), ...Object.keys(scope)])}`);
+  return reportUnknown(ctx, span, `unknown name '${name}'`, name, [...localNames(ctx.locals), ...Object.keys(scope)]);
 }
 
 function checkBinary(expr: BinaryExpr, ctx: Ctx): Checked | undefined {

@@ -4,6 +4,7 @@ import type { Node } from './ir.ts';
 import type { DefinitionEntry, Library, Scope } from './library.ts';
 import type { Type } from './types.ts';
 import type { Value } from './values.ts';
+import { suggest, suggestion } from './suggest.ts';
 
 /** How a call to a definition may be typed, or why it may not be (undefined: already reported). */
 export type DefinitionUse = { ok: true; result: Type } | { ok: false; message: string | undefined };
@@ -49,6 +50,22 @@ export const LAMBDA_MISPLACED = "a function like 'x => ...' can only be an argum
 
 export const report = (ctx: Ctx, span: Span, code: ExprErrorCode, message: string): undefined => {
   ctx.errors.push({ code, message, start: span.start, end: span.end });
+  return undefined;
+};
+
+/**
+ * `name` at `span` names nothing among `candidates`: `unknown-name` with `what` as its words, the
+ * one close candidate suggested, and given as the fix of the span.
+ */
+export const reportUnknown = (ctx: Ctx, span: Span, what: string, name: string, candidates: Iterable<string>): undefined => {
+  const meant = suggest(name, candidates);
+  ctx.errors.push({
+    code: 'unknown-name',
+    message: `${what}${meant === undefined ? '' : suggestion(meant)}`,
+    start: span.start,
+    end: span.end,
+    ...(meant === undefined ? {} : { replacement: meant }),
+  });
   return undefined;
 };
 

@@ -18,6 +18,8 @@ export interface ExprError {
   message: string;
   start: number;
   end: number;
+  /** What `start`..`end` would be if the problem is a misspelt name with one close candidate: the fix a tool may offer. */
+  replacement?: string;
 }
 
 export interface Span {

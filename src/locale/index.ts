@@ -4,7 +4,7 @@
  * run after the variants and before the checks: only texts change, so the game plays the same.
  * A text without a translation keeps the spec's own and is listed as missing.
  */
-import { locate, locateInScalar, parseSpecText, type ParsedDoc } from '../parse/index.ts';
+import { locate, locateInScalar, parseSpecText, placeEdit, type ParsedDoc } from '../parse/index.ts';
 import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import type { GameSpec } from '../spec/types.ts';
@@ -221,20 +221,33 @@ const setAt = (root: Record<string, Plain>, path: DocPath, value: string): void 
 };
 
 /** The translated places of the spec, by the place's JSON, with their places in the locale file. */
-const translatedLocator = (base: Locator, locale: LocaleFile, places: ReadonlyMap<string, DocPath>): Locator => ({
-  locate: (path, offset) => {
+const translatedLocator = (base: Locator, locale: LocaleFile, places: ReadonlyMap<string, DocPath>): Locator => {
+  /** The place in the locale file of `path` (or of the translated text it is in), and how much of `path` it stands for. */
+  const translated = (path: DocPath): { inLocale: DocPath; whole: boolean } | undefined => {
     for (let n = path.length; n > 0; n -= 1) {
       const at = places.get(JSON.stringify(path.slice(0, n)));
-      if (!at) continue;
-      const inLocale = [...at, ...path.slice(n)];
+      if (at) return { inLocale: [...at, ...path.slice(n)], whole: n === path.length };
+    }
+    return undefined;
+  };
+  return {
+    locate: (path, offset) => {
+      const found = translated(path);
+      if (!found) return base.locate(path, offset);
+      const { inLocale, whole } = found;
       return {
         file: locale.doc.file,
-        ...(offset === undefined || n < path.length ? locate(locale.doc, inLocale) : locateInScalar(locale.doc, inLocale, offset)),
+        ...(offset === undefined || !whole ? locate(locale.doc, inLocale) : locateInScalar(locale.doc, inLocale, offset)),
       };
-    }
-    return base.locate(path, offset);
-  },
-});
+    },
+    place: (edit) => {
+      const found = translated(edit.path);
+      if (!found) return base.place(edit);
+      const placed = placeEdit(locale.doc, { ...edit, path: found.inLocale });
+      return placed && { file: locale.doc.file, edit: placed };
+    },
+  };
+};
 
 /**
  * Translates the merged spec with the locale: the top level's translations where the text is the

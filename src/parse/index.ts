@@ -5,4 +5,6 @@ export { locate, nodeAt, pathAtOffset, positionOf, spanOf, type LocatePart } fro
 export { locateInScalar, locateRangeInScalar } from './locateInScalar.ts';
 export { diagnosticAt, diagnosticAtPart } from './diagnostic.ts';
 export { scalarOffsetMap } from './scalarMap.ts';
+export { placeEdit } from './placeEdit.ts';
+export { applyEdits } from './applyEdits.ts';
 export type { ParsedDoc, ParseResult, ScalarRange, SourcePosition, SourceSpan } from './types.ts';

@@ -60,6 +60,22 @@ export interface Problem {
   readonly severity?: Severity;
   /** The character, within the text at `path`, that the problem is at. */
   readonly offset?: number;
+  /** Its fixes, by places in the document (see `Fix` for what one or several mean). */
+  readonly fixes?: readonly ProblemFix[];
+}
+
+/** A change of the document by its places, before it is placed in a file's text (parse/placeEdit.ts). */
+export type PathEdit =
+  /** The key that leads to `path` becomes `text`. */
+  | { readonly kind: 'key'; readonly path: DocPath; readonly text: string }
+  /** Characters `from` to `to` of the string at `path`, as its reader saw them, become `text`. */
+  | { readonly kind: 'inScalar'; readonly path: DocPath; readonly from: number; readonly to: number; readonly text: string }
+  /** A new `key: value` in the block mapping at `path`, after its last entry. */
+  | { readonly kind: 'addKey'; readonly path: DocPath; readonly key: string; readonly value: string };
+
+export interface ProblemFix {
+  readonly title: string;
+  readonly edits: readonly PathEdit[];
 }
 
 export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };

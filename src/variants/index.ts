@@ -4,13 +4,13 @@
  * order — a required variant before the one that requires it — and the result is validated
  * again as an ordinary spec. Diagnostics point into the file that wrote the node.
  */
-import { locate, locateInScalar, parseSpecText, type ParsedDoc } from '../parse/index.ts';
+import { locate, locateInScalar, parseSpecText, placeEdit, type ParsedDoc } from '../parse/index.ts';
 import { validateSpec, validateSpecValue, validateVariant } from '../validate/index.ts';
-import type { Diagnostic, DocPath } from '../spec/diagnostics.ts';
+import type { Diagnostic, DocPath, ProblemFix } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { didYouMean } from '../lang/suggest.ts';
 import type { GameSpec } from '../spec/types.ts';
-import type { Locator } from '../check/locator.ts';
+import { fileLocator, placedFixes, type Locator } from '../check/locator.ts';
 import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Plain, type Written } from './merge.ts';
 import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
 import type { ParamSpec } from '../spec/types.ts';
@@ -60,14 +60,18 @@ export interface LoadedVariant {
 }
 
 /** A problem with a key or a list item points at the key (or the item's first line), not the whole block under it. */
-const at = (doc: ParsedDoc, path: DocPath, message: string): Diagnostic => ({
-  severity: 'error',
-  code: 'variant',
-  message,
-  path,
-  file: doc.file,
-  ...locate(doc, path, 'head'),
-});
+const at = (doc: ParsedDoc, path: DocPath, message: string, fixes?: readonly ProblemFix[]): Diagnostic => {
+  const placed = fixes ? placedFixes(fileLocator(doc), fixes, doc.file) : [];
+  return {
+    severity: 'error',
+    code: 'variant',
+    message,
+    path,
+    file: doc.file,
+    ...locate(doc, path, 'head'),
+    ...(placed.length > 0 ? { fixes: placed } : {}),
+  };
+};
 
 export const parseVariant = (file: VariantFile): { variant?: LoadedVariant; diagnostics: Diagnostic[] } => {
   const parsed = parseSpecText(file.text, file.file);
@@ -131,15 +135,23 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
   }
   const baseSpec = base.value as GameSpec;
   const origins: { target: DocPath; doc: ParsedDoc; source: DocPath }[] = [];
+  /** The file that wrote `path` (the variant that wrote it last, or the game), and the place there. */
+  const origin = (path: DocPath): { doc: ParsedDoc; mapped: DocPath } => {
+    let best: (typeof origins)[number] | undefined;
+    for (const o of origins) {
+      if (prefixOf(o.target, path) && (!best || o.target.length >= best.target.length)) best = o;
+    }
+    return { doc: best?.doc ?? base, mapped: best ? [...best.source, ...path.slice(best.target.length)] : path };
+  };
   const locator: Locator = {
     locate: (path, offset) => {
-      let best: (typeof origins)[number] | undefined;
-      for (const o of origins) {
-        if (prefixOf(o.target, path) && (!best || o.target.length >= best.target.length)) best = o;
-      }
-      const doc = best?.doc ?? base;
-      const mapped = best ? [...best.source, ...path.slice(best.target.length)] : path;
+      const { doc, mapped } = origin(path);
       return { file: doc.file, ...(offset === undefined ? locate(doc, mapped) : locateInScalar(doc, mapped, offset)) };
+    },
+    place: (edit) => {
+      const { doc, mapped } = origin(edit.path);
+      const placed = placeEdit(doc, { ...edit, path: mapped });
+      return placed && { file: doc.file, edit: placed };
     },
   };
   for (const v of loaded) {
@@ -159,7 +171,7 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
       const prev = spec;
       const merged = mergePatch(spec, v.spec.patch, [], ['patch'], lineage);
       spec = merged.value;
-      for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}': ${p.message}`));
+      for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}': ${p.message}`, p.fixes));
       for (const w of merged.written) writes.push({ v, w, prev });
     }
     for (const [name, value] of Object.entries(v.spec.params ?? {})) {

@@ -17,7 +17,7 @@
  * by its identity (`ItemRef`), so places written by different variants compare by what they are,
  * not by where earlier patches happened to put them.
  */
-import type { DocPath } from '../spec/diagnostics.ts';
+import type { DocPath, ProblemFix } from '../spec/diagnostics.ts';
 import type { Change, MergeContext, MergeProblem, Written } from './merge/context.ts';
 import { mergeNode } from './merge/node.ts';
 import { newLineage, type Lineage, type Place } from './merge/place.ts';
@@ -53,8 +53,8 @@ export const mergePatch = (
   const problems: MergeProblem[] = [];
   const ctx: MergeContext = {
     lineage,
-    problem: (s: DocPath, message: string): void => {
-      problems.push({ source: s, message });
+    problem: (s: DocPath, message: string, fixes?: readonly ProblemFix[]): void => {
+      problems.push({ source: s, message, ...(fixes && fixes.length > 0 ? { fixes } : {}) });
     },
     wrote: (t: Place, s: DocPath, change: Change): void => {
       written.push({ target: t, source: s, change });

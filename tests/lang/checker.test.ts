@@ -83,8 +83,13 @@ describe('type errors point at the offending node', () => {
   it('reports independent errors together, in source order', () => {
     const src = 'fitler(xs, x => x) + scroe + (flag and 1)';
     expect(errorsOf(src)).toEqual([
-      { code: 'unknown-name', message: "unknown function 'fitler' — did you mean 'filter'?", ...spanOf(src, 'fitler') },
-      { code: 'unknown-name', message: "unknown name 'scroe' — did you mean 'score'?", ...spanOf(src, 'scroe') },
+      {
+        code: 'unknown-name',
+        message: "unknown function 'fitler' — did you mean 'filter'?",
+        ...spanOf(src, 'fitler'),
+        replacement: 'filter',
+      },
+      { code: 'unknown-name', message: "unknown name 'scroe' — did you mean 'score'?", ...spanOf(src, 'scroe'), replacement: 'score' },
       { code: 'type-mismatch', message: "'and' needs bools, found number", ...spanOf(src, '1') },
     ]);
   });

@@ -172,7 +172,7 @@ describe('definition errors', () => {
       {
         name: 'f',
         where: 'body',
-        error: { code: 'unknown-name', message: "unknown name 'scroe' — did you mean 'score'?", start: 4, end: 9 },
+        error: { code: 'unknown-name', message: "unknown name 'scroe' — did you mean 'score'?", start: 4, end: 9, replacement: 'score' },
       },
     ]);
     expect(errorsFor([def('f', '', '1 +')])).toEqual([

@@ -78,7 +78,16 @@ export function spanOf(src: string, fragment: string, nth = 0): { start: number;
   return { start, end: start + fragment.length };
 }
 
-/** Expects exactly one compile error, with this code and message, spanning `fragment` of `src`. */
+/** The fix an error's "did you mean" gives: the name it suggests, as the error's `replacement`. */
+export const meant = (message: string): { replacement: string } | Record<string, never> => {
+  const name = /did you mean '([^']+)'\?$/.exec(message)?.[1];
+  return name === undefined ? {} : { replacement: name };
+};
+
+/**
+ * Expects exactly one compile error, with this code and message, spanning `fragment` of `src`;
+ * one that suggests a name carries it as its fix.
+ */
 export function expectError(src: string, code: ExprErrorCode, message: string, fragment: string = src, nth = 0): void {
-  expect(errorsOf(src)).toEqual([{ code, message, ...spanOf(src, fragment, nth) }]);
+  expect(errorsOf(src)).toEqual([{ code, message, ...spanOf(src, fragment, nth), ...meant(message) }]);
 }

@@ -2,8 +2,8 @@
  * A list of named items changed by item operations: an item is named by its `id` or its derived
  * key (`$item: move#1`); a named item is merged into, replaced or removed; a new item says where it goes.
  */
-import type { DocPath } from '../../spec/diagnostics.ts';
-import { didYouMean } from '../../lang/suggest.ts';
+import type { DocPath, ProblemFix } from '../../spec/diagnostics.ts';
+import { didYouMean, suggest, suggestion } from '../../lang/suggest.ts';
 import type { MergeContext } from './context.ts';
 import { fresh } from './fresh.ts';
 import { itemKeys } from './itemKeys.ts';
@@ -111,6 +111,29 @@ const placeItem = (items: Items, op: ItemOp<'place'>): void => {
   ctx.wrote([...t, { item: value as object, name: named ?? `${describePlace(t)}[new]` }], at, 'added');
 };
 
+/**
+ * The readings of an item that names none: the close name it may misspell, and, for an item named
+ * by its id that does not remove, a new item at the end. Both when both are possible.
+ */
+const unknownItemFixes = (at: DocPath, naming: string, name: string, meant: string | undefined, removes: boolean): ProblemFix[] => [
+  ...(meant === undefined
+    ? []
+    : [
+        {
+          title: `Change '${name}' to '${meant}'`,
+          edits: [{ kind: 'inScalar' as const, path: [...at, naming], from: 0, to: name.length, text: meant }],
+        },
+      ]),
+  ...(removes || naming !== 'id'
+    ? []
+    : [
+        {
+          title: `Add '${name}' as a new item at the end ($append: true)`,
+          edits: [{ kind: 'addKey' as const, path: at, key: '$append', value: 'true' }],
+        },
+      ]),
+];
+
 /** The existing item an operation names, or a problem that it names none. */
 const namedItem = (items: Items, op: ItemOpBase): Named | undefined => {
   const { ctx, target: t } = items;
@@ -125,10 +148,14 @@ const namedItem = (items: Items, op: ItemOpBase): Named | undefined => {
   const index = indexOf(items, name);
   const entry = items.entries[index];
   if (entry === undefined) {
-    const hint = item.$remove === true ? '' : '; a new item says where it goes: $append, $prepend, $before or $after';
+    const removes = item.$remove === true;
+    const hint = removes ? '' : '; a new item says where it goes: $append, $prepend, $before or $after';
+    const naming = '$item' in item ? '$item' : 'id';
+    const meant = suggest(name, known(items));
     ctx.problem(
-      [...at, '$item' in item ? '$item' : 'id'],
-      `there is no item '${name}' in ${describePlace(t)}${didYouMean(name, known(items))} (items: ${known(items).join(', ') || 'none'}${hint})`,
+      [...at, naming],
+      `there is no item '${name}' in ${describePlace(t)}${meant === undefined ? '' : suggestion(meant)} (items: ${known(items).join(', ') || 'none'}${hint})`,
+      unknownItemFixes(at, naming, name, meant, removes),
     );
     return undefined;
   }

@@ -1,9 +1,18 @@
-import type { DocPath } from '../../spec/diagnostics.ts';
-import { didYouMean } from '../../lang/suggest.ts';
+import type { DocPath, ProblemFix } from '../../spec/diagnostics.ts';
+import { suggest, suggestion } from '../../lang/suggest.ts';
 import type { MergeContext } from './context.ts';
 import { fresh } from './fresh.ts';
 import { describePlace, type Place } from './place.ts';
 import type { PlainMap } from './plain.ts';
+
+/**
+ * The readings of a key that names nothing: the close name it may misspell, and, unless it
+ * removes, a new key. Both when both are possible: which one was meant is not for a tool to say.
+ */
+const unknownKeyFixes = (path: DocPath, key: string, meant: string | undefined, removes: boolean): ProblemFix[] => [
+  ...(meant === undefined ? [] : [{ title: `Change '${key}' to '${meant}'`, edits: [{ kind: 'key' as const, path, text: meant }] }]),
+  ...(removes ? [] : [{ title: `Declare '${key}' new: '+${key}'`, edits: [{ kind: 'key' as const, path, text: `+${key}` }] }]),
+];
 
 /** A mapping merged key by key: `+key` declares a new key, `key: null` removes one, any other key must exist. */
 export const mergeMapping = (ctx: MergeContext, b: PlainMap, p: PlainMap, t: Place, s: DocPath): PlainMap => {
@@ -27,9 +36,11 @@ export const mergeMapping = (ctx: MergeContext, b: PlainMap, p: PlainMap, t: Pla
       continue;
     }
     if (!Object.hasOwn(out, key)) {
+      const meant = suggest(key, Object.keys(out));
       ctx.problem(
         [...s, key],
-        `there is no '${key}' in ${describePlace(t)}${didYouMean(key, Object.keys(out))}${value === null ? '' : ` (a new key is declared with a +: '+${key}')`}`,
+        `there is no '${key}' in ${describePlace(t)}${meant === undefined ? '' : suggestion(meant)}${value === null ? '' : ` (a new key is declared with a +: '+${key}')`}`,
+        unknownKeyFixes([...s, key], key, meant, value === null),
       );
       continue;
     }
