@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { listCommand } from './commands/list.ts';
 import { validateCommand } from './commands/validate.ts';
+import { fixCommand } from './commands/fix.ts';
 import { evalCommand } from './commands/eval.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { replayCommand } from './commands/replay.ts';
@@ -19,6 +20,7 @@ import type { Command, Io } from './command.ts';
 const COMMANDS: readonly Command[] = [
   listCommand,
   validateCommand,
+  fixCommand,
   evalCommand,
   simulateCommand,
   replayCommand,
