@@ -5,7 +5,10 @@
  * declared). Problems with two or more fixes are left alone and handed back. Pure: texts in,
  * texts out; the command line reads and writes the files.
  */
+import { parse } from 'yaml';
 import { compileGame, type SourceFile } from '../compile/index.ts';
+import { isRecord } from '../spec/own.ts';
+import { withRequirements } from '../variants/requirements.ts';
 import { applyEdits } from '../parse/index.ts';
 import type { Diagnostic, Fix, TextEdit } from '../spec/diagnostics.ts';
 
@@ -29,10 +32,34 @@ export interface FixedFiles {
 /** Rounds before giving up on fixes that keep making new problems with fixes: each round changes something. */
 export const MAX_ROUNDS = 20;
 
-/** The problems of every file: the game's alone, each variant's applied to the game on its own. */
+/** A variant file's id and the ids it requires, as far as its text can be read. */
+const headOf = (file: SourceFile): { id: string | undefined; requires: string[] } => {
+  try {
+    const value: unknown = parse(file.text);
+    const head = isRecord(value) ? value : {};
+    const requires = Array.isArray(head.requires) ? head.requires.filter((r): r is string => typeof r === 'string') : [];
+    return { id: typeof head.variant === 'string' ? head.variant : undefined, requires };
+  } catch {
+    return { id: undefined, requires: [] };
+  }
+};
+
+/**
+ * The problems of every file: the game's alone, and each variant's applied to the game with the
+ * variants it requires before it (a variant may change what one it requires adds).
+ */
 const problemsOf = (base: SourceFile, variants: readonly SourceFile[]): Diagnostic[] => {
+  const heads = variants.map((v) => ({ file: v, ...headOf(v) }));
+  const byId = new Map(heads.flatMap((h) => (h.id === undefined ? [] : [[h.id, h] as const])));
   const own = compileGame({ base }).diagnostics;
-  const ofVariants = variants.flatMap((v) => compileGame({ base, variants: [v] }).diagnostics.filter((d) => d.file === v.file));
+  const ofVariants = heads.flatMap(({ file, id, requires }) => {
+    const ids = withRequirements(id === undefined ? requires : [id], (r) => byId.get(r)?.requires);
+    const required = ids.flatMap((r) => {
+      const head = r === id ? undefined : byId.get(r);
+      return head ? [head.file] : [];
+    });
+    return compileGame({ base, variants: [...required, file] }).diagnostics.filter((d) => d.file === file.file);
+  });
   return [...own.filter((d) => d.file === base.file), ...ofVariants];
 };
 

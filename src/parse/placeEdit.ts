@@ -5,7 +5,7 @@
  * for character (no escapes, no folded line in it), a new key goes before a mapping's first key
  * at its indentation. Anything else is not placed, and the fix is not offered.
  */
-import { isMap, isScalar, Scalar, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Node } from 'yaml';
 import type { PathEdit, TextEdit } from '../spec/diagnostics.ts';
 import { nodeAt, positionOf, walkPath } from './locate.ts';
 import { scalarOffsetMap } from './scalarMap.ts';
@@ -63,6 +63,52 @@ const placeNewKey = (parsed: ParsedDoc, path: PathEdit['path'], key: string, val
   return textEdit(parsed, at, at, `${key}: ${value}\n${' '.repeat(at - lineStart)}`);
 };
 
+const placeValue = (parsed: ParsedDoc, path: PathEdit['path'], text: string): TextEdit | undefined => {
+  const node = nodeAt(parsed, path);
+  if (!isScalar(node) || !hasRange(node) || node.type !== Scalar.PLAIN || !/^[\w.-]+$/.test(text)) return undefined;
+  return textEdit(parsed, node.range[0], node.range[1], text);
+};
+
+/** Where the characters of a node end: a block collection's range runs past its last line break. */
+const endOf = (parsed: ParsedDoc, node: Node & { range: [number, number, number] }): number => {
+  let end = node.range[1];
+  while (end > node.range[0] && /\s/.test(parsed.text[end - 1] ?? '')) end -= 1;
+  return end;
+};
+
+/**
+ * A block collection that is a mapping's value becomes `key:` with the collection one level
+ * deeper under it: every line of it moved right, comments and blank lines with it; a flow
+ * collection or a plain or quoted scalar is wrapped where it stands, `{ key: ... }`. A block
+ * scalar (`|`, `>`) is not wrapped: its lines' indentation is its text.
+ */
+const placeWrap = (parsed: ParsedDoc, path: PathEdit['path'], key: string): TextEdit | undefined => {
+  const steps = walkPath(parsed.document, path);
+  const last = steps[steps.length - 1];
+  const node = steps.length === path.length + 1 ? last?.node : undefined;
+  if (!hasRange(node) || !PLAIN_KEY.test(key)) return undefined;
+  const end = endOf(parsed, node);
+  const flow = (isMap(node) || isSeq(node)) && node.flow;
+  if (isScalar(node) || flow) {
+    if (isScalar(node) && node.type !== Scalar.PLAIN && node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE)
+      return undefined;
+    return textEdit(parsed, node.range[0], end, `{ ${key}: ${parsed.text.slice(node.range[0], end)} }`);
+  }
+  if (!isMap(node) && !isSeq(node)) return undefined;
+  const owner = last?.key;
+  if (!hasRange(owner)) return undefined;
+  const columnOf = (offset: number): number => offset - (parsed.text.lastIndexOf('\n', offset - 1) + 1);
+  const start = parsed.text.lastIndexOf('\n', node.range[0] - 1) + 1;
+  const indent = columnOf(node.range[0]);
+  const keyColumn = Math.max(columnOf(owner.range[0]) + 2, indent - 2);
+  const shift = Math.max(0, keyColumn + 2 - indent);
+  const lines = parsed.text
+    .slice(start, end)
+    .split('\n')
+    .map((line) => (line.trim() === '' ? line : ' '.repeat(shift) + line));
+  return textEdit(parsed, start, end, `${' '.repeat(keyColumn)}${key}:\n${lines.join('\n')}`);
+};
+
 /** `edit` in the text of `parsed`, or undefined when it cannot be written there without changing anything else. */
 export const placeEdit = (parsed: ParsedDoc, edit: PathEdit): TextEdit | undefined => {
   switch (edit.kind) {
@@ -72,5 +118,9 @@ export const placeEdit = (parsed: ParsedDoc, edit: PathEdit): TextEdit | undefin
       return placeInScalar(parsed, edit.path, edit.from, edit.to, edit.text);
     case 'addKey':
       return placeNewKey(parsed, edit.path, edit.key, edit.value);
+    case 'value':
+      return placeValue(parsed, edit.path, edit.text);
+    case 'wrap':
+      return placeWrap(parsed, edit.path, edit.key);
   }
 };

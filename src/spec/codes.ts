@@ -30,6 +30,8 @@ export const DIAGNOSTIC_CODES = {
   'unmatched-acknowledgement': 'an acknowledgement of a warning the spec does not have',
   'flow-build': 'the flow could not be built as a statechart',
   variant: 'a variant that cannot be applied, or leaves the game invalid',
+  'language-version':
+    'a file written for an older version of the rules language (its fix brings it up to date), or one that says no version where two versions would read it differently',
   locale: 'a locale file that does not fit its game',
   rulebook: 'a rulebook file that does not fit its game',
   'runtime-error':

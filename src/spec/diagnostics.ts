@@ -70,8 +70,12 @@ export type PathEdit =
   | { readonly kind: 'key'; readonly path: DocPath; readonly text: string }
   /** Characters `from` to `to` of the string at `path`, as its reader saw them, become `text`. */
   | { readonly kind: 'inScalar'; readonly path: DocPath; readonly from: number; readonly to: number; readonly text: string }
-  /** A new `key: value` in the block mapping at `path`, after its last entry. */
-  | { readonly kind: 'addKey'; readonly path: DocPath; readonly key: string; readonly value: string };
+  /** A new `key: value` in the mapping at `path`, before its first key. */
+  | { readonly kind: 'addKey'; readonly path: DocPath; readonly key: string; readonly value: string }
+  /** The value at `path`, a scalar, becomes `text`. */
+  | { readonly kind: 'value'; readonly path: DocPath; readonly text: string }
+  /** The value at `path` becomes `{key: value}`, its text kept as written (comments too). */
+  | { readonly kind: 'wrap'; readonly path: DocPath; readonly key: string };
 
 export interface ProblemFix {
   readonly title: string;

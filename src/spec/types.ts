@@ -8,6 +8,8 @@
 export type ExprSource = string;
 
 export interface GameSpec {
+  /** The version of the rules language it is written for (spec/version.ts). */
+  houserules?: number;
   id: string;
   title: string;
   description?: string;

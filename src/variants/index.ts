@@ -4,18 +4,24 @@
  * order — a required variant before the one that requires it — and the result is validated
  * again as an ordinary spec. Diagnostics point into the file that wrote the node.
  */
-import { locate, locateInScalar, parseSpecText, placeEdit, type ParsedDoc } from '../parse/index.ts';
+import { applyEdits, locate, locateInScalar, parseSpecText, placeEdit, type ParsedDoc } from '../parse/index.ts';
 import { validateSpec, validateSpecValue, validateVariant } from '../validate/index.ts';
-import type { Diagnostic, DocPath, ProblemFix } from '../spec/diagnostics.ts';
+import type { DiagnosticCode } from '../spec/codes.ts';
+import type { Diagnostic, DocPath, PathEdit, ProblemFix, Severity, TextEdit } from '../spec/diagnostics.ts';
 import { hasErrors } from '../spec/diagnostics.ts';
 import { didYouMean } from '../lang/suggest.ts';
+import { deepEqual, type Value } from '../lang/index.ts';
+import { LANGUAGE_VERSION, LANGUAGE_VERSIONS, VERSION_KEY, versionOf, type LanguageVersion } from '../spec/version.ts';
+import { applyVersion1, upgradeEdits } from './version1.ts';
 import type { GameSpec } from '../spec/types.ts';
 import { fileLocator, placedFixes, type Locator } from '../check/locator.ts';
-import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Plain, type Written } from './merge.ts';
+import { describePlace, mergePatch, newLineage, overlaps, resolvePath, type Lineage, type Plain, type Written } from './merge.ts';
 import { paramDeclarationProblems, paramProblem } from '../spec/params.ts';
 import type { ParamSpec } from '../spec/types.ts';
 
 export interface VariantSpec {
+  /** The version of the rules language it is written for (spec/version.ts). */
+  houserules?: number;
   variant: string;
   game: string;
   title: string;
@@ -60,11 +66,22 @@ export interface LoadedVariant {
 }
 
 /** A problem with a key or a list item points at the key (or the item's first line), not the whole block under it. */
-const at = (doc: ParsedDoc, path: DocPath, message: string, fixes?: readonly ProblemFix[]): Diagnostic => {
+interface AtOptions {
+  readonly fixes?: readonly ProblemFix[] | undefined;
+  readonly code?: DiagnosticCode;
+  readonly severity?: Severity;
+}
+
+const at = (
+  doc: ParsedDoc,
+  path: DocPath,
+  message: string,
+  { fixes, code = 'variant', severity = 'error' }: AtOptions = {},
+): Diagnostic => {
   const placed = fixes ? placedFixes(fileLocator(doc), fixes, doc.file) : [];
   return {
-    severity: 'error',
-    code: 'variant',
+    severity,
+    code,
     message,
     path,
     file: doc.file,
@@ -125,6 +142,98 @@ const requiresChain = (v: LoadedVariant, other: string, byId: Map<string, Loaded
 
 const prefixOf = (a: DocPath, b: DocPath): boolean => a.length <= b.length && a.every((s, i) => s === b[i]);
 
+/** One variant, of the current version, applied to `spec`: the result, its problems in its own file, and what it wrote. */
+const applyOne = (
+  start: Plain,
+  v: LoadedVariant,
+  lineage: Lineage,
+): { value: Plain; problems: Diagnostic[]; writes: { w: Written; prev: Plain }[] } => {
+  let spec = start;
+  const problems: Diagnostic[] = [];
+  const writes: { w: Written; prev: Plain }[] = [];
+  // The patch first: a variant may widen a param's range and set a value in it.
+  if (v.spec.patch) {
+    const merged = mergePatch(spec, v.spec.patch, [], ['patch'], lineage);
+    for (const p of merged.problems) problems.push(at(v.doc, p.source, `variant '${v.spec.variant}': ${p.message}`, { fixes: p.fixes }));
+    for (const w of merged.written) writes.push({ w, prev: spec });
+    spec = merged.value;
+  }
+  for (const [name, value] of Object.entries(v.spec.params ?? {})) {
+    const param = (spec as { params?: Record<string, ParamSpec> }).params?.[name];
+    if (param === undefined) {
+      const declared = Object.keys((spec as { params?: Record<string, Plain> }).params ?? {});
+      problems.push(
+        at(
+          v.doc,
+          ['params', name],
+          `variant '${v.spec.variant}' sets param '${name}', which the game does not declare${didYouMean(name, declared)}`,
+        ),
+      );
+      continue;
+    }
+    const problem = paramProblem(param, value);
+    if (problem) {
+      problems.push(
+        at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}' to ${JSON.stringify(value)}: ${problem}`),
+      );
+      continue;
+    }
+    const merged = mergePatch(spec, { params: { [name]: { default: value } } }, [], ['params', name], lineage);
+    for (const w of merged.written) writes.push({ w: { ...w, source: ['params', name] }, prev: spec });
+    spec = merged.value;
+  }
+  return { value: spec, problems, writes };
+};
+
+/**
+ * Why bringing a version 1 variant to version 2 with `edits` would not mean the same, or
+ * undefined when it would: both readings are made, on the spec it applies to, and compared.
+ */
+const inexactUpgrade = (spec: Plain, v: LoadedVariant, edits: readonly PathEdit[]): string | undefined => {
+  const placed = edits.map((e) => placeEdit(v.doc, e));
+  if (placed.some((e) => e === undefined)) return 'a value of it cannot be rewritten where it stands';
+  const text = applyEdits(v.doc.text, placed as TextEdit[]);
+  if (text === undefined) return 'two of its changes meet';
+  const again = parseVariant({ file: v.doc.file, text });
+  if (!again.variant) return `written for version 2 it would not read: ${again.diagnostics[0]?.message ?? ''}`;
+  const now = applyOne(spec, again.variant, newLineage());
+  if (now.problems.length > 0) return `written for version 2 it would not apply: ${now.problems[0]?.message ?? ''}`;
+  const then = applyVersion1(spec, v.spec);
+  if (then.problems.length > 0) return `as version 1 read it, it ${then.problems[0] ?? ''}`;
+  return deepEqual(now.value as Value, then.value as Value) ? undefined : 'the two readings give different games';
+};
+
+/** A variant written for version 1: its fix, when one means exactly the same, brings it to version 2. */
+const upgradeProblem = (spec: Plain, v: LoadedVariant): Diagnostic => {
+  const head = `variant '${v.spec.variant}' is written for version 1 of the rules language (${LANGUAGE_VERSIONS[1]})`;
+  const edits: PathEdit[] = [
+    { kind: 'value', path: [VERSION_KEY], text: String(LANGUAGE_VERSION) },
+    ...upgradeEdits(spec, (v.spec.patch ?? {}) as Plain, ['patch']),
+  ];
+  const inexact = inexactUpgrade(spec, v, edits);
+  const message =
+    inexact === undefined
+      ? `${head}: it is read as then, and its fix (houserules fix) writes it for version ${LANGUAGE_VERSION}, meaning exactly the same`
+      : `${head}, and cannot be written for version ${LANGUAGE_VERSION} meaning exactly the same (${inexact}): change it by hand (docs/LANGUAGE.md, Versions)`;
+  const fixes = inexact === undefined ? [{ title: `Write it for version ${LANGUAGE_VERSION} of the rules language`, edits }] : undefined;
+  return at(v.doc, [VERSION_KEY], message, { fixes, code: 'language-version' });
+};
+
+/** A variant that says no version, which version 1 would apply as it stands: both readings offered, neither picked. */
+const unversioned = (v: LoadedVariant): Diagnostic => {
+  const says = (version: LanguageVersion): ProblemFix => ({
+    title: `It is written for version ${version} (${VERSION_KEY}: ${version})`,
+    edits: [{ kind: 'addKey', path: [], key: VERSION_KEY, value: String(version) }],
+  });
+  return at(
+    v.doc,
+    ['variant'],
+    `variant '${v.spec.variant}' does not say which version of the rules language it is written for, so it is read as version ${LANGUAGE_VERSION} (${LANGUAGE_VERSIONS[2]}); ` +
+      `written for version 1 (${LANGUAGE_VERSIONS[1]}) it would apply as it stands: say which with '${VERSION_KEY}: 1' or '${VERSION_KEY}: 2'`,
+    { fixes: [says(1), says(2)], code: 'language-version', severity: 'warning' },
+  );
+};
+
 export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): Applied => {
   const diagnostics: Diagnostic[] = [];
   const loaded: LoadedVariant[] = [];
@@ -166,39 +275,17 @@ export const applyVariants = (base: ParsedDoc, files: readonly VariantFile[]): A
   const lineage = newLineage();
   const writes: { v: LoadedVariant; w: Written; prev: Plain }[] = [];
   for (const v of order) {
-    // The patch first: a variant may widen a param's range and set a value in it.
-    if (v.spec.patch) {
-      const prev = spec;
-      const merged = mergePatch(spec, v.spec.patch, [], ['patch'], lineage);
-      spec = merged.value;
-      for (const p of merged.problems) diagnostics.push(at(v.doc, p.source, `variant '${v.spec.variant}': ${p.message}`, p.fixes));
-      for (const w of merged.written) writes.push({ v, w, prev });
+    if (versionOf(v.spec) === 1) {
+      diagnostics.push(upgradeProblem(spec, v));
+      continue;
     }
-    for (const [name, value] of Object.entries(v.spec.params ?? {})) {
-      const param = (spec as { params?: Record<string, ParamSpec> }).params?.[name];
-      if (param === undefined) {
-        const declared = Object.keys((spec as { params?: Record<string, Plain> }).params ?? {});
-        diagnostics.push(
-          at(
-            v.doc,
-            ['params', name],
-            `variant '${v.spec.variant}' sets param '${name}', which the game does not declare${didYouMean(name, declared)}`,
-          ),
-        );
-        continue;
-      }
-      const problem = paramProblem(param, value);
-      if (problem) {
-        diagnostics.push(
-          at(v.doc, ['params', name], `variant '${v.spec.variant}' sets param '${name}' to ${JSON.stringify(value)}: ${problem}`),
-        );
-        continue;
-      }
-      const prev = spec;
-      const merged = mergePatch(spec, { params: { [name]: { default: value } } }, [], ['params', name], lineage);
-      spec = merged.value;
-      for (const w of merged.written) writes.push({ v, w: { ...w, source: ['params', name] }, prev });
+    const applied = applyOne(spec, v, lineage);
+    diagnostics.push(...applied.problems);
+    for (const { w, prev } of applied.writes) writes.push({ v, w, prev });
+    if (applied.problems.length > 0 && versionOf(v.spec) === undefined && applyVersion1(spec, v.spec).problems.length === 0) {
+      diagnostics.push(unversioned(v));
     }
+    spec = applied.value;
   }
   // Written places name list items by identity; the locator needs them as positions in the final spec.
   const changes: AppliedChange[] = [];

@@ -82,12 +82,20 @@ const CASES: Partial<Record<DiagnosticCode, Case>> = {
 };
 
 /** Codes of the files beside a spec, each case a file that breaks one thing, and the line it points at. */
-const BESIDE: Record<'variant' | 'locale' | 'rulebook', () => { found: readonly Diagnostic[]; line: number }> = {
+const BESIDE: Record<'variant' | 'language-version' | 'locale' | 'rulebook', () => { found: readonly Diagnostic[]; line: number }> = {
   variant: () => {
     const text = 'variant: v\ngame: codes\ntitle: V\ndescription: d\npatch:\n  vars:\n    game:\n      m: { type: number, initial: 1 }\n';
     return {
       found: compileGame({ base: { file: 'codes.yaml', text: BASE }, variants: [{ file: 'variants/v.yaml', text }] }).diagnostics,
       line: 8,
+    };
+  },
+  'language-version': () => {
+    const text =
+      'variant: v\ngame: codes\ntitle: V\ndescription: d\nhouserules: 1\npatch:\n  vars:\n    game:\n      m: { type: number, initial: 1 }\n';
+    return {
+      found: compileGame({ base: { file: 'codes.yaml', text: BASE }, variants: [{ file: 'variants/v.yaml', text }] }).diagnostics,
+      line: 5,
     };
   },
   locale: () => {

@@ -46,6 +46,7 @@ describe('the schema has the fields of src/spec/types.ts', () => {
   it('top level and simple parts', () => {
     expect(propsOf(gameSchema as Node)).toEqual(
       fields<T.GameSpec>()([
+        'houserules',
         'id',
         'title',
         'description',
