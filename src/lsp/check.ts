@@ -3,8 +3,11 @@
  * it, as `houserules validate <game> --variant <it>` would. Diagnostics come back by the file they
  * are in, with an entry (maybe empty) for the file checked, so publishing it clears old ones.
  */
-import { compileGame, type CompiledGame } from '../compile/index.ts';
+import { dirname, join } from 'node:path';
+import { compileGame, type CompiledGame, type SourceFile } from '../compile/index.ts';
 import { atFileStart, type Diagnostic } from '../spec/diagnostics.ts';
+import { parseVariant } from '../variants/index.ts';
+import { withRequirements } from '../variants/requirements.ts';
 import type { Reader, Role } from './workspace.ts';
 
 export interface Checked {
@@ -29,6 +32,32 @@ const compiled = (checked: string, run: () => ReturnType<typeof compileGame>): C
   }
 };
 
+/** A variant's id and the ids it requires, read from its text; none when it cannot be read (its own check says why). */
+const headerOf = (file: SourceFile): { id?: string; requires: readonly string[] } => {
+  const spec = parseVariant(file).variant?.spec;
+  return { id: spec?.variant, requires: spec?.requires ?? [] };
+};
+
+/**
+ * The variant with those it requires, transitively, first: a variant that needs another is checked
+ * as `validate --variant` would apply it. A required variant is the file named by its id beside
+ * it, as the shipped games name them; one that is missing is left to the variants stage to report.
+ */
+export const withRequired = (variant: SourceFile, read: Reader): SourceFile[] => {
+  const self = headerOf(variant);
+  if (self.id === undefined || self.requires.length === 0) return [variant];
+  const fileOf = (id: string): SourceFile | undefined => {
+    if (id === self.id) return variant;
+    const file = join(dirname(variant.file), `${id}.yaml`);
+    const text = read(file);
+    return text === undefined ? undefined : { file, text };
+  };
+  return withRequirements([self.id], (id) => {
+    const file = fileOf(id);
+    return file && headerOf(file).requires;
+  }).flatMap((id) => fileOf(id) ?? []);
+};
+
 export const checkFile = (role: Role, read: Reader): Checked => {
   const file = role.kind === 'game' ? role.game : role.variant;
   const text = read(file) ?? '';
@@ -38,5 +67,5 @@ export const checkFile = (role: Role, read: Reader): Checked => {
     const message = `a variant is checked against the game beside its folder, and there is no ${role.game}`;
     return { diagnostics: byFile(file, [atFileStart(file, 'variant', message)]), game: undefined };
   }
-  return compiled(file, () => compileGame({ base: { file: role.game, text: gameText }, variants: [{ file, text }] }));
+  return compiled(file, () => compileGame({ base: { file: role.game, text: gameText }, variants: withRequired({ file, text }, read) }));
 };
