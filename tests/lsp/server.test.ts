@@ -151,6 +151,41 @@ describe('houserules lsp --stdio', () => {
     expect(location.range).toEqual({ start: declared, end: { ...declared, character: declared.character + 'turnPoints'.length } });
   });
 
+  it('checks an open variant again when its game changes', async () => {
+    const since = published.length;
+    // The game now declares the definition the variant adds, which the variant may no longer add.
+    const changed = gameText.replace('definitions:\n', 'definitions:\n  bonus:\n    returns: number\n    body: "1"\n');
+    void client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: gameUri(), version: 2 },
+      contentChanges: [{ text: changed }],
+    });
+    const got = await diagnosticsFor(variantUri(), since);
+    expect(got.diagnostics.map((d) => d.code)).toContain('variant');
+    void client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: gameUri(), version: 3 },
+      contentChanges: [{ text: gameText }],
+    });
+  });
+
+  it("hovers inside a variant's new definition once the variant compiles", async () => {
+    const fixed = BROKEN.replace(' + nosuchname', '');
+    const since = published.length;
+    void client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: variantUri(), version: 2 },
+      contentChanges: [{ text: fixed }],
+    });
+    for (let clean = false; !clean; ) {
+      const got = await diagnosticsFor(variantUri(), since);
+      clean = got.diagnostics.length === 0;
+      published.splice(published.indexOf(got), clean ? 0 : 1);
+    }
+    const hover = (await client.sendRequest('textDocument/hover', {
+      textDocument: { uri: variantUri() },
+      position: positionOf(fixed, 'triple(f)', 2),
+    })) as Hover;
+    expect(JSON.stringify(hover.contents)).toContain('triple(f: number)');
+  });
+
   it('shuts down and exits with code 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     await client.sendRequest('shutdown');
