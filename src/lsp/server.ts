@@ -48,12 +48,18 @@ export const startServer = (connection: Connection): void => {
   const openAt = (path: string): TextDocument | undefined => documents.all().find((d) => pathOf(d.uri) === path);
   const read = (path: string): string | undefined => openAt(path)?.getText() ?? diskText(path);
 
-  const opened = (uri: string): Open | null => {
+  /** The open document at `uri`, when it is a game or a variant. */
+  const specAt = (uri: string): Open | null => {
     const doc = documents.get(uri);
     const path = pathOf(uri);
     const role = path === null ? null : roleOf(path);
-    // Past the parser's limit the text is refused by the check; nothing else reads it.
-    return doc && path !== null && role && doc.getText().length <= LIMITS.yamlChars ? { doc, path, role } : null;
+    return doc && path !== null && role ? { doc, path, role } : null;
+  };
+
+  /** Past the parser's limit the text is refused by the check; nothing else reads it. */
+  const opened = (uri: string): Open | null => {
+    const open = specAt(uri);
+    return open && open.doc.getText().length <= LIMITS.yamlChars ? open : null;
   };
 
   const publish = (uri: string, diagnostics: readonly Diagnostic[]): void => {
@@ -62,10 +68,9 @@ export const startServer = (connection: Connection): void => {
   };
 
   const check = (uri: string): void => {
-    const doc = documents.get(uri);
-    const path = pathOf(uri);
-    const role = path === null ? null : roleOf(path);
-    if (!doc || path === null || !role) return;
+    const open = specAt(uri);
+    if (!open) return;
+    const { path, role } = open;
     const checked = checkFile(role, read);
     if (checked.game) contexts.set(dirname(role.game), checked.game);
     for (const [file, diagnostics] of checked.diagnostics) {
@@ -75,9 +80,8 @@ export const startServer = (connection: Connection): void => {
     }
     if (role.kind === 'game') {
       for (const other of documents.all()) {
-        const otherPath = pathOf(other.uri);
-        const otherRole = otherPath === null ? null : roleOf(otherPath);
-        if (otherRole?.kind === 'variant' && otherRole.game === path) checks.schedule(other.uri, () => check(other.uri));
+        const variant = specAt(other.uri)?.role;
+        if (variant?.kind === 'variant' && variant.game === path) checks.schedule(other.uri, () => check(other.uri));
       }
     }
   };

@@ -193,3 +193,11 @@ describe('houserules lsp --stdio', () => {
     expect(await exited).toBe(0);
   });
 });
+
+describe('houserules lsp', () => {
+  it('refuses to start without --stdio, its only transport', async () => {
+    const { code, err } = await runCli(['lsp']);
+    expect(code).toBe(1);
+    expect(err).toContain('houserules lsp --stdio');
+  });
+});
