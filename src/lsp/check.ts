@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path';
 import { compileGame, type CompiledGame, type SourceFile } from '../compile/index.ts';
-import { atFileStart, type Diagnostic } from '../spec/diagnostics.ts';
+import { atFileStart, formatDiagnostic, hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
 import { parseVariant } from '../variants/index.ts';
 import { withRequirements } from '../variants/requirements.ts';
 import type { Reader, Role } from './workspace.ts';
@@ -58,6 +58,26 @@ export const withRequired = (variant: SourceFile, read: Reader): SourceFile[] =>
   }).flatMap((id) => fileOf(id) ?? []);
 };
 
+/**
+ * A compile another file stopped (the game beside a variant, a variant it requires) never reached
+ * this one: said on it, so that no problems there does not read as a variant that applies cleanly.
+ */
+export const stoppedElsewhere = (checked: Checked, file: string): Checked => {
+  const own = checked.diagnostics.get(file) ?? [];
+  const others = [...checked.diagnostics].filter(([f]) => f !== file).flatMap(([, ds]) => ds.filter((d) => d.severity === 'error'));
+  if (checked.game || hasErrors(own) || others.length === 0) return checked;
+  const first = others[0] as Diagnostic;
+  const note: Diagnostic = {
+    ...atFileStart(
+      file,
+      'variant',
+      `not checked: ${others.length} error(s) in other files stop the compile first, e.g. ${formatDiagnostic(first)}`,
+    ),
+    severity: 'warning',
+  };
+  return { ...checked, diagnostics: new Map([...checked.diagnostics, [file, [...own, note]]]) };
+};
+
 export const checkFile = (role: Role, read: Reader): Checked => {
   const file = role.kind === 'game' ? role.game : role.variant;
   const text = read(file) ?? '';
@@ -67,5 +87,8 @@ export const checkFile = (role: Role, read: Reader): Checked => {
     const message = `a variant is checked against the game beside its folder, and there is no ${role.game}`;
     return { diagnostics: byFile(file, [atFileStart(file, 'variant', message)]), game: undefined };
   }
-  return compiled(file, () => compileGame({ base: { file: role.game, text: gameText }, variants: withRequired({ file, text }, read) }));
+  return stoppedElsewhere(
+    compiled(file, () => compileGame({ base: { file: role.game, text: gameText }, variants: withRequired({ file, text }, read) })),
+    file,
+  );
 };

@@ -39,7 +39,10 @@ interface Open {
 
 export const startServer = (connection: Connection): void => {
   const documents = new TextDocuments(TextDocument);
-  /** The last game that compiled, by game folder: what expressions are completed and hovered from. */
+  /**
+   * The last game that compiled, by the file checked and by its game folder: what expressions are
+   * completed and hovered from; a file's own first (a variant's game has its new names), else its folder's.
+   */
   const contexts = new Map<string, ExprContext>();
   /** What was last published, by URI: what quick fixes are made from. */
   const published = new Map<string, readonly Diagnostic[]>();
@@ -72,7 +75,10 @@ export const startServer = (connection: Connection): void => {
     if (!open) return;
     const { path, role } = open;
     const checked = checkFile(role, read);
-    if (checked.game) contexts.set(dirname(role.game), checked.game);
+    if (checked.game) {
+      contexts.set(path, checked.game);
+      contexts.set(dirname(role.game), checked.game);
+    }
     for (const [file, diagnostics] of checked.diagnostics) {
       if (file === path) publish(uri, diagnostics);
       // The game's problems a variant's check met are shown on the game only while the game is not open to be checked itself.
@@ -89,6 +95,8 @@ export const startServer = (connection: Connection): void => {
   documents.onDidChangeContent(({ document }) => checks.schedule(document.uri, () => check(document.uri)));
   documents.onDidClose(({ document }) => {
     checks.cancel(document.uri);
+    const path = pathOf(document.uri);
+    if (path !== null) contexts.delete(path);
     publish(document.uri, []);
   });
 
@@ -103,7 +111,7 @@ export const startServer = (connection: Connection): void => {
     serverInfo: { name: 'houserules' },
   }));
 
-  const context = (open: Open): ExprContext | undefined => contexts.get(dirname(open.role.game));
+  const context = (open: Open): ExprContext | undefined => contexts.get(open.path) ?? contexts.get(dirname(open.role.game));
 
   connection.onHover(({ textDocument, position }: TextDocumentPositionParams): Hover | null => {
     const open = opened(textDocument.uri);

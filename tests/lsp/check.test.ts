@@ -55,6 +55,15 @@ describe('a check', () => {
     expect(checked.diagnostics.get(variant)?.map((d) => [d.code, d.line])).toEqual([['variant', 6]]);
   });
 
+  it('says on a variant that the errors of the game beside it stopped its check first', () => {
+    const read = (path: string) => (path === game ? 'id: g\nflwo: 1\n' : path === variant ? broken : diskText(path));
+    const checked = checkFile({ kind: 'variant', game, variant }, read);
+    expect(checked.diagnostics.get(game)?.map((d) => d.code)).toContain('unknown-property');
+    expect(checked.diagnostics.get(variant)).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'variant', line: 1, message: expect.stringMatching(/^not checked: \d+ error/) }),
+    ]);
+  });
+
   it('says so on the variant when there is no game beside it', () => {
     const missing = join(GAMES, 'nowhere', 'game.yaml');
     const checked = checkFile({ kind: 'variant', game: missing, variant }, () => undefined);

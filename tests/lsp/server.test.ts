@@ -53,10 +53,17 @@ let child: ChildProcess;
 let client: ProtocolConnection;
 const published: PublishDiagnosticsParams[] = [];
 
-/** The next diagnostics published for `uri` after `since` publications. */
-const diagnosticsFor = async (uri: string, since: number): Promise<PublishDiagnosticsParams> => {
+/**
+ * The first diagnostics published for `uri` after `since` publications that pass `test`: a check
+ * the server scheduled before may still publish first.
+ */
+const diagnosticsFor = async (
+  uri: string,
+  since: number,
+  test: (p: PublishDiagnosticsParams) => boolean = () => true,
+): Promise<PublishDiagnosticsParams> => {
   for (let waited = 0; waited < 30_000; waited += 20) {
-    const found = published.slice(since).find((p) => p.uri === uri);
+    const found = published.slice(since).find((p) => p.uri === uri && test(p));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -159,12 +166,14 @@ describe('houserules lsp --stdio', () => {
       textDocument: { uri: gameUri(), version: 2 },
       contentChanges: [{ text: changed }],
     });
-    const got = await diagnosticsFor(variantUri(), since);
+    const got = await diagnosticsFor(variantUri(), since, (p) => p.diagnostics.some((d) => d.code === 'variant'));
     expect(got.diagnostics.map((d) => d.code)).toContain('variant');
+    const reverted = published.length;
     void client.sendNotification('textDocument/didChange', {
       textDocument: { uri: gameUri(), version: 3 },
       contentChanges: [{ text: gameText }],
     });
+    await diagnosticsFor(variantUri(), reverted, (p) => p.diagnostics.every((d) => d.code === 'unknown-name'));
   });
 
   it("hovers inside a variant's new definition once the variant compiles", async () => {
@@ -174,11 +183,7 @@ describe('houserules lsp --stdio', () => {
       textDocument: { uri: variantUri(), version: 2 },
       contentChanges: [{ text: fixed }],
     });
-    for (let clean = false; !clean; ) {
-      const got = await diagnosticsFor(variantUri(), since);
-      clean = got.diagnostics.length === 0;
-      published.splice(published.indexOf(got), clean ? 0 : 1);
-    }
+    await diagnosticsFor(variantUri(), since, (p) => p.diagnostics.length === 0);
     const hover = (await client.sendRequest('textDocument/hover', {
       textDocument: { uri: variantUri() },
       position: positionOf(fixed, 'triple(f)', 2),
