@@ -17,7 +17,11 @@ export interface Checked {
 
 const byFile = (checked: string, diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> => {
   const out = new Map<string, Diagnostic[]>([[checked, []]]);
-  for (const d of diagnostics) out.set(d.file, [...(out.get(d.file) ?? []), d]);
+  for (const d of diagnostics) {
+    const list = out.get(d.file);
+    if (list) list.push(d);
+    else out.set(d.file, [d]);
+  }
   return out;
 };
 
