@@ -1,5 +1,5 @@
 /**
- * `houserules <command>`: list, validate, eval, simulate, replay, graph, why, rules. Every problem is one line
+ * `houserules <command>`: list, validate, eval, simulate, replay, graph, why, rules, serve, lsp. Every problem is one line
  * (`file:line:col: message` for spec problems) and exit code 1, never a stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -15,6 +15,7 @@ import { diffCommand } from './commands/diff.ts';
 import { whyCommand } from './commands/why.ts';
 import { serveCommand } from './commands/serve.ts';
 import { rulesCommand } from './commands/rules.ts';
+import { lspCommand } from './commands/lsp.ts';
 import type { Command, Io } from './command.ts';
 
 const COMMANDS: readonly Command[] = [
@@ -30,6 +31,7 @@ const COMMANDS: readonly Command[] = [
   whyCommand,
   rulesCommand,
   serveCommand,
+  lspCommand,
 ];
 
 const usage = (): string =>
