@@ -71,16 +71,22 @@ export const mergeVersion1 = (base: Plain | undefined, patch: Plain): { value: P
   return { value: merge(base, patch), problems };
 };
 
-/** A version 1 variant's params, then its patch, on `spec`, as version 1 applied them. */
+/** A version 1 variant's params (each one the game declares), then its patch, on `spec`, as version 1 applied them. */
 export const applyVersion1 = (
   spec: Plain,
   variant: { readonly params?: Record<string, Plain>; readonly patch?: Record<string, Plain> },
 ): { value: Plain; problems: string[] } => {
-  const defaults: PlainMap = Object.fromEntries(Object.entries(variant.params ?? {}).map(([name, value]) => [name, { default: value }]));
+  const declared = isMap(spec) && isMap(spec.params) ? spec.params : {};
+  const given = Object.entries(variant.params ?? {});
+  const undeclared = given
+    .filter(([name]) => !Object.hasOwn(declared, name))
+    .map(([name]) => `sets param '${name}', which the game does not declare`);
+  const defaults: PlainMap = Object.fromEntries(
+    given.flatMap(([name, value]) => (Object.hasOwn(declared, name) ? [[name, { default: value }]] : [])),
+  );
   const withParams = Object.keys(defaults).length > 0 ? mergeVersion1(spec, { params: defaults }) : { value: spec, problems: [] };
-  if (!variant.patch) return withParams;
-  const patched = mergeVersion1(withParams.value, variant.patch);
-  return { value: patched.value, problems: [...withParams.problems, ...patched.problems] };
+  const patched = variant.patch ? mergeVersion1(withParams.value, variant.patch) : { value: withParams.value, problems: [] };
+  return { value: patched.value, problems: [...undeclared, ...withParams.problems, ...patched.problems] };
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  type CodeAction,
   type CompletionItem,
   type Hover,
   type Location,
@@ -35,6 +36,20 @@ patch:
       params: { f: number }
       returns: number
       body: "game.turnPoints + triple(f) + nosuchname"
+`;
+
+/** A variant whose one problem is a misspelt name, with one close name. */
+const TYPO = `houserules: 2
+variant: typo
+game: ten-thousand
+title: Typo
+description: A variable misspelt in a new definition.
+patch:
+  definitions:
+    +bonus:
+      description: A bonus.
+      returns: number
+      body: "game.turnPonts + 1"
 `;
 
 /** The 0-based position of `needle`'s first occurrence in `text`, moved `delta` characters on. */
@@ -122,13 +137,33 @@ describe('houserules lsp --stdio', () => {
     expect(got.diagnostics[0]).toMatchObject({ code: 'unknown-name', source: 'houserules', severity: 1 });
   });
 
-  it('answers code actions with the quick fixes of the diagnostics there (none here)', async () => {
-    const actions = await client.sendRequest('textDocument/codeAction', {
-      textDocument: { uri: variantUri() },
-      range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } },
-      context: { diagnostics: [] },
+  it('offers the quick fix of a misspelt name; applied, it leaves no diagnostic', async () => {
+    const typoPath = join(dir, 'games', 'tt', 'variants', 'typo.yaml');
+    const typoUri = pathToFileURL(typoPath).href;
+    const text = TYPO;
+    writeFileSync(typoPath, text);
+    const since = published.length;
+    open(typoPath, text);
+    const got = await diagnosticsFor(typoUri, since);
+    expect(got.diagnostics.map((d) => d.code)).toEqual(['unknown-name']);
+    const [problem] = got.diagnostics;
+    const actions = (await client.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: typoUri },
+      range: problem?.range,
+      context: { diagnostics: got.diagnostics },
+    })) as CodeAction[];
+    expect(actions.map((a) => [a.title, a.kind, a.isPreferred])).toEqual([["Change 'turnPonts' to 'turnPoints'", 'quickfix', true]]);
+    const [edit] = actions[0]?.edit?.changes?.[typoUri] ?? [];
+    if (!edit) throw new Error('the quick fix has no edit');
+    const offsetOf = (p: Position): number => text.split('\n').slice(0, p.line).join('\n').length + (p.line > 0 ? 1 : 0) + p.character;
+    const fixed = text.slice(0, offsetOf(edit.range.start)) + edit.newText + text.slice(offsetOf(edit.range.end));
+    expect(fixed).toBe(text.replace('turnPonts', 'turnPoints'));
+    const after = published.length;
+    void client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: typoUri, version: 2 },
+      contentChanges: [{ text: fixed }],
     });
-    expect(actions).toEqual([]);
+    expect((await diagnosticsFor(typoUri, after)).diagnostics).toEqual([]);
   });
 
   it('checks the game once opened, and then hovers and completes inside its expressions', async () => {
