@@ -14,7 +14,16 @@ import type { ParsedDoc } from './types.ts';
 const textEdit = (parsed: ParsedDoc, start: number, end: number, text: string): TextEdit => {
   const from = positionOf(parsed, start);
   const to = positionOf(parsed, end);
-  return { start, end, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, text };
+  return {
+    start,
+    end,
+    replaces: parsed.text.slice(start, end),
+    line: from.line,
+    column: from.column,
+    endLine: to.line,
+    endColumn: to.column,
+    text,
+  };
 };
 
 const hasRange = (node: unknown): node is Node & { range: [number, number, number] } =>

@@ -35,6 +35,8 @@ export interface Diagnostic {
 export interface TextEdit {
   readonly start: number;
   readonly end: number;
+  /** The text from `start` to `end` it replaces: an editor whose text has changed since can tell the edit no longer fits. */
+  readonly replaces: string;
   readonly line: number;
   readonly column: number;
   readonly endLine: number;

@@ -137,6 +137,7 @@ describe('applyEdits', () => {
   const at = (start: number, end: number, text: string) => ({
     start,
     end,
+    replaces: 'abcdef'.slice(start, end),
     line: 1,
     column: start + 1,
     endLine: 1,

@@ -23,7 +23,7 @@ const diagnostic = (fixes?: Fix[]): Diagnostic => ({
 
 const rename = (text: string): Fix => ({
   title: `Change to '${text}'`,
-  edits: [{ start: 20, end: 24, line: 3, column: 5, endLine: 3, endColumn: 9, text }],
+  edits: [{ start: 20, end: 24, replaces: 'flwo', line: 3, column: 5, endLine: 3, endColumn: 9, text }],
 });
 
 describe('diagnostics as LSP', () => {
@@ -49,7 +49,7 @@ describe('diagnostics as LSP', () => {
 
 describe('fixes as quick fixes', () => {
   it('makes a text edit of a 1-based edit', () => {
-    expect(toLspEdit({ start: 0, end: 4, line: 1, column: 1, endLine: 1, endColumn: 5, text: 'flow' })).toEqual({
+    expect(toLspEdit({ start: 0, end: 4, replaces: 'flwo', line: 1, column: 1, endLine: 1, endColumn: 5, text: 'flow' })).toEqual({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } },
       newText: 'flow',
     });

@@ -6,11 +6,14 @@ interface Props {
   diagnostics: readonly Diagnostic[];
   onReveal: (d: Diagnostic) => void;
   status: string;
+  /** Problems of the file in the editor with one fix, which "Fix all" applies. */
+  fixable: number;
+  onFixAll: () => void;
 }
 
 const baseName = (file: string): string => file.replace(/^.*\//, '');
 
-export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
+export const DiagnosticsPanel = ({ diagnostics, onReveal, status, fixable, onFixAll }: Props) => {
   const t = useT();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
@@ -21,6 +24,11 @@ export const DiagnosticsPanel = ({ diagnostics, onReveal, status }: Props) => {
         <span className="pane-title">{t('problems.title')}</span>
         <span className={`count ${errors ? 'has-errors' : ''}`}>{t('problems.errors', { count: errors })}</span>
         <span className={`count ${warnings ? 'has-warnings' : ''}`}>{t('problems.warnings', { count: warnings })}</span>
+        {fixable > 0 && (
+          <button type="button" className="btn fix-all" data-testid="fix-all" onClick={onFixAll} title={t('problems.fixAllTitle')}>
+            {t('problems.fixAll', { count: fixable })}
+          </button>
+        )}
         <span className="pane-meta" data-testid="analysis-status">
           {status}
         </span>

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { monaco } from './monaco.ts';
 import { setDiagnosticMarkers } from './markers.ts';
+import { loneFixes, operationsOf } from './quickFixes.ts';
 import { t } from '../i18n/index.ts';
 
 export interface RevealRequest {
@@ -17,6 +18,11 @@ export interface RevealRequest {
   endColumn?: number;
   /** Changes on every request, so revealing the same place twice still scrolls. */
   nonce: number;
+}
+
+/** Where the editor puts its "Fix all" (every lone fix of the file shown, one undo step), for the problems list's button. */
+export interface FixAllNow {
+  current: (() => void) | null;
 }
 
 /** Where the editor puts its way of setting markers at once, outside React's render. */
@@ -33,10 +39,13 @@ interface Props {
   /** Called once the markers of a diagnostics list are set, for latency figures. */
   onMarkersSet?: () => void;
   markersNow?: MarkersNow;
+  fixAllNow?: FixAllNow;
 }
 
 type Editor = ReturnType<typeof monaco.editor.create>;
 type Model = ReturnType<typeof monaco.editor.createModel>;
+
+const FIX_ALL = 'houserules.fixAll';
 
 const uriOf = (file: string) => monaco.Uri.parse(`file:///${file}`);
 
@@ -45,7 +54,7 @@ const modelFor = (file: string, text: string): Model => {
   return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'yaml', uri);
 };
 
-export default function SpecEditor({ files, active, diagnostics, onChange, reveal, onMarkersSet, markersNow }: Props) {
+export default function SpecEditor({ files, active, diagnostics, onChange, reveal, onMarkersSet, markersNow, fixAllNow }: Props) {
   const host = useRef<HTMLDivElement | null>(null);
   const editor = useRef<Editor | null>(null);
   const onChangeRef = useRef(onChange);
@@ -73,6 +82,20 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
       model: null,
     });
     editor.current = ed;
+    const fixAll = ed.addAction({
+      id: FIX_ALL,
+      label: t('editor.fixAll'),
+      contextMenuGroupId: '1_modification',
+      run: (target) => {
+        const model = target.getModel();
+        const fixes = model ? loneFixes(model) : [];
+        if (fixes.length === 0) return;
+        // One undo step for all of them, as for one quick fix.
+        target.pushUndoStop();
+        target.executeEdits(FIX_ALL, fixes.flatMap(operationsOf));
+        target.pushUndoStop();
+      },
+    });
     const sub = ed.onDidChangeModelContent(() => {
       const model = ed.getModel();
       if (!model || applying.current) return;
@@ -80,6 +103,7 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
     });
     return () => {
       sub.dispose();
+      fixAll.dispose();
       ed.dispose();
       editor.current = null;
     };
@@ -127,6 +151,13 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
     }
     markersSetRef.current?.();
   }).current;
+  useEffect(() => {
+    if (!fixAllNow) return;
+    fixAllNow.current = () => void editor.current?.getAction(FIX_ALL)?.run();
+    return () => {
+      fixAllNow.current = null;
+    };
+  }, [fixAllNow]);
   useEffect(() => {
     if (!markersNow) return;
     markersNow.current = setMarkers;

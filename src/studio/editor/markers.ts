@@ -3,8 +3,15 @@ import type { Diagnostic } from '../../spec/diagnostics.ts';
 import type { Monaco } from './monaco.ts';
 
 export const MARKER_OWNER = 'houserules';
+/** The source our markers say they come from, which the code actions' markers carry. */
+export const MARKER_SOURCE = 'houserules';
 
 type Model = ReturnType<Monaco['editor']['createModel']>;
+
+/** The diagnostics each model's markers were set from: the quick fixes are theirs. */
+const shown = new WeakMap<Model, readonly Diagnostic[]>();
+
+export const diagnosticsShown = (model: Model): readonly Diagnostic[] => shown.get(model) ?? [];
 
 export const setDiagnosticMarkers = (monaco: Monaco, model: Model, diagnostics: readonly Diagnostic[]): void => {
   const lines = model.getLineCount();
@@ -17,7 +24,7 @@ export const setDiagnosticMarkers = (monaco: Monaco, model: Model, diagnostics: 
     return {
       severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
       message: d.message,
-      source: 'houserules',
+      source: MARKER_SOURCE,
       startLineNumber: line,
       startColumn: Math.max(1, d.column),
       endLineNumber: endLine,
@@ -25,4 +32,5 @@ export const setDiagnosticMarkers = (monaco: Monaco, model: Model, diagnostics: 
     };
   });
   monaco.editor.setModelMarkers(model, MARKER_OWNER, markers);
+  shown.set(model, diagnostics);
 };

@@ -13,6 +13,7 @@ import variantSchema from '../../../schema/variant.schema.json';
 import { registerExpressionAssist } from './exprProviders.ts';
 import { itemKeyHoverAt } from '../../assist/itemKeyHover.ts';
 import { quietMonacoCancels } from './quietCancel.ts';
+import { registerQuickFixes } from './quickFixes.ts';
 
 quietMonacoCancels(window);
 
@@ -57,6 +58,7 @@ monaco.editor.defineTheme('houserules-dark', {
 });
 
 registerExpressionAssist(monaco);
+registerQuickFixes(monaco);
 
 // The key a variant names the list item under the pointer by (its id or derived key, itemKeyHover.ts).
 monaco.languages.registerHoverProvider('yaml', {

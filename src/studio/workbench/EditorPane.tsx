@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { DiagnosticsPanel } from '../editor/DiagnosticsPanel.tsx';
-import type { MarkersNow, RevealRequest } from '../editor/SpecEditor.tsx';
+import type { FixAllNow, MarkersNow, RevealRequest } from '../editor/SpecEditor.tsx';
 import type { WorkFile } from './workspace.ts';
 import { useT } from '../i18n/index.ts';
 
@@ -22,6 +22,7 @@ interface Props {
   onReveal: (d: Diagnostic) => void;
   onMarkersSet: () => void;
   markersNow: MarkersNow;
+  fixAllNow: FixAllNow;
   status: string;
   /**
    * False until the first compile is done. Monaco's evaluation is the largest single task of the
@@ -86,11 +87,18 @@ export const EditorPane = (p: Props) => {
               reveal={p.reveal}
               onMarkersSet={p.onMarkersSet}
               markersNow={p.markersNow}
+              fixAllNow={p.fixAllNow}
             />
           )}
         </Suspense>
       </div>
-      <DiagnosticsPanel diagnostics={p.diagnostics} onReveal={p.onReveal} status={p.status} />
+      <DiagnosticsPanel
+        diagnostics={p.diagnostics}
+        onReveal={p.onReveal}
+        status={p.status}
+        fixable={p.diagnostics.filter((d) => d.file === p.active && d.fixes?.length === 1).length}
+        onFixAll={() => p.fixAllNow.current?.()}
+      />
     </section>
   );
 };

@@ -120,6 +120,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
   offVariantRef.current = offVariantDiagnostics;
   // The editor's markers, set straight from the compile's reply (see useAnalysis's onDiagnostics).
   const markersNow = useRef<((diagnostics: readonly Diagnostic[]) => void) | null>(null);
+  const fixAllNow = useRef<(() => void) | null>(null);
   const onDiagnostics = useCallback((d: readonly Diagnostic[]) => markersNow.current?.([...d, ...offVariantRef.current]), []);
   const analysis = useAnalysis(input, fallback, onGood, trusted, onDiagnostics);
   // A shared copy is kept in the history once the worker has compiled it (never before).
@@ -364,6 +365,7 @@ export const Workbench = ({ gameId, initialFiles, texts, shared, shareError, pre
               onReveal={(d) => revealAt(d)}
               onMarkersSet={onMarkersSet}
               markersNow={markersNow}
+              fixAllNow={fixAllNow}
               status={status}
               startEditor={analysis.version > 0}
             />

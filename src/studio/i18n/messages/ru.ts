@@ -144,6 +144,10 @@ export const ru: Catalog = {
   'problems.errors': '{count, plural, one {# ошибка} few {# ошибки} many {# ошибок} other {# ошибки}}',
   'problems.warnings': '{count, plural, one {# предупреждение} few {# предупреждения} many {# предупреждений} other {# предупреждения}}',
   'problems.none': 'Проблем нет: спецификация компилируется.',
+  'problems.fixAll':
+    '{count, plural, one {Исправить # проблему} few {Исправить # проблемы} many {Исправить # проблем} other {Исправить # проблемы}}',
+  'problems.fixAllTitle': 'Применяет единственное исправление каждой проблемы в этом файле, у которой оно есть (Ctrl+Z отменяет)',
+  'editor.fixAll': 'Исправить все проблемы с одним исправлением',
   'problems.error': 'ошибка',
   'problems.warning': 'предупреждение',
   'history.title': 'Сохранённые версии',
