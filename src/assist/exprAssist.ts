@@ -68,8 +68,10 @@ export const exprAt = (source: string, offset: number): ExprPlace | null => {
     return null;
   };
   const found = walk(doc.contents as Node | null, []);
-  // A variant's patch writes into the spec at the same place under `patch`.
-  if (found && found.path[0] === 'patch') return { ...found, path: found.path.slice(1) };
+  // A variant's patch writes into the spec at the same place under `patch`, a new name as `+name`.
+  if (found && found.path[0] === 'patch') {
+    return { ...found, path: found.path.slice(1).map((s) => (typeof s === 'string' ? s.replace(/^\+/, '') : s)) };
+  }
   return found;
 };
 

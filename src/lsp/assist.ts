@@ -1,6 +1,6 @@
 /** exprAssist's and itemKeyHover's answers as LSP's hovers and completion items. */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
-import type { AssistItem, ExprPlace } from '../assist/exprAssist.ts';
+import type { AssistItem } from '../assist/exprAssist.ts';
 import type { ItemKeyHover } from '../assist/itemKeyHover.ts';
 
 const KINDS: Record<AssistItem['kind'], CompletionItemKind> = {
@@ -33,9 +33,3 @@ export const completionItems = (done: { items: readonly AssistItem[]; word: stri
     sortText: `0${String(i).padStart(4, '0')}`,
   }));
 };
-
-/** A variant writes a new name as `+name`; the compiled game, whose scopes answer, knows it by its name. */
-export const mergedPlace = (place: ExprPlace): ExprPlace => ({
-  ...place,
-  path: place.path.map((s) => (typeof s === 'string' ? s.replace(/^\+/, '') : s)),
-});

@@ -20,7 +20,7 @@ import { completeAt, exprAt, hoverAt, type ExprContext } from '../assist/exprAss
 import { itemKeyHoverAt } from '../assist/itemKeyHover.ts';
 import { LIMITS } from '../limits.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
-import { completionItems, exprHover, itemKeyHover, mergedPlace } from './assist.ts';
+import { completionItems, exprHover, itemKeyHover } from './assist.ts';
 import { checkFile } from './check.ts';
 import { actionsIn } from './codeActions.ts';
 import { debouncer } from './debounce.ts';
@@ -120,7 +120,7 @@ export const startServer = (connection: Connection): void => {
     const offset = open.doc.offsetAt(position);
     const cx = context(open);
     const place = cx ? exprAt(text, offset) : null;
-    const item = cx && place ? hoverAt(cx, mergedPlace(place)) : null;
+    const item = cx && place ? hoverAt(cx, place) : null;
     if (item) return exprHover(item);
     const key = itemKeyHoverAt(text, offset, open.role.kind === 'variant');
     return key ? itemKeyHover(key) : null;
@@ -131,7 +131,7 @@ export const startServer = (connection: Connection): void => {
     const cx = open ? context(open) : undefined;
     if (!open || !cx) return [];
     const place = exprAt(open.doc.getText(), open.doc.offsetAt(position));
-    const done = place ? completeAt(cx, mergedPlace(place)) : null;
+    const done = place ? completeAt(cx, place) : null;
     return done ? completionItems(done, position) : [];
   });
 

@@ -57,6 +57,15 @@ describe('completion in expressions', () => {
   });
 });
 
+describe("a variant's expressions", () => {
+  it('are found at their place in the merged spec: under patch, a new name (+name) by its name', () => {
+    const text = 'variant: v\npatch:\n  definitions:\n    +bonus:\n      body: "game.turnPoints + 1"\n';
+    const place = exprAt(text, text.indexOf('turnPoints'));
+    expect(place?.path).toEqual(['definitions', 'bonus', 'body']);
+    expect(place?.before).toBe('game.');
+  });
+});
+
 describe('hover in expressions', () => {
   it("gives a name's type and description", () => {
     const { cx, text } = tenThousand();

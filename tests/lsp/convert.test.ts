@@ -1,7 +1,7 @@
 /** Our diagnostics, fixes and assist answers as LSP's: 1-based spans to 0-based ranges, a Fix to a quick fix. */
 import { describe, expect, it } from 'vitest';
 import { CodeActionKind, CompletionItemKind, DiagnosticSeverity } from 'vscode-languageserver';
-import { completionItems, exprHover, itemKeyHover, mergedPlace } from '../../src/lsp/assist.ts';
+import { completionItems, exprHover, itemKeyHover } from '../../src/lsp/assist.ts';
 import { actionsIn, codeActionsOf, overlaps, toLspEdit } from '../../src/lsp/codeActions.ts';
 import { rangeOf, toLspDiagnostic } from '../../src/lsp/diagnostics.ts';
 import type { Diagnostic, Fix } from '../../src/spec/diagnostics.ts';
@@ -130,10 +130,5 @@ describe('assist answers as LSP', () => {
       range: { start: { line: 4, character: 8 }, end: { line: 4, character: 10 } },
       newText: 'levels',
     });
-  });
-
-  it("reads a variant's new names (+name) by the names the compiled game knows them by", () => {
-    const place = { path: ['definitions', '+bonus', 'body', 0], before: 'f', text: 'f + 1', at: 1 };
-    expect(mergedPlace(place)).toEqual({ ...place, path: ['definitions', 'bonus', 'body', 0] });
   });
 });
