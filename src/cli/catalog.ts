@@ -107,14 +107,19 @@ const localeOf = (
 
 const read = (path: string): SourceFile => ({ file: display(path), text: readYamlText(path) });
 
-/** A game id from the catalog or a path to a spec file, with the named variants of that game and those they require. */
+/** A game id from the catalog, a path to a spec file or to a game's folder, with the named variants of that game and those they require. */
 export const resolveGame = (target: string, variantIds: readonly string[], lang?: string): Resolved => {
   const games = listGames();
   const entry = games.find((g) => g.id === target);
   let basePath: string;
   if (entry) basePath = resolve(entry.file);
   else if (existsSync(target) && statSync(target).isFile()) basePath = resolve(target);
-  else return { error: `no game '${target}' (games: ${games.map((g) => g.id).join(', ') || 'none'}) and no such file` };
+  // A game's folder stands for its game.yaml.
+  else if (existsSync(join(target, 'game.yaml'))) basePath = resolve(target, 'game.yaml');
+  else
+    return {
+      error: `no game '${target}' (games: ${games.map((g) => g.id).join(', ') || 'none'}), no such file and no game.yaml in such a folder`,
+    };
   const variantsDir = join(dirname(basePath), 'variants');
   const known = entry?.variants ?? listGames(dirname(dirname(basePath))).find((g) => resolve(g.file) === basePath)?.variants ?? [];
   const variants: SourceFile[] = [];

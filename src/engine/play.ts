@@ -171,19 +171,25 @@ export const step = (game: CompiledGame, state: GameState, move: Move): StepResu
   }
 };
 
-/** Replays a move log from a seed; stops at the first move that is not legal. */
+/**
+ * Replays a move log from a seed; stops at the first move that is not legal. `onState` sees the
+ * first state and the state after each move (each with its own move's log lines).
+ */
 export const replay = (
   game: CompiledGame,
   options: NewGameOptions,
   moves: readonly Move[],
+  onState?: (state: GameState) => void,
 ): { ok: true; state: GameState } | { ok: false; error: string; index: number; state?: GameState } => {
   const start = newGame(game, options);
   if (!start.ok) return { ok: false, error: start.error, index: -1 };
   let state = start.state;
+  onState?.(state);
   for (const [index, move] of moves.entries()) {
     const result = step(game, state, move);
     if (!result.ok) return { ok: false, error: result.error, index, state };
     state = result.state;
+    onState?.(state);
   }
   return { ok: true, state };
 };

@@ -11,6 +11,9 @@ import { main } from '../../src/cli/main.ts';
 import type { Io } from '../../src/cli/command.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
+import { legalMoves, newGame, step, type Move } from '../../src/engine/index.ts';
+import { logText } from '../../src/runtime/state.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BAD = join(ROOT, 'tests/fixtures/bad');
@@ -37,6 +40,15 @@ describe('houserules CLI', () => {
     const { code, out } = await run(['validate', 'ten-thousand']);
     expect(code).toBe(0);
     expect(out).toMatch(/valid/);
+  });
+
+  it("validate takes a game's folder for its game.yaml, with its variants by id", async () => {
+    const folder = join(ROOT, 'games', 'ten-thousand');
+    expect(await run(['validate', folder, '--variant', 'joker'])).toMatchObject({
+      code: 0,
+      out: 'games/ten-thousand/game.yaml: valid with joker',
+    });
+    expect((await run(['validate', join(ROOT, 'games')])).err).toMatch(/no game .* no game\.yaml in such a folder/);
   });
 
   it('eval prints the score of a roll: 1,1,1,5,2 = 1050', async () => {
@@ -289,6 +301,31 @@ describe('houserules CLI', () => {
     const refused = await run(['replay', 'ten-thousand', '--seed', '3', '--moves', bad]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/move 1 .* is illegal: 'bank' cannot be played in state turn\.ready; possible now: roll/);
+  });
+
+  it("replay --log prints the game's log, every move's lines from the start, not the last move's only", async () => {
+    const game = compile('ten-thousand');
+    const rng = new Rng(seedRng('replay-log'));
+    const started = newGame(game, { seed: 3 });
+    if (!started.ok) throw new Error(started.error);
+    let state = started.state;
+    const moves: Move[] = [];
+    const lines: string[] = state.context.log.map(logText);
+    for (let i = 0; i < 8 && state.context.result === null; i++) {
+      const legal = legalMoves(game, state);
+      const move = legal[rng.below(legal.length)] as Move;
+      const next = step(game, state, move);
+      if (!next.ok) throw new Error(next.error);
+      moves.push(move);
+      state = next.state;
+      lines.push(...state.context.log.map(logText));
+    }
+    expect(lines.length).toBeGreaterThan(state.context.log.length);
+    const file = join(mkdtempSync(join(tmpdir(), 'hr-')), 'moves.json');
+    writeFileSync(file, JSON.stringify(moves));
+    const { code, out } = await run(['replay', 'ten-thousand', '--seed', '3', '--moves', file, '--log']);
+    expect(code).toBe(0);
+    expect(out.split('\n').slice(0, lines.length)).toEqual(lines);
   });
 
   it('graph prints JSON, dot and mermaid', async () => {

@@ -1,5 +1,6 @@
 import { seatName, winnersText } from '../../display/present.ts';
 import { replay, whyNot } from '../../engine/index.ts';
+import type { LogLine } from '../../runtime/state.ts';
 import {
   loadGame,
   PARAM_OPTION,
@@ -26,7 +27,7 @@ export const replayCommand: Command = {
     moves: { type: 'string', hint: 'file.json', help: 'a JSON list of moves {"move","seat","args"}' },
     players: PLAYERS_OPTION,
     json: { type: 'boolean', help: 'print the final state as JSON' },
-    log: { type: 'boolean', help: "print the game's log, in the language of --lang" },
+    log: { type: 'boolean', help: "print the game's log, every move's lines from the start, in the language of --lang" },
   },
   run: async ([target], values, io) => {
     if (typeof values.seed !== 'string' || typeof values.moves !== 'string') {
@@ -44,7 +45,9 @@ export const replayCommand: Command = {
     if (!moves) return 1;
     const game = loadGame(io, target, values);
     if (!game) return 1;
-    const result = replay(game, { seed: seeded.seed, players: players ?? undefined }, moves);
+    // A state's log holds its own move's lines: the game's log is theirs in turn.
+    const log: LogLine[] = [];
+    const result = replay(game, { seed: seeded.seed, players: players ?? undefined }, moves, (s) => log.push(...s.context.log));
     if (!result.ok) {
       const refused = result.state && moves[result.index] ? whyNot(game, result.state, moves[result.index]!) : null;
       const where = placeOf(game, refused?.path ?? null);
@@ -61,7 +64,7 @@ export const replayCommand: Command = {
     else {
       // The whole state is the CLI's: a line for some seats only is printed with whom it is for.
       if (values.log)
-        for (const line of context.log)
+        for (const line of log)
           io.out(typeof line === 'string' ? line : `${line.text} (only ${line.to.map((s) => seatName(game, context, s)).join(', ')})`);
       io.out(
         `after ${moves.length} moves: state ${JSON.stringify(value)}, turn ${context.turn}, ${seatName(game, context, context.active)} to play`,
