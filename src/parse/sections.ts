@@ -242,7 +242,11 @@ export const assembleSections = (text: string, read: ReadSection): Assembled | A
   const map = new YAMLMap();
   map.items = pairs;
   const first = pairs[0]?.key as Node | undefined;
-  map.range = [first?.range?.[0] ?? 0, text.length, text.length];
+  // The mapping ends where its last value does, as yaml ends it reading the whole text: a comment
+  // after the last value is the document's, not the mapping's.
+  const last = pairs[pairs.length - 1];
+  const end = ((last?.value as Node | null | undefined)?.range ?? (last?.key as Node | undefined)?.range)?.[1] ?? text.length;
+  map.range = [first?.range?.[0] ?? 0, end, end];
   const document = new Document() as Document.Parsed;
   document.contents = map as Document.Parsed['contents'];
   document.range = [map.range[0], text.length, text.length];

@@ -64,6 +64,14 @@ describe('parse by sections', () => {
     }
   });
 
+  it('ends the mapping where its last value ends: a comment after it is the document\'s (fast-check found "#" at the very end)', () => {
+    for (const { file, text } of files.filter((f) => f.file.endsWith('game.yaml'))) {
+      for (const edited of [`\n${text}#`, `${text}# the end`, `${text}\n# a comment\n\n`]) {
+        expectSame(parseSpecText(edited, file), parseWhole(edited, file));
+      }
+    }
+  });
+
   it('splits only at plain keys at column 0; other lines there belong to the section above; a document marker refuses', () => {
     expect(sectionStarts('# intro\nid: x\ntitle: y\nflow:\n  a: 1\n# note\nmoves: {}\n')).toEqual([0, 14, 23, 43]);
     expect(sectionStarts('id: x\n? [a]\n: 1\ntitle: y\n')).toEqual([0]);
