@@ -5,10 +5,9 @@
  * declared). Problems with two or more fixes are left alone and handed back. Pure: texts in,
  * texts out; the command line reads and writes the files.
  */
-import { parse } from 'yaml';
 import { compileGame, type SourceFile } from '../compile/index.ts';
-import { isRecord } from '../spec/own.ts';
-import { withRequirements } from '../variants/requirements.ts';
+import { parseVariant } from '../variants/index.ts';
+import { withRequiredFiles } from '../variants/requirements.ts';
 import { applyEdits } from '../parse/index.ts';
 import type { Diagnostic, Fix, TextEdit } from '../spec/diagnostics.ts';
 
@@ -32,46 +31,39 @@ export interface FixedFiles {
 /** Rounds before giving up on fixes that keep making new problems with fixes: each round changes something. */
 export const MAX_ROUNDS = 20;
 
-/** A variant file's id and the ids it requires, as far as its text can be read. */
-const headOf = (file: SourceFile): { id: string | undefined; requires: string[] } => {
-  try {
-    const value: unknown = parse(file.text);
-    const head = isRecord(value) ? value : {};
-    const requires = Array.isArray(head.requires) ? head.requires.filter((r): r is string => typeof r === 'string') : [];
-    return { id: typeof head.variant === 'string' ? head.variant : undefined, requires };
-  } catch {
-    return { id: undefined, requires: [] };
-  }
-};
-
 /**
  * The problems of every file: the game's alone, and each variant's applied to the game with the
  * variants it requires before it (a variant may change what one it requires adds).
  */
 const problemsOf = (base: SourceFile, variants: readonly SourceFile[]): Diagnostic[] => {
-  const heads = variants.map((v) => ({ file: v, ...headOf(v) }));
-  const byId = new Map(heads.flatMap((h) => (h.id === undefined ? [] : [[h.id, h] as const])));
+  const byId = new Map(
+    variants.flatMap((v) => {
+      const id = parseVariant(v).variant?.spec.variant;
+      return id === undefined ? [] : [[id, v] as const];
+    }),
+  );
   const own = compileGame({ base }).diagnostics;
-  const ofVariants = heads.flatMap(({ file, id, requires }) => {
-    const ids = withRequirements(id === undefined ? requires : [id], (r) => byId.get(r)?.requires);
-    const required = ids.flatMap((r) => {
-      const head = r === id ? undefined : byId.get(r);
-      return head ? [head.file] : [];
-    });
-    return compileGame({ base, variants: [...required, file] }).diagnostics.filter((d) => d.file === file.file);
-  });
+  const ofVariants = variants.flatMap((file) =>
+    compileGame({ base, variants: withRequiredFiles(file, (id) => byId.get(id)) }).diagnostics.filter((d) => d.file === file.file),
+  );
   return [...own.filter((d) => d.file === base.file), ...ofVariants];
 };
 
 const overlaps = (a: readonly TextEdit[], b: readonly TextEdit[]): boolean =>
   a.some((x) => b.some((y) => x.start < y.end && y.start < x.end) || b.some((y) => x.start === y.start && x.end === y.end));
 
-/** The sure fixes of one file's problems that touch no other: the rest wait for the next round. */
-const sureFixes = (problems: readonly Diagnostic[]): { problem: Diagnostic; fix: Fix }[] => {
+/**
+ * The lone fixes of one file's problems that touch no other (the rest wait for the next round),
+ * of those that `fits` (an editor's: its text may have moved on since the problems were found).
+ */
+export const loneFixes = (
+  problems: readonly Diagnostic[],
+  fits: (fix: Fix) => boolean = () => true,
+): { problem: Diagnostic; fix: Fix }[] => {
   const chosen: { problem: Diagnostic; fix: Fix }[] = [];
   for (const problem of problems) {
     const [fix, other] = problem.fixes ?? [];
-    if (!fix || other) continue;
+    if (!fix || other || !fits(fix)) continue;
     if (chosen.some((c) => overlaps(c.fix.edits, fix.edits))) continue;
     chosen.push({ problem, fix });
   }
@@ -87,7 +79,7 @@ export const fixAll = (base: SourceFile, variants: readonly SourceFile[], target
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
     for (const file of targets) {
-      const chosen = sureFixes(problems.filter((d) => d.file === file));
+      const chosen = loneFixes(problems.filter((d) => d.file === file));
       const text = texts.get(file);
       if (chosen.length === 0 || text === undefined) continue;
       const next = applyEdits(

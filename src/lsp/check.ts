@@ -6,8 +6,7 @@
 import { dirname, join } from 'node:path';
 import { compileGame, type CompiledGame, type SourceFile } from '../compile/index.ts';
 import { atFileStart, formatDiagnostic, hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
-import { parseVariant } from '../variants/index.ts';
-import { withRequirements } from '../variants/requirements.ts';
+import { withRequiredFiles } from '../variants/requirements.ts';
 import type { Reader, Role } from './workspace.ts';
 
 export interface Checked {
@@ -36,31 +35,17 @@ const compiled = (checked: string, run: () => ReturnType<typeof compileGame>): C
   }
 };
 
-/** A variant's id and the ids it requires, read from its text; none when it cannot be read (its own check says why). */
-const headerOf = (file: SourceFile): { id?: string; requires: readonly string[] } => {
-  const spec = parseVariant(file).variant?.spec;
-  return { id: spec?.variant, requires: spec?.requires ?? [] };
-};
-
 /**
  * The variant with those it requires, transitively, first: a variant that needs another is checked
  * as `validate --variant` would apply it. A required variant is the file named by its id beside
  * it, as the shipped games name them; one that is missing is left to the variants stage to report.
  */
-export const withRequired = (variant: SourceFile, read: Reader): SourceFile[] => {
-  const self = headerOf(variant);
-  if (self.id === undefined || self.requires.length === 0) return [variant];
-  const fileOf = (id: string): SourceFile | undefined => {
-    if (id === self.id) return variant;
+export const withRequired = (variant: SourceFile, read: Reader): SourceFile[] =>
+  withRequiredFiles(variant, (id) => {
     const file = join(dirname(variant.file), `${id}.yaml`);
     const text = read(file);
     return text === undefined ? undefined : { file, text };
-  };
-  return withRequirements([self.id], (id) => {
-    const file = fileOf(id);
-    return file && headerOf(file).requires;
-  }).flatMap((id) => fileOf(id) ?? []);
-};
+  });
 
 /**
  * A compile another file stopped (the game beside a variant, a variant it requires) never reached

@@ -17,7 +17,8 @@ interface Step {
  */
 export type LocatePart = 'node' | 'head';
 
-const hasRange = (node: Node | null): node is Node & { range: [number, number, number] } => node !== null && Array.isArray(node.range);
+export const hasRange = (node: unknown): node is Node & { range: [number, number, number] } =>
+  typeof node === 'object' && node !== null && Array.isArray((node as Node).range);
 
 /** Aliases (`*name`) are followed so that a path through them still finds the anchored node. */
 const resolveAlias = (doc: Document, node: Node | null): Node | null => {
@@ -108,10 +109,14 @@ export const locate = (parsed: ParsedDoc, path: DocPath, part: LocatePart = 'nod
   // An empty value is a zero-width null scalar right after the colon: the key is more useful.
   const empty = !hasRange(node) || node.range[1] <= node.range[0];
   if (empty) return headSpan(parsed, last);
-  // Block collections and block scalars end after their last line break; stop at the last character.
+  return spanOf(parsed, node.range[0], contentEnd(parsed, node));
+};
+
+/** Just past a node's last character: block collections and block scalars end after their last line break. */
+export const contentEnd = (parsed: ParsedDoc, node: Node & { range: [number, number, number] }): number => {
   let end = node.range[1];
   while (end > node.range[0] + 1 && /\s/.test(parsed.text[end - 1] ?? '')) end -= 1;
-  return spanOf(parsed, node.range[0], end);
+  return end;
 };
 
 const contains = (node: Node | null, offset: number): boolean =>

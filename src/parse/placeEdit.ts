@@ -5,9 +5,9 @@
  * for character (no escapes, no folded line in it), a new key goes before a mapping's first key
  * at its indentation. Anything else is not placed, and the fix is not offered.
  */
-import { isMap, isScalar, isSeq, Scalar, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar } from 'yaml';
 import type { PathEdit, TextEdit } from '../spec/diagnostics.ts';
-import { nodeAt, positionOf, walkPath } from './locate.ts';
+import { contentEnd, hasRange, nodeAt, positionOf, walkPath } from './locate.ts';
 import { scalarOffsetMap } from './scalarMap.ts';
 import type { ParsedDoc } from './types.ts';
 
@@ -25,9 +25,6 @@ const textEdit = (parsed: ParsedDoc, start: number, end: number, text: string): 
     text,
   };
 };
-
-const hasRange = (node: unknown): node is Node & { range: [number, number, number] } =>
-  typeof node === 'object' && node !== null && Array.isArray((node as Node).range);
 
 /** A key or a name that reads the same written plain: no quoting needed, none added. */
 const PLAIN_KEY = /^[+$A-Za-z_][\w#.+-]*$/;
@@ -78,13 +75,6 @@ const placeValue = (parsed: ParsedDoc, path: PathEdit['path'], text: string): Te
   return textEdit(parsed, node.range[0], node.range[1], text);
 };
 
-/** Where the characters of a node end: a block collection's range runs past its last line break. */
-const endOf = (parsed: ParsedDoc, node: Node & { range: [number, number, number] }): number => {
-  let end = node.range[1];
-  while (end > node.range[0] && /\s/.test(parsed.text[end - 1] ?? '')) end -= 1;
-  return end;
-};
-
 /**
  * A block collection that is a mapping's value becomes `key:` with the collection one level
  * deeper under it: every line of it moved right, comments and blank lines with it; a flow
@@ -96,7 +86,7 @@ const placeWrap = (parsed: ParsedDoc, path: PathEdit['path'], key: string): Text
   const last = steps[steps.length - 1];
   const node = steps.length === path.length + 1 ? last?.node : undefined;
   if (!hasRange(node) || !PLAIN_KEY.test(key)) return undefined;
-  const end = endOf(parsed, node);
+  const end = contentEnd(parsed, node);
   const flow = (isMap(node) || isSeq(node)) && node.flow;
   if (isScalar(node) || flow) {
     if (isScalar(node) && node.type !== Scalar.PLAIN && node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE)

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Diagnostic } from '../../spec/diagnostics.ts';
 import { monaco } from './monaco.ts';
 import { setDiagnosticMarkers } from './markers.ts';
-import { loneFixes, operationsOf } from './quickFixes.ts';
+import { fixAllOf, operationsOf } from './quickFixes.ts';
 import { t } from '../i18n/index.ts';
 
 export interface RevealRequest {
@@ -88,7 +88,7 @@ export default function SpecEditor({ files, active, diagnostics, onChange, revea
       contextMenuGroupId: '1_modification',
       run: (target) => {
         const model = target.getModel();
-        const fixes = model ? loneFixes(model) : [];
+        const fixes = model ? fixAllOf(model) : [];
         if (fixes.length === 0) return;
         // One undo step for all of them, as for one quick fix.
         target.pushUndoStop();

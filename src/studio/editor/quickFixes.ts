@@ -4,6 +4,7 @@
  * A fix is offered only while the text it was made for is still there: the compile runs in a
  * worker, so its answer may come for a text that typing has since changed.
  */
+import { loneFixes } from '../../assist/fixAll.ts';
 import type { Diagnostic, Fix, TextEdit } from '../../spec/diagnostics.ts';
 import { diagnosticsShown, MARKER_SOURCE } from './markers.ts';
 import type { Monaco } from './monaco.ts';
@@ -24,17 +25,8 @@ const fittingFixes = (model: Model, d: Diagnostic): readonly Fix[] => {
   return fixes.every((f) => fits(model, f)) ? fixes : [];
 };
 
-const overlaps = (a: Fix, b: Fix): boolean => a.edits.some((x) => b.edits.some((y) => x.start < y.end && y.start < x.end));
-
-/** Every problem's lone fix in the model that touches no other, for "Fix all": the rest wait for the next compile. */
-export const loneFixes = (model: Model): Fix[] => {
-  const chosen: Fix[] = [];
-  for (const d of diagnosticsShown(model)) {
-    const [fix, other] = fittingFixes(model, d);
-    if (fix && !other && !chosen.some((c) => overlaps(c, fix))) chosen.push(fix);
-  }
-  return chosen;
-};
+/** Every problem's lone fix in the model that still fits and touches no other, for "Fix all": the rest wait for the next compile. */
+export const fixAllOf = (model: Model): Fix[] => loneFixes(diagnosticsShown(model), (fix) => fits(model, fix)).map((c) => c.fix);
 
 export const registerQuickFixes = (monaco: Monaco): void => {
   monaco.languages.registerCodeActionProvider('yaml', {
