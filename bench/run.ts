@@ -5,8 +5,8 @@
  * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
  * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures;
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
- * `--strength-ms MS` and `--strength-vs-ms MS` set its games and search times, and
- * `--strength-iterations N` adds a solo row at N iterations a move), which --json leaves out.
+ * `--strength-iterations N` and `--strength-vs-iterations N` set its games and the iterations of a
+ * search's move in solo Regicide and in the two-seat games), which --json leaves out.
  * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
  * machine does not inflate.
  */
@@ -44,9 +44,8 @@ const strength: StrengthOptions | undefined = process.argv.includes('--no-streng
   : {
       ...STRENGTH_DEFAULTS,
       games: numberFlag('--strength-games', STRENGTH_DEFAULTS.games),
-      soloMs: numberFlag('--strength-ms', STRENGTH_DEFAULTS.soloMs),
-      versusMs: numberFlag('--strength-vs-ms', STRENGTH_DEFAULTS.versusMs),
-      ...(process.argv.includes('--strength-iterations') ? { soloIterations: numberFlag('--strength-iterations', 1) } : {}),
+      soloIterations: numberFlag('--strength-iterations', STRENGTH_DEFAULTS.soloIterations),
+      versusIterations: numberFlag('--strength-vs-iterations', STRENGTH_DEFAULTS.versusIterations),
       onProgress: (line) => process.stderr.write(`${line.padEnd(100)}\r`),
     };
 

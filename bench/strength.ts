@@ -1,21 +1,23 @@
 /**
  * How well the search bots play (`npm run bench`, skipped with `--no-strength`): wins with 95%
- * Wilson intervals, against anchors. Solo Regicide (the published rules with solo, R-O3) is judged
- * against the published information-set MCTS and determinized Monte Carlo results and, in the
- * same run and on the same deals, the spec's `steady` strategy alone and random play; 10,000,
- * Eight Masters' Revenge and Cetatea pit a search against each strategy the spec declares, seats
- * rotated. Every row prints its game count, so its interval is honest, and the iterations per
+ * Wilson intervals, against anchors, at fixed iteration budgets, so a figure replays exactly on any
+ * machine. Solo Regicide (the published rules with solo, R-O3) is judged against the published
+ * information-set MCTS and determinized Monte Carlo results and, in the same run and on the same
+ * deals, the spec's `steady` strategy alone and random play; 10,000, Eight Masters' Revenge and
+ * Cetatea pit a search against each strategy the spec declares, seats rotated. Every search row is
+ * played twice on the same seeds: as plain UCT with random playouts (`learning: none`, the search
+ * before issue 39) and with the default learning (learning.ts), so each technique's effect reads
+ * off one run. Every row prints its game count, so its interval is honest, and the iterations per
  * second its searches reached. The games run on worker threads, one slice each.
  *
  * `--strength-games N` sets the games of each search row (the strategy and random rows of solo
- * Regicide play ten times as many), `--strength-ms MS` the search time per move in solo Regicide
- * (default 1000) and `--strength-vs-ms MS` in the two-seat games (default 100).
- * `--strength-iterations N` adds a solo row whose search stops at N iterations a move instead of
- * a time: the published anchor is at 3,000 simulations a decision, so that row compares the
- * searches at the same budget, whatever the machine's speed (and it replays exactly).
+ * Regicide play ten times as many), `--strength-iterations N` the iterations a move in solo
+ * Regicide (default 1,000; the published anchor is at 3,000 simulations a decision) and
+ * `--strength-vs-iterations N` in the two-seat games (default 100).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_TECHNIQUES, type Technique } from '../src/bots/index.ts';
 import type { GameRecord } from '../src/sim/simulate.ts';
 import { meanInterval, pct, wilson } from '../src/sim/stats.ts';
 import { compileShipped } from './games.ts';
@@ -25,23 +27,27 @@ import type { StrengthJob, StrengthMessage, StrengthSlice } from './strengthWork
 export interface StrengthOptions {
   /** Games of each search row. */
   readonly games: number;
-  /** Search time per move in solo Regicide. */
-  readonly soloMs: number;
-  /** Search time per move in the games against a strategy. */
-  readonly versusMs: number;
-  /** Iterations a move of an extra solo row that stops by count, not time; none when undefined. */
-  readonly soloIterations?: number;
+  /** Iterations a move in solo Regicide. */
+  readonly soloIterations: number;
+  /** Iterations a move in the games against a strategy. */
+  readonly versusIterations: number;
   readonly threads: number;
   readonly onProgress?: (line: string) => void;
 }
 
-/** The defaults: the whole section takes about ten minutes on two cores. */
+/** The defaults: the whole section takes about half an hour on two cores. */
 export const STRENGTH_DEFAULTS: StrengthOptions = {
   games: 12,
-  soloMs: 1000,
-  versusMs: 100,
+  soloIterations: 1000,
+  versusIterations: 100,
   threads: Math.max(1, Math.min(2, availableParallelism())),
 };
+
+/** Each search row's two learnings: none (plain UCT) and the default. */
+const LEARNINGS: readonly (readonly Technique[])[] = [[], DEFAULT_TECHNIQUES];
+
+const learningText = (learning: readonly Technique[]): string =>
+  learning.length === 0 ? 'learning none' : `learning ${learning.join(',')}`;
 
 type Job = Omit<StrengthJob, 'from' | 'to'>;
 
@@ -78,12 +84,6 @@ const playRow = async (job: Job, games: number, threads: number, onGame: () => v
   };
 };
 
-/** Where a search stops: at a time a move, or at a number of iterations. */
-type SearchBudget = { readonly timeMs: number } | { readonly iterations: number };
-
-const budgetText = (b: SearchBudget): string =>
-  'timeMs' in b ? `${b.timeMs} ms a move` : `${b.iterations.toLocaleString('en')} iterations a move`;
-
 /** "7 of 20, 35.0% [18.1%, 56.7%]": the wins with their 95% Wilson interval. */
 export const winLine = (wins: number, games: number): string => {
   const ci = wilson(wins, games);
@@ -106,10 +106,9 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
   const game = compileShipped('regicide', variants);
   const defeated = 'defeated';
   if (!game.metrics[defeated]) throw new Error(`regicide declares no metric '${defeated}'`);
-  const rows: { bot: string; games: number; budget?: SearchBudget }[] = [
-    { bot: 'ismcts:steady', games: o.games, budget: { timeMs: o.soloMs } },
-    ...(o.soloIterations !== undefined ? [{ bot: 'ismcts:steady', games: o.games, budget: { iterations: o.soloIterations } }] : []),
-    { bot: 'ismcts', games: o.games, budget: { timeMs: o.soloMs } },
+  const searches = ['ismcts', 'ismcts:steady'].flatMap((bot) => LEARNINGS.map((learning) => ({ bot, games: o.games, learning })));
+  const rows: { bot: string; games: number; learning?: readonly Technique[] }[] = [
+    ...searches,
     { bot: 'steady', games: 10 * o.games },
     { bot: 'random', games: 10 * o.games },
   ];
@@ -117,15 +116,24 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
     `solo Regicide, the published rules (--variant standard,solo: immunity, the Jesters as flips, companions, enemies in hand, combos, yield limit; R-O3), the same deals for every bot (seed ${SEED}); wins with 95% Wilson intervals, enemies defeated (the spec's metric '${defeated}') with 95% t intervals`,
   ];
   for (const row of rows) {
-    const label = `${row.bot}${row.budget ? `, ${budgetText(row.budget)}` : ''}`;
-    const job: Job = { game: 'regicide', variants, players: 1, bots: [row.bot], rotate: false, seed: SEED, maxTurns: 1000, ...row.budget };
+    const label = `${row.bot}${row.learning ? `, ${o.soloIterations.toLocaleString('en')} it., ${learningText(row.learning)}` : ''}`;
+    const job: Job = {
+      game: 'regicide',
+      variants,
+      players: 1,
+      bots: [row.bot],
+      rotate: false,
+      seed: SEED,
+      maxTurns: 1000,
+      ...(row.learning ? { iterations: o.soloIterations, learning: row.learning } : {}),
+    };
     const played = await playRow(job, row.games, o.threads, progress(label));
     const wins = played.records.filter((r) => (r.winners ?? []).length > 0).length;
     const values = played.records.map((r) => r.metrics?.[defeated]).filter((v): v is number => typeof v === 'number');
     const d = meanInterval(values);
     const ci = d.ci ? `[${d.ci.low.toFixed(2)}, ${d.ci.high.toFixed(2)}]` : '(one game: no interval)';
     lines.push(
-      `  ${label.padEnd(40)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`,
+      `  ${label.padEnd(56)} wins ${winLine(wins, row.games).padEnd(30)} defeated ${d.mean.toFixed(2)} ${ci}   ${speedOf(played)}${errorsOf(played)}`,
     );
   }
   lines.push(
@@ -138,8 +146,8 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
 const versus = async (o: StrengthOptions, id: string, search: string, progress: (label: string) => () => void): Promise<string[]> => {
   const game = compileShipped(id);
   const lines: string[] = [];
-  for (const strategy of Object.keys(game.bots)) {
-    const label = `${game.title}: ${search} (${o.versusMs} ms a move) against ${strategy}`;
+  for (const [strategy, learning] of Object.keys(game.bots).flatMap((s) => LEARNINGS.map((l) => [s, l] as const))) {
+    const label = `${game.title}: ${search} (${o.versusIterations.toLocaleString('en')} it., ${learningText(learning)}) against ${strategy}`;
     const job: Job = {
       game: id,
       variants: [],
@@ -148,7 +156,8 @@ const versus = async (o: StrengthOptions, id: string, search: string, progress: 
       rotate: true,
       seed: `${SEED}:${id}`,
       maxTurns: 1000,
-      timeMs: o.versusMs,
+      iterations: o.versusIterations,
+      learning,
     };
     const played = await playRow(job, o.games, o.threads, progress(label));
     const won = (r: GameRecord): boolean => (r.winners ?? []).some((s) => r.bots?.[s] === search);
@@ -167,7 +176,7 @@ export const measureStrength = async (o: StrengthOptions): Promise<string[]> => 
     return () => o.onProgress?.(`strength: ${label}: ${++n} games`);
   };
   const lines = [
-    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at the time a move given (iterations as many as fit), or at the iterations given`,
+    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at a fixed number of iterations a move, so every figure replays exactly; each search plays with no learning (plain UCT, random playouts) and with the default learning, on the same seeds`,
     ...(await soloRegicide(o, progress)),
     'two seats, seats rotated (each bot plays each seat in turn); an even match is 50%',
     ...(await versus(o, 'ten-thousand', 'mcts', progress)),

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { playRange, type GameRecord } from '../src/sim/simulate.ts';
-import type { SearchStats } from '../src/bots/index.ts';
+import type { SearchStats, Technique } from '../src/bots/index.ts';
 import { compileShipped } from './games.ts';
 
 export interface StrengthJob {
@@ -15,6 +15,8 @@ export interface StrengthJob {
   readonly rotate: boolean;
   readonly timeMs?: number;
   readonly iterations?: number;
+  /** What the searches learn with; absent: the default (learning.ts). */
+  readonly learning?: readonly Technique[];
   readonly seed: string;
   readonly maxTurns: number;
   readonly from: number;
@@ -43,6 +45,7 @@ export const playSlice = (job: StrengthJob, onGame: () => void): StrengthSlice =
     onSearch,
     ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
     ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
+    ...(job.learning !== undefined ? { learning: job.learning } : {}),
   };
   const records = playRange(
     game,

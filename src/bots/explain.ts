@@ -1,8 +1,9 @@
 /**
  * The `ismcts` bot's search with the values it weighed, for a hint that shows a player why: the
  * same configuration `createBot(game, 'ismcts')` plays with (the first spec strategy's evaluation,
- * random playouts, each iteration dealt again from the seat's own view), so a hint never reads a
- * card the seat cannot see.
+ * playouts that learn as the search goes, learning.ts, each iteration dealt again from the seat's
+ * own view), so a hint never reads a card the seat cannot see, and a hint on an edited rule learns
+ * from the edited rules.
  */
 import type { CompiledGame } from '../compile/index.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';

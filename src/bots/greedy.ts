@@ -15,6 +15,7 @@ import { legalKey } from './keys.ts';
 import { valueFor, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
 import { decisionBudget } from './budget.ts';
+import { DEFAULT_SAMPLES } from './spend.ts';
 
 /** The average value of each move for `seat`, over `samples` determinisations. */
 export const greedyValues = (
@@ -83,6 +84,6 @@ export const greedyBot = (
   choose: (state, seat, legal, rng) => {
     const moves = strategy ? considered(strategy, seenBy(game, state, seat, rng), legal) : legal;
     if (moves.length === 1) return moves[0] as LegalMove;
-    return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? 6, name), rng);
+    return pickBest(moves, greedyValues(game, state, seat, moves, rng, evaluation, options.samples ?? DEFAULT_SAMPLES, name), rng);
   },
 });

@@ -25,6 +25,8 @@ export { considered, consideredOnly, weighsOf } from './consider.ts';
 export { preferred } from './prefer.ts';
 export { rewards, valueFor, evaluationOf } from './rewards.ts';
 export { chooseMove } from './choose.ts';
+export { spendOf, type BotSpend, type SearchSpend } from './spend.ts';
+export { TECHNIQUES, DEFAULT_TECHNIQUES, readTechniques, type Technique } from './learning.ts';
 export { randomChoice } from './random.ts';
 
 export const GENERIC_BOTS = ['random', 'uniform', 'greedy', 'mcts', 'ismcts'] as const;

@@ -9,7 +9,8 @@
  *   which its move was available, not the parent's visits.
  *
  * Playouts go on to the end of the game (or `rolloutMoves` moves, or `rolloutTurns` turns, and the
- * evaluation judges). Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
+ * evaluation judges). They learn as the search goes (learning.ts): by the moves' averages (MAST),
+ * taking a move that wins at once and avoiding one that loses at once, each switchable. Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
  * cooperative players share them; a game nobody won is judged by the evaluation, below any win);
  * an edge is judged from the point of view of the seat that makes its move. Values are normalised
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the
@@ -30,6 +31,8 @@ import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
+import { DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages } from './learning.ts';
+import { iterationLimit } from './spend.ts';
 
 interface Edge {
   readonly seat: number;
@@ -124,10 +127,82 @@ const preferredWhenOneSeat = (
   }
 };
 
+/** What a playout learns with and gives back to learn from (see learning.ts). */
+export interface PlayoutLearning {
+  /** The search's move averages: the playout plays by them (MAST); absent, at random. */
+  readonly mast?: MoveAverages;
+  /** Play a move that wins at once (every move is tried). */
+  readonly decisive: boolean;
+  /** Avoid a move that loses at once (the others are tried only when the chosen one loses). */
+  readonly antidecisive: boolean;
+}
+
+/** A move a playout or the tree made, for the move averages: its key and the seat that made it. */
+interface Made {
+  readonly key: string;
+  readonly seat: number;
+}
+
+/** Of `moves`, the one of best average (a move never made counts as best), ties broken at random; at random with MAST_EPSILON. */
+const byAverage = (state: GameState, moves: readonly LegalMove[], mast: MoveAverages, rng: Rng): LegalMove => {
+  if (moves.length === 1 || rng.float() < MAST_EPSILON) return moves[rng.below(moves.length)] as LegalMove;
+  let best = Number.NEGATIVE_INFINITY;
+  let ties = 0;
+  let pick = moves[0] as LegalMove;
+  for (const m of moves) {
+    const v = mast.average(learnedKey(state, m.move)) ?? Number.POSITIVE_INFINITY;
+    if (v > best) {
+      best = v;
+      pick = m;
+      ties = 1;
+    } else if (v === best && rng.below(++ties) === 0) pick = m;
+  }
+  return pick;
+};
+
+/** How a finished move turned out for the seat that made it: 1 it won the game, -1 it lost it, 0 the game goes on (or ended with it among the winners of a shared win, counted as a win). */
+const outcomeFor = (state: GameState, seat: number): -1 | 0 | 1 => {
+  if (!isOver(state)) return 0;
+  return state.context.result?.winners.includes(seat) ? 1 : -1;
+};
+
+/**
+ * Decisive and anti-decisive moves one step deep: `made` (the move chosen, applied) stands
+ * unless, with `decisive`, another of `moves` wins for its seat at once or, with `antidecisive`,
+ * `made` loses at once and another does not. The others are tried in random order; an error in
+ * one is no reason to take it.
+ */
+const decisiveOf = (
+  game: CompiledGame,
+  state: GameState,
+  moves: readonly LegalMove[],
+  made: { readonly pick: LegalMove; readonly next: GameState },
+  learning: PlayoutLearning,
+  rng: Rng,
+): { readonly pick: LegalMove; readonly next: GameState } => {
+  const seat = made.pick.move.seat;
+  const first = outcomeFor(made.next, seat);
+  if (first === 1 || moves.length === 1 || (first === 0 && !learning.decisive) || (first === -1 && !learning.antidecisive)) return made;
+  let fallback: { pick: LegalMove; next: GameState } | undefined;
+  const order = moves.filter((m) => m !== made.pick);
+  for (let left = order.length; left > 0; left--) {
+    const j = rng.below(left);
+    const m = order[j] as LegalMove;
+    order[j] = order[left - 1] as LegalMove;
+    const next = applyLegal(game, state, m);
+    if (!next.ok) continue;
+    const outcome = outcomeFor(next.state, seat);
+    if (outcome === 1) return { pick: m, next: next.state };
+    if (first === -1 && outcome === 0 && !fallback) fallback = { pick: m, next: next.state };
+  }
+  return fallback ?? made;
+};
+
 /**
  * A playout from `state`: a random seat among those that may act, then a move of the policy's
- * preferences when one applies (a spec strategy), else a random move. Gives the state it ended
- * in and the moves it made.
+ * preferences when one applies (a spec strategy), else by the move averages (MAST) or at random;
+ * with `decisive`, a move that wins at once is played and one that loses at once avoided. Gives
+ * the state it ended in, the number of moves it made and, with MAST, the moves themselves.
  */
 export const playout = (
   game: CompiledGame,
@@ -136,45 +211,89 @@ export const playout = (
   maxMoves: number,
   maxTurns: number,
   policy?: CompiledBot,
-): { state: GameState; moves: number } => {
+  learning: PlayoutLearning = { decisive: false, antidecisive: false },
+): { state: GameState; moves: number; made: readonly Made[] } => {
   let s = state;
   const turn0 = s.context.turn;
+  const made: Made[] = [];
   let n = 0;
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
     const spared = legalOrNone(game, s, policy?.minimal);
-    const pick = (policy && preferredWhenOneSeat(policy, s, spared, rng)) ?? randomPreferred(game, policy, s, spared, rng);
-    if (!pick) break;
+    const strategy = policy && preferredWhenOneSeat(policy, s, spared, rng);
+    const mine = strategy ? spared.filter((m) => m.move.seat === strategy.move.seat) : oneSeatOf(game, policy, s, spared, rng);
+    if (mine.length === 0) break;
+    const pick =
+      policy && strategy ? overruled(policy, s, strategy, mine, learning.mast) : preferredOrLearned(policy, s, mine, learning.mast, rng);
     const next = applyLegal(game, s, pick);
     if (!next.ok) break;
-    s = next.state;
+    const step =
+      learning.decisive || learning.antidecisive
+        ? decisiveOf(game, s, mine, { pick, next: next.state }, learning, rng)
+        : { pick, next: next.state };
+    if (learning.mast) made.push({ key: learnedKey(s, step.pick.move), seat: step.pick.move.seat });
+    s = step.next;
   }
-  return { state: s, moves: n };
+  return { state: s, moves: n, made };
 };
 
-/** A random seat of those the search weighs a move of, then its preferred move or a random one. */
-const randomPreferred = (
+/**
+ * The strategy's choice, unless the move averages trust another move it weighs more (learning.ts
+ * MAST_TRUST): a prior, not a rule. Its considerations are judged only when a move beats its choice.
+ */
+const overruled = (
+  policy: CompiledBot,
+  state: GameState,
+  chosen: LegalMove,
+  mine: readonly LegalMove[],
+  mast: MoveAverages | undefined,
+): LegalMove => {
+  const own = mast?.trusted(learnedKey(state, chosen.move));
+  if (!mast || own === undefined) return chosen;
+  const better = mine
+    .map((m) => ({ m, v: mast.trusted(learnedKey(state, m.move)) }))
+    .filter((c): c is { m: LegalMove; v: number } => c.v !== undefined && c.v > own)
+    .sort((a, b) => b.v - a.v);
+  if (better.length === 0) return chosen;
+  try {
+    const weighs = policy.consider.length === 0 ? weighsAll : weighsOf(policy, state, mine);
+    return better.find((c) => weighs(c.m))?.m ?? chosen;
+  } catch (error) {
+    if (error instanceof SpecLimitError) throw error;
+    return chosen;
+  }
+};
+
+/** The moves the search weighs of one seat: of a random one when several may act. */
+const oneSeatOf = (
   game: CompiledGame,
   policy: CompiledBot | undefined,
   state: GameState,
   spared: readonly LegalMove[],
   rng: Rng,
-): LegalMove | undefined => {
+): readonly LegalMove[] => {
   const moves = weighedOf(game, policy, state, spared);
-  if (moves.length === 0) return undefined;
-  let pick = moves[rng.below(moves.length)] as LegalMove;
-  let mine = moves;
-  if (moves.some((m) => m.move.seat !== pick.move.seat)) {
-    const seats = [...new Set(moves.map((m) => m.move.seat))];
-    const seat = seats[rng.below(seats.length)];
-    mine = moves.filter((m) => m.move.seat === seat);
-    pick = mine[rng.below(mine.length)] as LegalMove;
-  }
-  if (!policy) return pick;
+  const first = moves[0]?.move.seat;
+  if (moves.every((m) => m.move.seat === first)) return moves;
+  const seats = [...new Set(moves.map((m) => m.move.seat))];
+  const seat = seats[rng.below(seats.length)];
+  return moves.filter((m) => m.move.seat === seat);
+};
+
+/** The strategy's preferred move among `mine` when it names one, else by the move averages, else at random. */
+const preferredOrLearned = (
+  policy: CompiledBot | undefined,
+  state: GameState,
+  mine: readonly LegalMove[],
+  mast: MoveAverages | undefined,
+  rng: Rng,
+): LegalMove => {
+  const fallback = (): LegalMove => (mast ? byAverage(state, mine, mast, rng) : (mine[rng.below(mine.length)] as LegalMove));
+  if (!policy) return fallback();
   try {
-    return preferred(policy, state, mine, rng) ?? pick;
+    return preferred(policy, state, mine, rng) ?? fallback();
   } catch {
-    // A preference that cannot be read in this determinisation: the random move stands.
-    return pick;
+    // A preference that cannot be read in this determinisation: the learned or random move stands.
+    return fallback();
   }
 };
 
@@ -216,7 +335,7 @@ export const search = (
   start?: SearchTree,
 ): { move: LegalMove; stats: SearchStats; tree: SearchTree | undefined } => {
   const { options, evaluation } = config;
-  const iterations = options.iterations ?? (options.timeMs !== undefined ? Number.POSITIVE_INFINITY : 200);
+  const iterations = iterationLimit(options);
   const c = options.exploration ?? 0.7;
   const rolloutMoves = options.rolloutMoves ?? 200;
   const rolloutTurns = options.rolloutTurns ?? Number.POSITIVE_INFINITY;
@@ -232,12 +351,20 @@ export const search = (
   let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
   const reused = moves.reduce((n, m) => n + (root.edges.get(legalKey(m))?.visits ?? 0), 0);
+  const techniques = options.learning ?? DEFAULT_TECHNIQUES;
+  const mast = techniques.includes('mast') ? new MoveAverages() : undefined;
+  const learning: PlayoutLearning = {
+    ...(mast ? { mast } : {}),
+    decisive: techniques.includes('decisive'),
+    antidecisive: techniques.includes('antidecisive'),
+  };
 
   let done = 0;
   for (; done < iterations; done++) {
     if (done > 0 && options.timeMs !== undefined && now() >= deadline) break;
     let s = hidden ? determinize(game, state, seat, search) : reseed(state, search);
     const path: Edge[] = [];
+    const inTree: Made[] = [];
     let node = root;
     let stuck = false;
     for (;;) {
@@ -272,6 +399,7 @@ export const search = (
       }
       const next = applyLegal(game, s, here[i] as LegalMove);
       path.push(edge);
+      if (mast) inTree.push({ key: learnedKey(s, (here[i] as LegalMove).move), seat: edge.seat });
       if (!next.ok) {
         stuck = true;
         break;
@@ -280,8 +408,9 @@ export const search = (
       node = edge.child;
       if (fresh.length > 0) break;
     }
-    const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy);
+    const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy, learning);
     const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];
+    if (mast) for (const m of end ? [...inTree, ...end.made] : inTree) mast.add(m.key, r[m.seat] ?? 0);
     for (const e of path) {
       e.visits++;
       e.total += r[e.seat] ?? 0;

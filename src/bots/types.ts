@@ -6,6 +6,7 @@
 import type { CompiledGame } from '../compile/index.ts';
 import type { Rng } from '../runtime/rng.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
+import type { Technique } from './learning.ts';
 
 export interface Bot {
   /** How it was asked for: `random`, `mcts`, `mcts:careful`, `careful`, … */
@@ -34,6 +35,11 @@ export interface BotOptions {
    * evaluation. Default: no limit (to the end of the game, or `rolloutMoves`).
    */
   readonly rolloutTurns?: number;
+  /**
+   * What MCTS/ISMCTS learn with while they search (learning.ts): default DEFAULT_TECHNIQUES;
+   * an empty list is plain UCT with random playouts.
+   */
+  readonly learning?: readonly Technique[];
   /** Greedy: how many random outcomes of each move are averaged (default 6). */
   readonly samples?: number;
   /** The clock for `timeMs`; injected so the module runs anywhere. */

@@ -8,6 +8,7 @@
 import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
+import { spendOf, type BotOptions, type BotSpend } from '../bots/index.ts';
 import { seatNamesAtStart, teamName } from '../display/present.ts';
 import {
   differenceInterval,
@@ -92,6 +93,8 @@ export interface BalanceReport {
   readonly games: number;
   readonly seed: number | string;
   readonly bots: readonly string[];
+  /** What the bots spent on a decision (iterations, time, learning; greedy's samples); null when none searched or sampled. */
+  readonly spend: BotSpend | null;
   /** Every finished game was won by all seats or by none: the players play together. */
   readonly cooperative: boolean;
   /** Win rate per seat, or per team when the game has teams (out of all games). */
@@ -183,6 +186,8 @@ export interface BalanceRun {
   readonly players: number;
   readonly variants?: readonly string[];
   readonly bots?: readonly string[];
+  /** The options the bots played with, for the report's `spend`. */
+  readonly botOptions?: BotOptions;
   /** Force the cooperative reading; by default it is read off the results. */
   readonly cooperative?: boolean;
 }
@@ -242,6 +247,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     games: n,
     seed: run.seed,
     bots: run.bots ?? ['random'],
+    spend: spendOf(run.bots ?? [], run.botOptions ?? {}),
     cooperative,
     sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),
     playersWin: cooperative ? rate(playersWon, n) : null,
@@ -365,11 +371,32 @@ const metricLines = (metrics: readonly MetricStats[]): string[] => {
 
 const barOf = (count: number, most: number, width = 30): string => '#'.repeat(most > 0 ? Math.round((count / most) * width) : 0);
 
+/** What the bots spent, in words: 'search: 300 iterations a move, playouts to the end, learning mast, antidecisive; greedy: 6 samples a move'. */
+export const spendText = (spend: BotSpend): string => {
+  const parts: string[] = [];
+  const s = spend.search;
+  if (s) {
+    const stop = [
+      ...(s.iterations !== null ? [`${s.iterations.toLocaleString('en')} iterations`] : []),
+      ...(s.timeMs !== null ? [`${s.timeMs.toLocaleString('en')} ms`] : []),
+    ].join(' or ');
+    const playouts =
+      s.rolloutTurns === null ? 'playouts to the end' : `playouts of ${s.rolloutTurns} turn${s.rolloutTurns === 1 ? '' : 's'}`;
+    const learning = s.learning.length > 0 ? `learning ${s.learning.join(', ')}` : 'no learning (plain UCT)';
+    parts.push(
+      `search: ${stop} a move${s.iterations !== null && s.timeMs !== null ? ', whichever comes first' : ''}, ${playouts}, ${learning}`,
+    );
+  }
+  if (spend.samples !== undefined) parts.push(`greedy: ${spend.samples} samples a move`);
+  return parts.join('; ');
+};
+
 /** The report as text, one fact per line. */
 export const formatBalance = (r: BalanceReport): string[] => {
   const lines: string[] = [];
   const variants = r.variants.length > 0 ? ` + ${r.variants.join(', ')}` : '';
   lines.push(`Balance of ${r.title}${variants}: ${r.games} games, ${r.players} player(s), seed ${r.seed}, bots ${r.bots.join(', ')}`);
+  if (r.spend) lines.push(`  ${spendText(r.spend)}`);
   if (r.playersWin) {
     lines.push(`  cooperative: the players win ${pct(r.playersWin.rate)} ${ci(r.playersWin.ci)} (${r.playersWin.wins}/${r.playersWin.of})`);
   } else {

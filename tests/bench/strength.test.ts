@@ -10,7 +10,7 @@ import { playRange } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
 
 describe('the strength bench', () => {
-  it('plays a slice as the simulator does and counts the iterations of every search', () => {
+  it('plays a slice as the simulator does, with the learning asked for, and counts the iterations of every search', () => {
     const job = {
       game: 'ten-thousand',
       variants: [],
@@ -18,6 +18,7 @@ describe('the strength bench', () => {
       bots: ['mcts', 'careful'],
       rotate: true,
       iterations: 3,
+      learning: ['mast' as const],
       seed: 's',
       maxTurns: 3,
       from: 1,
@@ -26,7 +27,7 @@ describe('the strength bench', () => {
     let games = 0;
     const slice = playSlice(job, () => games++);
     expect(games).toBe(2);
-    expect(slice.records).toEqual(playRange(compile('ten-thousand'), { ...job, botOptions: { iterations: 3 } }, 1, 3));
+    expect(slice.records).toEqual(playRange(compile('ten-thousand'), { ...job, botOptions: { iterations: 3, learning: ['mast'] } }, 1, 3));
     expect(slice.searches).toBeGreaterThan(0);
     expect(slice.iterations).toBe(3 * slice.searches);
   });

@@ -54,6 +54,17 @@ describe('simulate: reading the command line', () => {
   it('keeps only the search options given', () => {
     expect(request({ iterations: '5', 'rollout-turns': '0' }).botOptions).toEqual({ iterations: 5, rolloutTurns: 0 });
   });
+
+  it('--learning names the techniques of the search, or none; an unknown one is refused by name', () => {
+    expect(request({ learning: 'decisive, mast' }).botOptions).toEqual({ learning: ['mast', 'decisive'] });
+    expect(request({ learning: 'none' }).botOptions).toEqual({ learning: [] });
+    expect(readRequest({ learning: 'mast,rave' })).toEqual({
+      errors: ["--learning: unknown technique 'rave' (techniques: mast, decisive, antidecisive, or 'none')"],
+    });
+    expect(readRequest({ learning: ' , ' })).toEqual({
+      errors: ["--learning is empty: name techniques (mast, decisive, antidecisive) or 'none'"],
+    });
+  });
 });
 
 describe('simulate: one plan per mode', () => {

@@ -41,6 +41,24 @@ describe('the Balance report in the studio', () => {
     expect(comparisonLines(compareBalance(ra, rb, a, b))).toEqual(formatComparison(compareBalance(ra, rb, a, b)));
   });
 
+  it('names what the bots spent, in English as the CLI prints it and in Russian', () => {
+    const { a } = runs();
+    const report = balance(compile('ten-thousand'), a, {
+      seed: 1,
+      players: 2,
+      bots: ['mcts:careful', 'greedy'],
+      botOptions: { iterations: 50, timeMs: 400, rolloutTurns: 1, learning: ['mast'] },
+    });
+    expect(balanceLines(report)).toEqual(formatBalance(report));
+    expect(balanceLines(report)[1]).toBe(
+      '  search: 50 iterations or 400 ms a move, whichever comes first, playouts of 1 turn, learning mast; greedy: 6 samples a move',
+    );
+    switchLanguage('ru');
+    expect(balanceLines(report)[1]).toBe(
+      '  поиск: 50 итераций или 400 мс на ход, что наступит раньше, симуляции на 1 ход, обучение: mast; greedy: 6 проб на ход',
+    );
+  });
+
   it('reads in Russian, with its plurals and decimal commas', () => {
     const { ra } = runs();
     switchLanguage('ru');

@@ -30,6 +30,18 @@ describe('the Balance panel', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('names what a searching bot spent beside the bots (issue 39), so two reports are read like with like', async () => {
+    const { page, errors } = await openBalance();
+    await page.fill('[data-testid=balance-games]', '2');
+    await page.selectOption('[data-testid=balance-bot-0]', 'mcts');
+    await page.fill('[data-testid=balance-iterations]', '4');
+    await page.click('[data-testid=balance-run]');
+    await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+    const text = (await page.locator('.balance-text').textContent()) ?? '';
+    expect(text).toMatch(/bots mcts, random\s+search: 4 iterations a move, playouts to the end, learning [a-z, ]+\s/);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   it("charts the spec's metrics: Regicide's enemies defeated with its mean, 95% interval and median (R-1)", async () => {
     const { page, errors } = await openBalance('regicide');
     await page.fill('[data-testid=balance-games]', '30');

@@ -66,6 +66,11 @@ export const simulateCommand: Command = {
       hint: 'T',
       help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default: they play to the end of the game, or 200 moves)',
     },
+    learning: {
+      type: 'string',
+      hint: 'a,b',
+      help: "what MCTS/ISMCTS learn with as they search: mast (playouts play the moves that did best so far), decisive (playouts take a move that wins at once and avoid one that loses at once), or 'none' for plain UCT with random playouts (default mast,antidecisive; each costs time: see docs/LANGUAGE.md, Bots)",
+    },
     rotate: {
       type: 'boolean',
       help: "turn the bots one seat round the table each game, so every bot plays every seat (the report gives each bot's win rate)",

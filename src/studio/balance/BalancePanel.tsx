@@ -113,7 +113,11 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
       const runs = plan.map((p, i) => {
         const recs = records[i] ?? [];
         const variants = (p.input.variants ?? []).map((v) => v.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
-        return { kind: p.kind, records: recs, report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants }) };
+        return {
+          kind: p.kind,
+          records: recs,
+          report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants, botOptions: job.botOptions }),
+        };
       });
       const coverage = countCoverage ? coverageReport(game, counts, changes) : undefined;
       setResult({ runs, seconds: (performance.now() - t0) / 1000, ...(coverage ? { coverage } : {}) });
@@ -193,7 +197,13 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
             </label>
             <label className="field" title={t('balance.iterationsTitle')}>
               {t('balance.iterations')}{' '}
-              <input type="number" min={1} value={iterations} onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))} />
+              <input
+                type="number"
+                min={1}
+                value={iterations}
+                onChange={(e) => setIterations(Math.max(1, Number(e.target.value) || 1))}
+                data-testid="balance-iterations"
+              />
             </label>
             {seatBots.map((b, i) => (
               <label className="field" key={i}>

@@ -59,7 +59,9 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
           setStatus({ done: ++done, total }),
         );
         const records = await running.current.done;
-        out.push(sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots })));
+        out.push(
+          sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions })),
+        );
       }
       setPoints({ param: name, points: out });
       setStatus(null);

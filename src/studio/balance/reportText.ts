@@ -4,6 +4,7 @@
  * the two read the same.
  */
 import type { BalanceComparison, BalanceReport, LengthStats } from '../../sim/balance.ts';
+import type { BotSpend } from '../../bots/index.ts';
 import { formatNumber, t } from '../i18n/index.ts';
 import { interval, intervalOf, metricSummary, metricValue, metricWithMedian, pct, pctInterval } from './words.ts';
 
@@ -99,6 +100,30 @@ const winLines = (r: BalanceReport): string[] => {
   return lines.map((line) => `  ${line}`);
 };
 
+/** What the bots spent on a decision, as the CLI's report says it (sim/balance.ts spendText), in the studio's language. */
+const spendLine = (spend: BotSpend): string => {
+  const parts: string[] = [];
+  const s = spend.search;
+  if (s) {
+    const stop =
+      s.iterations !== null && s.timeMs !== null
+        ? t('balance.report.stopBoth', { iterations: s.iterations, ms: s.timeMs })
+        : s.timeMs !== null
+          ? t('balance.report.stopTime', { ms: s.timeMs })
+          : t('balance.report.stopIterations', { iterations: s.iterations ?? 0 });
+    parts.push(
+      t('balance.report.search', {
+        stop,
+        playouts: s.rolloutTurns === null ? t('balance.report.playoutsToEnd') : t('balance.report.playoutTurns', { turns: s.rolloutTurns }),
+        learning:
+          s.learning.length > 0 ? t('balance.report.learning', { techniques: s.learning.join(', ') }) : t('balance.report.noLearning'),
+      }),
+    );
+  }
+  if (spend.samples !== undefined) parts.push(t('balance.report.greedy', { samples: spend.samples }));
+  return parts.join('; ');
+};
+
 /** The report of one run. */
 export const balanceLines = (r: BalanceReport): string[] => {
   const variants = r.variants.length > 0 ? ` + ${r.variants.join(', ')}` : '';
@@ -111,6 +136,7 @@ export const balanceLines = (r: BalanceReport): string[] => {
       seed: String(r.seed),
       bots: r.bots.join(', '),
     }),
+    ...(r.spend ? [`  ${spendLine(r.spend)}`] : []),
     ...winLines(r),
   ];
   lines.push(

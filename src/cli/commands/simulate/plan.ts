@@ -4,7 +4,7 @@
  * refusal is a message returned as a value, in the order a user meets them; nothing here prints,
  * reads a file or starts a thread.
  */
-import { createBots, type Bot, type BotOptions } from '../../../bots/index.ts';
+import { createBots, readTechniques, type Bot, type BotOptions } from '../../../bots/index.ts';
 import type { CompiledGame } from '../../../compile/index.ts';
 import type { Json } from '../../../engine/types.ts';
 import { LIMITS } from '../../../limits.ts';
@@ -67,6 +67,8 @@ export const readRequest = (values: Values): { request: Request } | { errors: st
   }
   const seeded = seedOf(typeof values.seed === 'string' ? values.seed : '1');
   if ('error' in seeded) return { errors: [seeded.error] };
+  const learning = typeof values.learning === 'string' ? readTechniques(values.learning) : undefined;
+  if (learning && 'error' in learning) return { errors: [learning.error] };
   const given = paramsOf(values);
   return {
     request: {
@@ -80,6 +82,7 @@ export const readRequest = (values: Values): { request: Request } | { errors: st
         ...(iterations !== undefined ? { iterations } : {}),
         ...(timeMs !== undefined ? { timeMs } : {}),
         ...(rolloutTurns !== undefined ? { rolloutTurns } : {}),
+        ...(learning ? { learning: learning.techniques } : {}),
       },
       variants: variantList(values),
       params: 'params' in given ? given.params : {},

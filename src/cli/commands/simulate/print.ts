@@ -2,7 +2,8 @@
  * What `simulate` says about an outcome: the lines of its output and of its errors, and its exit
  * code (1 when a game or a metric failed). Pure, so each mode's text and JSON can be read in a test.
  */
-import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../../sim/balance.ts';
+import { balance, compareBalance, formatBalance, formatComparison, spendText, type BalanceReport } from '../../../sim/balance.ts';
+import { spendOf, type BotSpend } from '../../../bots/index.ts';
 import { formatCoverage } from '../../../sim/coverageReport.ts';
 import type { SimulateReport } from '../../../sim/simulate.ts';
 import { pct } from '../../../sim/stats.ts';
@@ -21,7 +22,7 @@ export interface Printed {
  * team names, the players together in a cooperative game); `report.wins` keeps the engine's keys
  * (seat numbers from 0, team ids) for --json.
  */
-const summaryLines = (played: Played, bots: readonly string[] | undefined): string[] => {
+const summaryLines = (played: Played, bots: readonly string[] | undefined, spend: BotSpend | null): string[] => {
   const { game, report } = played;
   const sides = balance(game, played.records, { seed: report.seed, players: report.players });
   const rows = sides.playersWin
@@ -30,6 +31,7 @@ const summaryLines = (played: Played, bots: readonly string[] | undefined): stri
   const width = Math.max(12, ...rows.map((r) => r.label.length));
   return [
     `${report.games} games of ${game.title}, ${report.players} players, seed ${report.seed}${bots ? `, bots ${bots.join(', ')}` : ''}`,
+    ...(spend ? [`  ${spendText(spend)}`] : []),
     ...rows.map(({ label, wins }) => `  ${label.padEnd(width)} ${String(wins).padStart(6)} wins  ${pct(wins / Math.max(1, report.games))}`),
     `  ${'unfinished'.padEnd(width)} ${String(report.unfinished).padStart(6)}`,
     `  turns: mean ${report.turns.mean}, max ${report.turns.max}; moves: mean ${report.moves.mean}, max ${report.moves.max}`,
@@ -63,12 +65,13 @@ const problems = (played: readonly Played[]): Pick<Printed, 'err' | 'code'> => {
 export const print = (plan: Plan, outcome: Outcome): Printed => {
   const bots = plan.bots ?? ['random'];
   const balanceOf = (p: Played): BalanceReport =>
-    balance(p.game, p.records, { seed: plan.seed, players: plan.players, variants: p.variants, bots });
+    balance(p.game, p.records, { seed: plan.seed, players: plan.players, variants: p.variants, bots, botOptions: plan.botOptions });
+  const spend = spendOf(bots, plan.botOptions);
   const threads = plan.slices.length;
   switch (outcome.mode) {
     case 'sweep': {
       const { axes } = outcome;
-      const about = { games: plan.games, seed: plan.seed, players: plan.players, bots };
+      const about = { games: plan.games, seed: plan.seed, players: plan.players, bots, spend };
       const err = outcome.errors.flatMap(({ setting, errors }) =>
         errors.slice(0, 3).map((e) => `${JSON.stringify(setting)} game ${e.game}: ${e.error}`),
       );
@@ -77,6 +80,7 @@ export const print = (plan: Plan, outcome: Outcome): Printed => {
       return {
         out: [
           `${plan.base.game.title}: sweep of ${axes.map((a) => a.param).join(' × ')}, ${plan.games} games per setting on the same seeds (seed ${plan.seed}), ${plan.players} players, bots ${bots.join(', ')}`,
+          ...(spend ? [`  ${spendText(spend)}`] : []),
           ...formatSweep(outcome.points, axes).map((line) => `  ${line}`),
           "  ≈ 0: the 95% interval of the first player's advantage includes no advantage at all",
         ],
@@ -125,7 +129,7 @@ export const print = (plan: Plan, outcome: Outcome): Printed => {
             }),
           ]
         : [
-            ...(report ? [...formatBalance(report), speed(base)] : summaryLines(base, plan.bots)),
+            ...(report ? [...formatBalance(report), speed(base)] : summaryLines(base, plan.bots, spend)),
             ...(coverage ? ['', `Coverage of ${coverage.games} games:`, ...formatCoverage(coverage)] : []),
           ];
       return { out, ...problems([base]) };

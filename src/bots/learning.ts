@@ -1,0 +1,127 @@
+/**
+ * What a search learns while it searches, from nothing but the rules: each technique can be
+ * switched off (`simulate --learning`), so its effect can be measured against plain UCT.
+ *
+ * - `mast`: the move-average sampling technique (Finnsson and Björnsson, CadiaPlayer): every move
+ *   a search makes, in the tree and in its playouts, adds the result it led to, for the seat that
+ *   made it, to that move's average; a playout then plays the move of best average (moves never
+ *   tried first), and a random one with probability `MAST_EPSILON`, the ε-greedy form Tak,
+ *   Winands and Björnsson found best across games. With a strategy (`mcts:NAME`), its preferred
+ *   move is played unless another move's average beats it, both resting on MAST_TRUST results.
+ * - `decisive` and `antidecisive`: decisive and anti-decisive moves in playouts (Teytaud and
+ *   Teytaud 2010), in the form one step deep. Decisive: a move that wins the game for its seat at
+ *   once is played (each step tries every move, so a playout costs as many times more as a seat
+ *   has moves). Anti-decisive: a move that ends the game with its seat losing is replaced by
+ *   another that does not, when there is one (the others are tried only then).
+ */
+import type { GameState, Json, Move, Piece } from '../engine/index.ts';
+
+export const TECHNIQUES = ['mast', 'decisive', 'antidecisive'] as const;
+
+export type Technique = (typeof TECHNIQUES)[number];
+
+/**
+ * The techniques a search uses unless told otherwise: the combination that measured best (docs/LANGUAGE.md,
+ * "What a search learns"). `decisive` is left out: trying every move at every playout step cost up to
+ * four times the time of an iteration (Eight Masters' Revenge) for no gain measured.
+ */
+export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'antidecisive'];
+
+/** The chance that a MAST playout plays a random move instead of the move of best average. */
+export const MAST_EPSILON = 0.2;
+
+/**
+ * The results a move's average must rest on before it may overrule a strategy's choice in a
+ * playout of `mcts:NAME`: the strategy is the prior, and the search's own evidence, once there is
+ * enough of it, has the last word.
+ */
+export const MAST_TRUST = 20;
+
+/** `mast,decisive`, or `none`, read into techniques; an unknown name is refused by name. */
+export const readTechniques = (text: string): { techniques: readonly Technique[] } | { error: string } => {
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 1 && names[0] === 'none') return { techniques: [] };
+  if (names.length === 0) return { error: `--learning is empty: name techniques (${TECHNIQUES.join(', ')}) or 'none'` };
+  const unknown = names.filter((n) => !(TECHNIQUES as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    return { error: `--learning: unknown technique '${unknown[0]}' (techniques: ${TECHNIQUES.join(', ')}, or 'none')` };
+  }
+  return { techniques: TECHNIQUES.filter((t) => names.includes(t)) };
+};
+
+/** The average result of each move (by its key), over every iteration of one search that made it. */
+export class MoveAverages {
+  private readonly table = new Map<string, { n: number; total: number }>();
+
+  /** The average, or undefined for a move not yet made. */
+  average(key: string): number | undefined {
+    const entry = this.table.get(key);
+    return entry ? entry.total / entry.n : undefined;
+  }
+
+  /** The average when it rests on at least MAST_TRUST results, else undefined. */
+  trusted(key: string): number | undefined {
+    const entry = this.table.get(key);
+    return entry && entry.n >= MAST_TRUST ? entry.total / entry.n : undefined;
+  }
+
+  add(key: string, result: number): void {
+    const entry = this.table.get(key);
+    if (entry) {
+      entry.n++;
+      entry.total += result;
+    } else this.table.set(key, { n: 1, total: result });
+  }
+}
+
+/**
+ * A move as the averages know it: its seat, name and arguments, each piece given by what it is
+ * (its kind and fields, a die by its face, a card by its rank and suit), not by its id, so that
+ * keeping a 5 is one move whichever die shows it, and a set of pieces is the same set in any
+ * order. Pieces alike are one move: what the averages learn carries from one roll or deal to
+ * the next.
+ */
+export const learnedKey = (state: GameState, move: Move): string => {
+  if (move.args === undefined) return `${move.seat} ${move.move}`;
+  const pieces = piecesById(state);
+  const text = (value: Json): string => {
+    if (typeof value === 'string') return pieces.get(value) ?? JSON.stringify(value);
+    if (Array.isArray(value)) return `[${value.map(text).sort().join(',')}]`;
+    if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`)}}`;
+    return JSON.stringify(value);
+  };
+  return `${move.seat} ${move.move} ${text(move.args)}`;
+};
+
+/** A piece as `{kind, …fields}` without its id, written once for each piece object (states share the pieces a move leaves alone). */
+const written = new WeakMap<Piece, string>();
+
+const pieceText = (p: Piece): string => {
+  let text = written.get(p);
+  if (text === undefined) {
+    const { id: _id, ...what } = p;
+    text = JSON.stringify(what);
+    written.set(p, text);
+  }
+  return text;
+};
+
+/** Each piece of the state by id, as `pieceText` writes it; read once per state. */
+const described = new WeakMap<GameState, ReadonlyMap<string, string>>();
+
+const piecesById = (state: GameState): ReadonlyMap<string, string> => {
+  const known = described.get(state);
+  if (known) return known;
+  const out = new Map<string, string>();
+  for (const contents of Object.values(state.context.zones)) {
+    for (const item of contents) {
+      if (Array.isArray(item)) for (const p of item as readonly Piece[]) out.set(p.id, pieceText(p));
+      else out.set((item as Piece).id, pieceText(item as Piece));
+    }
+  }
+  described.set(state, out);
+  return out;
+};

@@ -1,0 +1,146 @@
+/**
+ * What a search learns with (src/bots/learning.ts): the move averages (MAST), and decisive and
+ * anti-decisive moves in playouts, on Stones (tests/fixtures/bots/stones), where one move of a
+ * small pile wins or loses at once; and what a report says the bots spent (spend.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TECHNIQUES, learnedKey, MAST_TRUST, MoveAverages, readTechniques } from '../../src/bots/learning.ts';
+import { playout } from '../../src/bots/mcts.ts';
+import { spendOf } from '../../src/bots/spend.ts';
+import { createBot } from '../../src/bots/index.ts';
+import { legalMovesWithEvents, newGame, type GameState } from '../../src/engine/index.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
+import type { CompiledGame } from '../../src/compile/index.ts';
+import { botFixture } from '../helpers/botFixtures.ts';
+import { compile, rollWith, start } from '../helpers/games.ts';
+import { legalKey } from '../../src/bots/keys.ts';
+
+const stones = (pile: number, lastLoses: boolean): { game: CompiledGame; state: GameState } => {
+  const game = botFixture('stones/game', { pile, lastLoses });
+  const started = newGame(game, { players: 2, seed: 1 });
+  if (!started.ok) throw new Error(started.error);
+  return { game, state: started.state };
+};
+
+/** How many of `runs` one-move playouts from `state` the first mover (seat 0) won. */
+const firstMoverWins = (game: CompiledGame, state: GameState, decisive: boolean, antidecisive: boolean, runs = 60): number => {
+  let won = 0;
+  for (let i = 0; i < runs; i++) {
+    const end = playout(game, state, new Rng(seedRng(`p${i}`)), 10, Number.POSITIVE_INFINITY, undefined, { decisive, antidecisive });
+    if (end.state.context.result?.winners.includes(0)) won++;
+  }
+  return won;
+};
+
+describe('techniques by name', () => {
+  it('reads a list in the canonical order, none, and refuses an unknown name', () => {
+    expect(readTechniques('antidecisive,mast')).toEqual({ techniques: ['mast', 'antidecisive'] });
+    expect(readTechniques('none')).toEqual({ techniques: [] });
+    expect(readTechniques('mats')).toEqual({
+      error: "--learning: unknown technique 'mats' (techniques: mast, decisive, antidecisive, or 'none')",
+    });
+  });
+});
+
+describe('MAST: the move averages', () => {
+  it('averages the results of a move, and trusts an average only on enough of them', () => {
+    const mast = new MoveAverages();
+    expect(mast.average('0 take {"n":1}')).toBeUndefined();
+    mast.add('0 take {"n":1}', 1);
+    mast.add('0 take {"n":1}', 0);
+    expect(mast.average('0 take {"n":1}')).toBe(0.5);
+    expect(mast.trusted('0 take {"n":1}')).toBeUndefined();
+    for (let i = 2; i < MAST_TRUST; i++) mast.add('0 take {"n":1}', 1);
+    expect(mast.trusted('0 take {"n":1}')).toBeCloseTo((MAST_TRUST - 1) / MAST_TRUST);
+  });
+
+  it('knows a move by what its pieces are: keeping a 5 is one move whichever die shows it, a set in any order', () => {
+    const game = compile('ten-thousand', [], { keepAll: false });
+    const rolled = rollWith(game, start(game, 2, 4), [5, 2, 5, 3, 1, 6]);
+    const keeps = legalMovesWithEvents(game, rolled).filter((m) => m.move.move === 'keep');
+    const single = keeps.filter((m) => (m.move.args?.dice as string[]).length === 1);
+    const byKey = (key: (m: (typeof keeps)[number]) => string): number => new Set(single.map(key)).size;
+    // Three scoring dice alone (5, 5, 1): three ids, two kinds of die.
+    expect(single).toHaveLength(3);
+    expect(byKey(legalKey)).toBe(3);
+    expect(byKey((m) => learnedKey(rolled, m.move))).toBe(2);
+    const pair = keeps.find((m) => (m.move.args?.dice as string[]).length === 2);
+    if (!pair) throw new Error('no keep of two dice');
+    const reversed = { ...pair.move, args: { dice: [...(pair.move.args?.dice as string[])].reverse() } };
+    expect(learnedKey(rolled, reversed)).toBe(learnedKey(rolled, pair.move));
+    expect(learnedKey(rolled, single[0]?.move ?? pair.move)).not.toContain('"id"');
+  });
+
+  it('a playout plays the move of best average, and a move never made before any made', () => {
+    const { game, state } = stones(10, false);
+    const mast = new MoveAverages();
+    mast.add('0 take {"n":1}', 0.1);
+    mast.add('0 take {"n":2}', 0.9);
+    /** The first move of 100 one-move playouts, each on its own seed. */
+    const firstMoves = (prefix: string): (string | undefined)[] =>
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          playout(game, state, new Rng(seedRng(`${prefix}${i}`)), 1, Number.POSITIVE_INFINITY, undefined, {
+            mast,
+            decisive: false,
+            antidecisive: false,
+          }).made[0]?.key,
+      );
+    // Take 3 was never made: it is tried first, then take 2 beats take 1 (MAST_EPSILON aside).
+    expect(firstMoves('m').filter((k) => k === '0 take {"n":3}').length).toBeGreaterThan(70);
+    mast.add('0 take {"n":3}', 0.5);
+    const seconds = firstMoves('n');
+    expect(seconds.filter((k) => k === '0 take {"n":2}').length).toBeGreaterThan(70);
+    expect(seconds.filter((k) => k === '0 take {"n":1}').length).toBeLessThan(20);
+  });
+});
+
+describe('decisive and anti-decisive moves in playouts', () => {
+  it('decisive: with 3 stones left and the last stone winning, the playout takes all 3', () => {
+    const { game, state } = stones(3, false);
+    expect(legalMovesWithEvents(game, state)).toHaveLength(3);
+    expect(firstMoverWins(game, state, true, false)).toBe(60);
+    expect(firstMoverWins(game, state, false, false)).toBeLessThan(50);
+  });
+
+  it('anti-decisive: with 2 stones left and the last stone losing, the playout never takes both', () => {
+    const { game, state } = stones(2, true);
+    expect(firstMoverWins(game, state, false, true)).toBe(60);
+    expect(firstMoverWins(game, state, false, false)).toBeLessThan(50);
+    // Decisive alone does not avoid a loss.
+    expect(firstMoverWins(game, state, true, false)).toBeLessThan(50);
+  });
+
+  it('a move that loses stands when every move loses', () => {
+    const { game, state } = stones(1, true);
+    expect(firstMoverWins(game, state, true, true, 5)).toBe(0);
+  });
+});
+
+describe('what the bots spent, as the balance report names it', () => {
+  it('fills in the defaults of a search and of greedy, and names nothing for bots that neither search nor sample', () => {
+    expect(spendOf(['mcts', 'careful'], {})).toEqual({
+      search: { iterations: 200, timeMs: null, rolloutTurns: null, learning: DEFAULT_TECHNIQUES },
+    });
+    expect(spendOf(['ismcts:steady'], { timeMs: 1000, learning: [] })).toEqual({
+      search: { iterations: null, timeMs: 1000, rolloutTurns: null, learning: [] },
+    });
+    expect(spendOf(['greedy', 'mcts'], { iterations: 50, timeMs: 400, rolloutTurns: 1 })).toEqual({
+      search: { iterations: 50, timeMs: 400, rolloutTurns: 1, learning: DEFAULT_TECHNIQUES },
+      samples: 6,
+    });
+    expect(spendOf(['random', 'careful'], { iterations: 50 })).toBeNull();
+  });
+
+  it('a search with learning repeats exactly from the same seed', () => {
+    const { game, state } = stones(21, true);
+    const moves = legalMovesWithEvents(game, state);
+    const choose = (): string => {
+      const bot = createBot(game, 'mcts', { iterations: 60 });
+      if ('error' in bot) throw new Error(bot.error);
+      return JSON.stringify(bot.choose(state, 0, moves, new Rng(seedRng('same'))).move);
+    };
+    expect(choose()).toBe(choose());
+  });
+});
