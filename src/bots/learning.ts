@@ -7,7 +7,7 @@
  *   made it, to that move's average; a playout then plays the move of best average (moves never
  *   tried first), and a random one with probability `MAST_EPSILON`, the ε-greedy form Tak,
  *   Winands and Björnsson found best across games. With a strategy (`mcts:NAME`), its preferred
- *   move is played unless another move's average beats it, both resting on MAST_TRUST results.
+ *   move is played unless another move's average is clearly better (`clearlyBetter`).
  * - `decisive` and `antidecisive`: decisive and anti-decisive moves in playouts (Teytaud and
  *   Teytaud 2010), in the form one step deep. Decisive: a move that wins the game for its seat at
  *   once is played (each step tries every move, so a playout costs as many times more as a seat
@@ -37,6 +37,20 @@ export const MAST_EPSILON = 0.2;
  */
 export const MAST_TRUST = 20;
 
+/** An average known well enough to compare: its mean and the square of its standard error. */
+export interface Estimate {
+  readonly mean: number;
+  readonly se2: number;
+}
+
+/**
+ * Whether `a` is better than `b` beyond chance: by more than two standard errors of their
+ * difference. A strategy's choice in a playout gives way only to such evidence, so the noise of a
+ * few playouts never overrides it (in solo Regicide at 300 iterations, ismcts:steady overruled on
+ * the averages alone won 3 of 12 games where it won 6 without MAST).
+ */
+export const clearlyBetter = (a: Estimate, b: Estimate): boolean => a.mean - b.mean > 2 * Math.sqrt(a.se2 + b.se2);
+
 /** `mast,decisive`, or `none`, read into techniques; an unknown name is refused by name. */
 export const readTechniques = (text: string): { techniques: readonly Technique[] } | { error: string } => {
   const names = text
@@ -54,7 +68,7 @@ export const readTechniques = (text: string): { techniques: readonly Technique[]
 
 /** The average result of each move (by its key), over every iteration of one search that made it. */
 export class MoveAverages {
-  private readonly table = new Map<string, { n: number; total: number }>();
+  private readonly table = new Map<string, { n: number; total: number; squares: number }>();
 
   /** The average, or undefined for a move not yet made. */
   average(key: string): number | undefined {
@@ -62,10 +76,13 @@ export class MoveAverages {
     return entry ? entry.total / entry.n : undefined;
   }
 
-  /** The average when it rests on at least MAST_TRUST results, else undefined. */
-  trusted(key: string): number | undefined {
+  /** The average with its standard error when it rests on at least MAST_TRUST results, else undefined. */
+  trusted(key: string): Estimate | undefined {
     const entry = this.table.get(key);
-    return entry && entry.n >= MAST_TRUST ? entry.total / entry.n : undefined;
+    if (!entry || entry.n < MAST_TRUST) return undefined;
+    const mean = entry.total / entry.n;
+    const variance = Math.max(0, entry.squares / entry.n - mean * mean) * (entry.n / (entry.n - 1));
+    return { mean, se2: variance / entry.n };
   }
 
   add(key: string, result: number): void {
@@ -73,7 +90,8 @@ export class MoveAverages {
     if (entry) {
       entry.n++;
       entry.total += result;
-    } else this.table.set(key, { n: 1, total: result });
+      entry.squares += result * result;
+    } else this.table.set(key, { n: 1, total: result, squares: result * result });
   }
 }
 

@@ -31,7 +31,7 @@ import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
-import { DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages } from './learning.ts';
+import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages, type Estimate } from './learning.ts';
 import { iterationLimit } from './spend.ts';
 
 interface Edge {
@@ -237,8 +237,8 @@ export const playout = (
 };
 
 /**
- * The strategy's choice, unless the move averages trust another move it weighs more (learning.ts
- * MAST_TRUST): a prior, not a rule. Its considerations are judged only when a move beats its choice.
+ * The strategy's choice, unless the move averages say another move it weighs is clearly better
+ * (learning.ts `clearlyBetter`): a prior, not a rule. Its considerations are judged only when a move beats its choice.
  */
 const overruled = (
   policy: CompiledBot,
@@ -251,8 +251,8 @@ const overruled = (
   if (!mast || own === undefined) return chosen;
   const better = mine
     .map((m) => ({ m, v: mast.trusted(learnedKey(state, m.move)) }))
-    .filter((c): c is { m: LegalMove; v: number } => c.v !== undefined && c.v > own)
-    .sort((a, b) => b.v - a.v);
+    .filter((c): c is { m: LegalMove; v: Estimate } => c.v !== undefined && clearlyBetter(c.v, own))
+    .sort((a, b) => b.v.mean - a.v.mean);
   if (better.length === 0) return chosen;
   try {
     const weighs = policy.consider.length === 0 ? weighsAll : weighsOf(policy, state, mine);

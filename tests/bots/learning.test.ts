@@ -4,7 +4,7 @@
  * small pile wins or loses at once; and what a report says the bots spent (spend.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TECHNIQUES, learnedKey, MAST_TRUST, MoveAverages, readTechniques } from '../../src/bots/learning.ts';
+import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_TRUST, MoveAverages, readTechniques } from '../../src/bots/learning.ts';
 import { playout } from '../../src/bots/mcts.ts';
 import { spendOf } from '../../src/bots/spend.ts';
 import { createBot } from '../../src/bots/index.ts';
@@ -51,7 +51,7 @@ describe('MAST: the move averages', () => {
     expect(mast.average('0 take {"n":1}')).toBe(0.5);
     expect(mast.trusted('0 take {"n":1}')).toBeUndefined();
     for (let i = 2; i < MAST_TRUST; i++) mast.add('0 take {"n":1}', 1);
-    expect(mast.trusted('0 take {"n":1}')).toBeCloseTo((MAST_TRUST - 1) / MAST_TRUST);
+    expect(mast.trusted('0 take {"n":1}')?.mean).toBeCloseTo((MAST_TRUST - 1) / MAST_TRUST);
   });
 
   it('knows a move by what its pieces are: keeping a 5 is one move whichever die shows it, a set in any order', () => {
@@ -69,6 +69,21 @@ describe('MAST: the move averages', () => {
     const reversed = { ...pair.move, args: { dice: [...(pair.move.args?.dice as string[])].reverse() } };
     expect(learnedKey(rolled, reversed)).toBe(learnedKey(rolled, pair.move));
     expect(learnedKey(rolled, single[0]?.move ?? pair.move)).not.toContain('"id"');
+  });
+
+  it('a strategy gives way only to a move clearly better: by more than two standard errors', () => {
+    const mast = new MoveAverages();
+    for (let i = 0; i < 40; i++) {
+      mast.add('steady', i % 2);
+      mast.add('noisy', i % 5 < 3 ? 1 : 0);
+      mast.add('sure', 0.95 + (i % 2) * 0.05);
+    }
+    const [steady, noisy, sure] = ['steady', 'noisy', 'sure'].map((k) => mast.trusted(k));
+    if (!steady || !noisy || !sure) throw new Error('not trusted');
+    expect(noisy.mean).toBeGreaterThan(steady.mean);
+    expect(clearlyBetter(noisy, steady)).toBe(false);
+    expect(clearlyBetter(sure, steady)).toBe(true);
+    expect(clearlyBetter(steady, sure)).toBe(false);
   });
 
   it('a playout plays the move of best average, and a move never made before any made', () => {
