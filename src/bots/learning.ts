@@ -13,10 +13,15 @@
  *   once is played (each step tries every move, so a playout costs as many times more as a seat
  *   has moves). Anti-decisive: a move that ends the game with its seat losing is replaced by
  *   another that does not, when there is one (the others are tried only then).
+ * - `widening`: progressive widening (Coulom 2007; Chaslot et al. 2008): a node visited n times
+ *   grows at most ⌈√n⌉ children, so a position with hundreds of moves (a discard from a hand of
+ *   eight) is searched deeper along a few of them instead of once along each. With `mast`, the
+ *   child grown next is the untried move of best average (a random one a fifth of the time);
+ *   without, a random one.
  */
 import type { GameState, Json, Move, Piece } from '../engine/index.ts';
 
-export const TECHNIQUES = ['mast', 'decisive', 'antidecisive'] as const;
+export const TECHNIQUES = ['mast', 'decisive', 'antidecisive', 'widening'] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 
@@ -26,6 +31,9 @@ export type Technique = (typeof TECHNIQUES)[number];
  * four times the time of an iteration (Eight Masters' Revenge) for no gain measured.
  */
 export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'antidecisive'];
+
+/** Progressive widening: a node visited n times has at most ceil(WIDENING_C × √n) children. */
+export const WIDENING_C = 1;
 
 /** The chance that a MAST playout plays a random move instead of the move of best average. */
 export const MAST_EPSILON = 0.2;

@@ -31,7 +31,7 @@ import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
-import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages, type Estimate } from './learning.ts';
+import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages, WIDENING_C, type Estimate } from './learning.ts';
 import { iterationLimit } from './spend.ts';
 
 interface Edge {
@@ -44,6 +44,8 @@ interface Edge {
 
 export interface TreeNode {
   readonly edges: Map<string, Edge>;
+  /** The iterations that passed through the node (for progressive widening). */
+  visits: number;
 }
 
 /** A tree and the range of values it has seen, to go on searching from. */
@@ -299,7 +301,7 @@ const preferredOrLearned = (
 
 /**
  * The untried move a node grows first: the policy's preferred one among them when it names one,
- * else one at random. A new leaf's value is then the policy's own line from the node, not a
+ * else, with `mast` (under progressive widening), the one of best average, else one at random. A new leaf's value is then the policy's own line from the node, not a
  * random move's followed by the policy's (progressive bias, Chaslot et al. 2008): a node the
  * search has seen only a few times is judged by what a good player would do there.
  */
@@ -309,6 +311,7 @@ const expansion = (
   here: readonly LegalMove[],
   fresh: readonly number[],
   rng: Rng,
+  mast?: MoveAverages,
 ): number => {
   if (policy && fresh.length > 1) {
     // The node's moves are those the search weighs already: no consideration to judge again.
@@ -321,6 +324,13 @@ const expansion = (
     );
     const at = pick ? here.indexOf(pick) : -1;
     if (at >= 0) return at;
+  }
+  if (mast && fresh.length > 1) {
+    const known = fresh.filter((j) => mast.average(learnedKey(state, (here[j] as LegalMove).move)) !== undefined);
+    if (known.length > 0 && rng.float() >= MAST_EPSILON) {
+      const value = (j: number): number => mast.average(learnedKey(state, (here[j] as LegalMove).move)) ?? 0;
+      return known.reduce((a, b) => (value(b) > value(a) ? b : a));
+    }
   }
   return fresh[rng.below(fresh.length)] as number;
 };
@@ -346,7 +356,7 @@ export const search = (
   const search = new Rng(seedRng(`search:${rng.below(4294967296)}:${rng.below(4294967296)}`));
   const rootKeys = new Set(moves.map(legalKey));
   const atRoot = (m: LegalMove): boolean => rootKeys.has(legalKey(m));
-  const root: TreeNode = start?.root ?? { edges: new Map() };
+  const root: TreeNode = start?.root ?? { edges: new Map(), visits: 0 };
   let lo = start?.lo ?? Number.POSITIVE_INFINITY;
   let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
@@ -358,6 +368,7 @@ export const search = (
     decisive: techniques.includes('decisive'),
     antidecisive: techniques.includes('antidecisive'),
   };
+  const widening = techniques.includes('widening');
 
   let done = 0;
   for (; done < iterations; done++) {
@@ -380,15 +391,19 @@ export const search = (
       });
       let i: number;
       let edge: Edge;
-      if (fresh.length > 0) {
-        i = expansion(config.policy, s, here, fresh, search);
-        edge = { seat: (here[i] as LegalMove).move.seat, visits: 0, available: 1, total: 0, child: { edges: new Map() } };
+      node.visits++;
+      const grown = here.length - fresh.length;
+      const grows = fresh.length > 0 && (!widening || grown === 0 || grown < Math.ceil(WIDENING_C * Math.sqrt(node.visits)));
+      if (grows) {
+        i = expansion(config.policy, s, here, fresh, search, widening ? mast : undefined);
+        edge = { seat: (here[i] as LegalMove).move.seat, visits: 0, available: 1, total: 0, child: { edges: new Map(), visits: 0 } };
         node.edges.set(keys[i] as string, edge);
       } else {
         i = 0;
         let best = Number.NEGATIVE_INFINITY;
         keys.forEach((k, j) => {
-          const e = node.edges.get(k) as Edge;
+          const e = node.edges.get(k);
+          if (!e) return;
           const u = norm(e.total / e.visits) + c * Math.sqrt(Math.log(e.available) / e.visits);
           if (u > best) {
             best = u;
@@ -406,7 +421,7 @@ export const search = (
       }
       s = next.state;
       node = edge.child;
-      if (fresh.length > 0) break;
+      if (grows) break;
     }
     const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy, learning);
     const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];

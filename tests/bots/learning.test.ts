@@ -4,7 +4,15 @@
  * small pile wins or loses at once; and what a report says the bots spent (spend.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_TRUST, MoveAverages, readTechniques } from '../../src/bots/learning.ts';
+import {
+  clearlyBetter,
+  DEFAULT_TECHNIQUES,
+  learnedKey,
+  MAST_TRUST,
+  MoveAverages,
+  readTechniques,
+  type Technique,
+} from '../../src/bots/learning.ts';
 import { playout } from '../../src/bots/mcts.ts';
 import { spendOf } from '../../src/bots/spend.ts';
 import { createBot } from '../../src/bots/index.ts';
@@ -37,7 +45,7 @@ describe('techniques by name', () => {
     expect(readTechniques('antidecisive,mast')).toEqual({ techniques: ['mast', 'antidecisive'] });
     expect(readTechniques('none')).toEqual({ techniques: [] });
     expect(readTechniques('mats')).toEqual({
-      error: "--learning: unknown technique 'mats' (techniques: mast, decisive, antidecisive, or 'none')",
+      error: "--learning: unknown technique 'mats' (techniques: mast, decisive, antidecisive, widening, or 'none')",
     });
   });
 });
@@ -157,5 +165,24 @@ describe('what the bots spent, as the balance report names it', () => {
       return JSON.stringify(bot.choose(state, 0, moves, new Rng(seedRng('same'))).move);
     };
     expect(choose()).toBe(choose());
+  });
+});
+
+describe('progressive widening', () => {
+  it('a node visited n times has at most ⌈√n⌉ children; without it, a child for every move tried', () => {
+    const game = botFixture('thrifty');
+    const started = newGame(game, { players: 1, seed: 1 });
+    if (!started.ok) throw new Error(started.error);
+    const moves = legalMovesWithEvents(game, started.state);
+    expect(moves.length).toBeGreaterThan(30);
+    const grown = (learning: readonly Technique[]): number => {
+      let root: readonly { visits: number }[] = [];
+      const bot = createBot(game, 'mcts', { iterations: 16, learning, onSearch: (s) => (root = s.root) });
+      if ('error' in bot) throw new Error(bot.error);
+      bot.choose(started.state, 0, moves, new Rng(seedRng('w')));
+      return root.filter((r) => r.visits > 0).length;
+    };
+    expect(grown(['widening'])).toBeLessThanOrEqual(4);
+    expect(grown([])).toBe(16);
   });
 });

@@ -59,10 +59,10 @@ describe('simulate: reading the command line', () => {
     expect(request({ learning: 'decisive, mast' }).botOptions).toEqual({ learning: ['mast', 'decisive'] });
     expect(request({ learning: 'none' }).botOptions).toEqual({ learning: [] });
     expect(readRequest({ learning: 'mast,rave' })).toEqual({
-      errors: ["--learning: unknown technique 'rave' (techniques: mast, decisive, antidecisive, or 'none')"],
+      errors: ["--learning: unknown technique 'rave' (techniques: mast, decisive, antidecisive, widening, or 'none')"],
     });
     expect(readRequest({ learning: ' , ' })).toEqual({
-      errors: ["--learning is empty: name techniques (mast, decisive, antidecisive) or 'none'"],
+      errors: ["--learning is empty: name techniques (mast, decisive, antidecisive, widening) or 'none'"],
     });
   });
 });
