@@ -6,15 +6,9 @@
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { pieceName } from '../display/present.ts';
-import type { GameState, Json, Move, Piece } from '../engine/index.ts';
+import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';
 
-const piecesById = (state: GameState): Map<string, Piece> => {
-  const out = new Map<string, Piece>();
-  for (const contents of Object.values(state.context.zones)) {
-    for (const item of contents) for (const p of Array.isArray(item) ? (item as readonly Piece[]) : [item as Piece]) out.set(p.id, p);
-  }
-  return out;
-};
+const piecesById = (state: GameState): Map<string, Piece> => new Map(everyPiece(state.context.zones).map((p) => [p.id, p]));
 
 const pieceText = (game: CompiledGame, state: GameState, p: Piece): string => {
   const named = pieceName(game, state.context, p);

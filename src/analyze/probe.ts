@@ -4,7 +4,7 @@
  * the PRNG say how many dice it rolls and whether it needs any other chance (a shuffle, a random
  * pick), which the analysis cannot enumerate.
  */
-import { applyLegal, rig, type GameState, type Json, type LegalMove, type Piece, type StepResult } from '../engine/index.ts';
+import { applyLegal, everyPiece, rig, type GameState, type Json, type LegalMove, type Piece, type StepResult } from '../engine/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { DieFaces } from './outcomes.ts';
 
@@ -17,16 +17,7 @@ export type Probe =
 
 export const sameRng = (a: GameState, b: GameState): boolean => a.context.rng.every((w, i) => w === b.context.rng[i]);
 
-const piecesOf = (state: GameState): Piece[] => {
-  const out: Piece[] = [];
-  for (const contents of Object.values(state.context.zones)) {
-    for (const item of contents) {
-      if (Array.isArray(item)) out.push(...(item as readonly Piece[]));
-      else out.push(item as Piece);
-    }
-  }
-  return out;
-};
+const piecesOf = (state: GameState): Piece[] => everyPiece(state.context.zones);
 
 /** How many dice the state holds: more rolled positions than this means a die rolled twice. */
 export const diceIn = (state: GameState, dice: ReadonlyMap<string, DieFaces>): number =>

@@ -14,7 +14,7 @@
  */
 import type { CompiledGame } from '../compile/index.ts';
 import { type Rng, seedRng } from '../runtime/rng.ts';
-import { knownOf, viewOf, type GameState, type Piece, type ZoneContents } from '../engine/index.ts';
+import { everyPiece, knownOf, viewOf, type GameState, type Piece, type ZoneContents } from '../engine/index.ts';
 
 /** A fresh PRNG state drawn from `rng`: the state's own PRNG and rigged faces are thrown away. */
 export const reseed = (state: GameState, rng: Rng): GameState => ({
@@ -35,14 +35,7 @@ export const allPieces = (game: CompiledGame, state: GameState): readonly Piece[
   let pieces = byKey.get(key);
   if (!pieces) {
     const ctx = game.initialContext({ players: state.context.numPlayers, seed: 0, params: state.context.params });
-    const out: Piece[] = [];
-    for (const contents of Object.values(ctx.zones)) {
-      for (const item of contents) {
-        if (Array.isArray(item)) out.push(...(item as readonly Piece[]));
-        else out.push(item as Piece);
-      }
-    }
-    pieces = out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    pieces = everyPiece(ctx.zones).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     byKey.set(key, pieces);
   }
   return pieces;

@@ -2,7 +2,7 @@
  * The `ismcts` bot's search with the values it weighed, for a hint that shows a player why: the
  * same configuration `createBot(game, 'ismcts')` plays with (the first spec strategy's evaluation,
  * playouts that learn as the search goes, learning.ts, each iteration dealt again from the seat's
- * own view), so a hint never reads a card the seat cannot see, and a hint on an edited rule learns
+ * own view), so a hint never reads a piece the seat cannot see, and a hint on an edited rule learns
  * from the edited rules.
  */
 import type { CompiledGame } from '../compile/index.ts';

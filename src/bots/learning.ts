@@ -14,12 +14,12 @@
  *   has moves). Anti-decisive: a move that ends the game with its seat losing is replaced by
  *   another that does not, when there is one (the others are tried only then).
  * - `widening`: progressive widening (Coulom 2007; Chaslot et al. 2008): a node visited n times
- *   grows at most ⌈√n⌉ children, so a position with hundreds of moves (a discard from a hand of
- *   eight) is searched deeper along a few of them instead of once along each. With `mast`, the
+ *   grows at most ⌈√n⌉ children, so a position with hundreds of moves (every subset of a zone's
+ *   pieces) is searched deeper along a few of them instead of once along each. With `mast`, the
  *   child grown next is the untried move of best average (a random one a fifth of the time);
  *   without, a random one.
  */
-import type { GameState, Json, Move, Piece } from '../engine/index.ts';
+import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';
 
 export const TECHNIQUES = ['mast', 'decisive', 'antidecisive', 'widening'] as const;
 
@@ -28,7 +28,7 @@ export type Technique = (typeof TECHNIQUES)[number];
 /**
  * The techniques a search uses unless told otherwise: the combination that measured best (docs/LANGUAGE.md,
  * "What a search learns"). `decisive` is left out: trying every move at every playout step cost up to
- * four times the time of an iteration (Eight Masters' Revenge) for no gain measured.
+ * four times the time of an iteration on a shipped game for no gain measured.
  */
 export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'antidecisive'];
 
@@ -54,8 +54,8 @@ export interface Estimate {
 /**
  * Whether `a` is better than `b` beyond chance: by more than two standard errors of their
  * difference. A strategy's choice in a playout gives way only to such evidence, so the noise of a
- * few playouts never overrides it (in solo Regicide at 300 iterations, ismcts:steady overruled on
- * the averages alone won 3 of 12 games where it won 6 without MAST).
+ * few playouts never overrides it (overruling on the averages alone halved a strategy-guided
+ * search's wins on a shipped game; docs/LANGUAGE.md, "What a search learns").
  */
 export const clearlyBetter = (a: Estimate, b: Estimate): boolean => a.mean - b.mean > 2 * Math.sqrt(a.se2 + b.se2);
 
@@ -105,10 +105,9 @@ export class MoveAverages {
 
 /**
  * A move as the averages know it: its seat, name and arguments, each piece given by what it is
- * (its kind and fields, a die by its face, a card by its rank and suit), not by its id, so that
- * keeping a 5 is one move whichever die shows it, and a set of pieces is the same set in any
- * order. Pieces alike are one move: what the averages learn carries from one roll or deal to
- * the next.
+ * (its kind and fields), not by its id, so that taking a piece is one move whichever of the
+ * pieces alike it is, and a set of pieces is the same set in any order: what the averages learn
+ * carries from one roll or deal to the next.
  */
 export const learnedKey = (state: GameState, move: Move): string => {
   if (move.args === undefined) return `${move.seat} ${move.move}`;
@@ -141,13 +140,7 @@ const described = new WeakMap<GameState, ReadonlyMap<string, string>>();
 const piecesById = (state: GameState): ReadonlyMap<string, string> => {
   const known = described.get(state);
   if (known) return known;
-  const out = new Map<string, string>();
-  for (const contents of Object.values(state.context.zones)) {
-    for (const item of contents) {
-      if (Array.isArray(item)) for (const p of item as readonly Piece[]) out.set(p.id, pieceText(p));
-      else out.set((item as Piece).id, pieceText(item as Piece));
-    }
-  }
+  const out = new Map(everyPiece(state.context.zones).map((p) => [p.id, pieceText(p)]));
   described.set(state, out);
   return out;
 };

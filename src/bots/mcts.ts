@@ -326,11 +326,11 @@ const expansion = (
     if (at >= 0) return at;
   }
   if (mast && fresh.length > 1) {
-    const known = fresh.filter((j) => mast.average(learnedKey(state, (here[j] as LegalMove).move)) !== undefined);
-    if (known.length > 0 && rng.float() >= MAST_EPSILON) {
-      const value = (j: number): number => mast.average(learnedKey(state, (here[j] as LegalMove).move)) ?? 0;
-      return known.reduce((a, b) => (value(b) > value(a) ? b : a));
-    }
+    const known = fresh.flatMap((j) => {
+      const v = mast.average(learnedKey(state, (here[j] as LegalMove).move));
+      return v === undefined ? [] : [{ j, v }];
+    });
+    if (known.length > 0 && rng.float() >= MAST_EPSILON) return known.reduce((a, b) => (b.v > a.v ? b : a)).j;
   }
   return fresh[rng.below(fresh.length)] as number;
 };
@@ -425,7 +425,8 @@ export const search = (
     }
     const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy, learning);
     const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];
-    if (mast) for (const m of end ? [...inTree, ...end.made] : inTree) mast.add(m.key, r[m.seat] ?? 0);
+    // An iteration stopped by an error in the tree has no result to learn from.
+    if (mast && end) for (const m of [...inTree, ...end.made]) mast.add(m.key, r[m.seat] ?? 0);
     for (const e of path) {
       e.visits++;
       e.total += r[e.seat] ?? 0;

@@ -25,4 +25,5 @@ export { encodeValue } from '../runtime/args.ts';
 export { moveOptions, whyNot, rulesCited, type MoveOption, type Refusal } from './whyNot.ts';
 export { describeRuntimeError } from './errors.ts';
 export { logText, readsLine } from '../runtime/state.ts';
+export { everyPiece } from '../runtime/everyPiece.ts';
 export type * from './types.ts';

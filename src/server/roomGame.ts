@@ -5,7 +5,18 @@
  * the full state, other seats' hidden pieces, the deck order and the PRNG never leave it.
  */
 import type { CompiledGame } from '../compile/index.ts';
-import { isOver, legalMoves, newGame, step, viewOf, type GameState, type GameView, type Json, type Move } from '../engine/index.ts';
+import {
+  everyPiece,
+  isOver,
+  legalMoves,
+  newGame,
+  step,
+  viewOf,
+  type GameState,
+  type GameView,
+  type Json,
+  type Move,
+} from '../engine/index.ts';
 import { seatName } from '../engine/people.ts';
 import type { EventRecord } from './store.ts';
 import type { Refusal, RoomEvent } from './protocol.ts';
@@ -87,16 +98,7 @@ export const frameOf = (room: RoomGame, reader: number | null): Frame => {
 };
 
 /** Every piece id of a state, in every zone. */
-const pieceIds = (state: GameState): Set<string> => {
-  const ids = new Set<string>();
-  for (const contents of Object.values(state.context.zones)) {
-    for (const item of contents) {
-      if (Array.isArray(item)) for (const p of item as readonly { id: string }[]) ids.add(p.id);
-      else ids.add((item as { id: string }).id);
-    }
-  }
-  return ids;
-};
+const pieceIds = (state: GameState): Set<string> => new Set(everyPiece(state.context.zones).map((p) => p.id));
 
 /** The pieces a view shows face up, or lists as lying in a zone of known contents. */
 const shownIds = (view: GameView): Set<string> => {
