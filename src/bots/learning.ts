@@ -8,6 +8,11 @@
  *   tried first), and a random one with probability `MAST_EPSILON`, the ε-greedy form Tak,
  *   Winands and Björnsson found best across games. With a strategy (`mcts:NAME`), its preferred
  *   move is played unless another move's average is clearly better (`clearlyBetter`).
+ * - `features`: the averages also learn each part of a move (each piece or value of its
+ *   arguments, as in predicate- and feature-average sampling), and a move never made is judged by
+ *   the mean of its parts' averages instead of counting as best: a discard of three cards of
+ *   hundreds possible is tried first when its cards did well in other discards, where without it
+ *   every subset not yet made is played before any that was.
  * - `decisive` and `antidecisive`: decisive and anti-decisive moves in playouts (Teytaud and
  *   Teytaud 2010), in the form one step deep. Decisive: a move that wins the game for its seat at
  *   once is played (each step tries every move, so a playout costs as many times more as a seat
@@ -21,16 +26,17 @@
  */
 import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';
 
-export const TECHNIQUES = ['mast', 'decisive', 'antidecisive', 'widening'] as const;
+export const TECHNIQUES = ['mast', 'features', 'decisive', 'antidecisive', 'widening'] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 
 /**
  * The techniques a search uses unless told otherwise: the combination that measured best (docs/LANGUAGE.md,
  * "What a search learns"). `decisive` is left out: trying every move at every playout step cost up to
- * four times the time of an iteration on a shipped game for no gain measured.
+ * four times the time of an iteration on a shipped game for no gain measured; `widening` too: at a
+ * small budget it leaves most of a position's moves unseen.
  */
-export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'antidecisive'];
+export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'features', 'antidecisive'];
 
 /** Progressive widening: a node visited n times has at most ceil(WIDENING_C × √n) children. */
 export const WIDENING_C = 1;
@@ -71,12 +77,55 @@ export const readTechniques = (text: string): { techniques: readonly Technique[]
   if (unknown.length > 0) {
     return { error: `--learning: unknown technique '${unknown[0]}' (techniques: ${TECHNIQUES.join(', ')}, or 'none')` };
   }
+  // Without the averages there is nothing for the parts to refine: refused, not silently ignored.
+  if (names.includes('features') && !names.includes('mast')) return { error: "--learning: 'features' refines 'mast': name both" };
   return { techniques: TECHNIQUES.filter((t) => names.includes(t)) };
 };
 
-/** The average result of each move (by its key), over every iteration of one search that made it. */
+/** A move as the averages know it: its key (`learnedKey`) and, when they learn by features, its parts (`learnedParts`). */
+export interface Learned {
+  readonly key: string;
+  readonly parts: readonly string[];
+}
+
+const NO_PARTS: readonly string[] = [];
+
+/**
+ * The average result of each move (by its key), over every iteration of one search that made it;
+ * with `byParts`, also of each part of a move (a piece it names, a number it gives), so that a
+ * move never made is judged by the parts it shares with moves that were.
+ */
 export class MoveAverages {
   private readonly table = new Map<string, { n: number; total: number; squares: number }>();
+
+  constructor(readonly byParts = false) {}
+
+  /** `move` in `state` as these averages learn it. */
+  learned(state: GameState, move: Move): Learned {
+    return { key: learnedKey(state, move), parts: this.byParts ? learnedParts(state, move) : NO_PARTS };
+  }
+
+  /** The move's own average, else (by parts) the mean of its parts' averages, else undefined. */
+  estimate(state: GameState, move: Move): number | undefined {
+    const own = this.average(learnedKey(state, move));
+    if (own !== undefined || !this.byParts) return own;
+    let total = 0;
+    let known = 0;
+    for (const part of learnedParts(state, move)) {
+      const v = this.average(part);
+      if (v !== undefined) {
+        total += v;
+        known++;
+      }
+    }
+    return known > 0 ? total / known : undefined;
+  }
+
+  /** Adds `result` to the move's average and to each of its parts'. */
+  addLearned(move: Learned, result: number): void {
+    this.add(move.key, result);
+    for (const part of move.parts) this.add(part, result);
+  }
 
   /** The average, or undefined for a move not yet made. */
   average(key: string): number | undefined {
@@ -119,6 +168,25 @@ export const learnedKey = (state: GameState, move: Move): string => {
     return JSON.stringify(value);
   };
   return `${move.seat} ${move.move} ${text(move.args)}`;
+};
+
+/**
+ * The parts of a move the averages learn by with `features`: each piece or value of its arguments
+ * (each item of a list on its own), with the seat, the move and the argument it is given for.
+ * Parts are keyed apart from whole moves by a leading `|`.
+ */
+export const learnedParts = (state: GameState, move: Move): string[] => {
+  if (move.args === undefined) return [];
+  const pieces = piecesById(state);
+  const out: string[] = [];
+  const head = `|${move.seat} ${move.move}`;
+  const visit = (at: string, value: Json): void => {
+    if (Array.isArray(value)) for (const item of value) visit(at, item);
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(`${at}.${k}`, v);
+    else out.push(`${head} ${at} ${typeof value === 'string' ? (pieces.get(value) ?? JSON.stringify(value)) : JSON.stringify(value)}`);
+  };
+  for (const [name, value] of Object.entries(move.args)) visit(name, value);
+  return out;
 };
 
 /** A piece as `{kind, …fields}` without its id, written once for each piece object (states share the pieces a move leaves alone). */

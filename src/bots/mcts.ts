@@ -31,7 +31,16 @@ import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
-import { clearlyBetter, DEFAULT_TECHNIQUES, learnedKey, MAST_EPSILON, MoveAverages, WIDENING_C, type Estimate } from './learning.ts';
+import {
+  clearlyBetter,
+  DEFAULT_TECHNIQUES,
+  learnedKey,
+  MAST_EPSILON,
+  MoveAverages,
+  WIDENING_C,
+  type Estimate,
+  type Learned,
+} from './learning.ts';
 import { iterationLimit } from './spend.ts';
 
 interface Edge {
@@ -139,9 +148,9 @@ export interface PlayoutLearning {
   readonly antidecisive: boolean;
 }
 
-/** A move a playout or the tree made, for the move averages: its key and the seat that made it. */
+/** A move a playout or the tree made, for the move averages: as they learn it, and the seat that made it. */
 interface Made {
-  readonly key: string;
+  readonly learned: Learned;
   readonly seat: number;
 }
 
@@ -152,7 +161,7 @@ const byAverage = (state: GameState, moves: readonly LegalMove[], mast: MoveAver
   let ties = 0;
   let pick = moves[0] as LegalMove;
   for (const m of moves) {
-    const v = mast.average(learnedKey(state, m.move)) ?? Number.POSITIVE_INFINITY;
+    const v = mast.estimate(state, m.move) ?? Number.POSITIVE_INFINITY;
     if (v > best) {
       best = v;
       pick = m;
@@ -232,7 +241,7 @@ export const playout = (
       learning.decisive || learning.antidecisive
         ? decisiveOf(game, s, mine, { pick, next: next.state }, learning, rng)
         : { pick, next: next.state };
-    if (learning.mast) made.push({ key: learnedKey(s, step.pick.move), seat: step.pick.move.seat });
+    if (learning.mast) made.push({ learned: learning.mast.learned(s, step.pick.move), seat: step.pick.move.seat });
     s = step.next;
   }
   return { state: s, moves: n, made };
@@ -301,7 +310,8 @@ const preferredOrLearned = (
 
 /**
  * The untried move a node grows first: the policy's preferred one among them when it names one,
- * else, with `mast` (under progressive widening), the one of best average, else one at random. A new leaf's value is then the policy's own line from the node, not a
+ * else, with `mast` (under progressive widening), as a playout would pick it (`byAverage`: one
+ * never made first, else the one of best average), else one at random. A new leaf's value is then the policy's own line from the node, not a
  * random move's followed by the policy's (progressive bias, Chaslot et al. 2008): a node the
  * search has seen only a few times is judged by what a good player would do there.
  */
@@ -325,13 +335,15 @@ const expansion = (
     const at = pick ? here.indexOf(pick) : -1;
     if (at >= 0) return at;
   }
-  if (mast && fresh.length > 1) {
-    const known = fresh.flatMap((j) => {
-      const v = mast.average(learnedKey(state, (here[j] as LegalMove).move));
-      return v === undefined ? [] : [{ j, v }];
-    });
-    if (known.length > 0 && rng.float() >= MAST_EPSILON) return known.reduce((a, b) => (b.v > a.v ? b : a)).j;
-  }
+  if (mast && fresh.length > 1)
+    return here.indexOf(
+      byAverage(
+        state,
+        fresh.map((j) => here[j] as LegalMove),
+        mast,
+        rng,
+      ),
+    );
   return fresh[rng.below(fresh.length)] as number;
 };
 
@@ -362,7 +374,7 @@ export const search = (
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
   const reused = moves.reduce((n, m) => n + (root.edges.get(legalKey(m))?.visits ?? 0), 0);
   const techniques = options.learning ?? DEFAULT_TECHNIQUES;
-  const mast = techniques.includes('mast') ? new MoveAverages() : undefined;
+  const mast = techniques.includes('mast') ? new MoveAverages(techniques.includes('features')) : undefined;
   const learning: PlayoutLearning = {
     ...(mast ? { mast } : {}),
     decisive: techniques.includes('decisive'),
@@ -414,7 +426,7 @@ export const search = (
       }
       const next = applyLegal(game, s, here[i] as LegalMove);
       path.push(edge);
-      if (mast) inTree.push({ key: learnedKey(s, (here[i] as LegalMove).move), seat: edge.seat });
+      if (mast) inTree.push({ learned: mast.learned(s, (here[i] as LegalMove).move), seat: edge.seat });
       if (!next.ok) {
         stuck = true;
         break;
@@ -426,7 +438,7 @@ export const search = (
     const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy, learning);
     const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];
     // An iteration stopped by an error in the tree has no result to learn from.
-    if (mast && end) for (const m of [...inTree, ...end.made]) mast.add(m.key, r[m.seat] ?? 0);
+    if (mast && end) for (const m of [...inTree, ...end.made]) mast.addLearned(m.learned, r[m.seat] ?? 0);
     for (const e of path) {
       e.visits++;
       e.total += r[e.seat] ?? 0;

@@ -8,6 +8,7 @@ import {
   clearlyBetter,
   DEFAULT_TECHNIQUES,
   learnedKey,
+  learnedParts,
   MAST_TRUST,
   MoveAverages,
   readTechniques,
@@ -16,7 +17,7 @@ import {
 import { playout } from '../../src/bots/mcts.ts';
 import { spendOf } from '../../src/bots/spend.ts';
 import { createBot } from '../../src/bots/index.ts';
-import { legalMovesWithEvents, newGame, type GameState } from '../../src/engine/index.ts';
+import { everyPiece, legalMovesWithEvents, newGame, type GameState } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import type { CompiledGame } from '../../src/compile/index.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
@@ -45,8 +46,10 @@ describe('techniques by name', () => {
     expect(readTechniques('antidecisive,mast')).toEqual({ techniques: ['mast', 'antidecisive'] });
     expect(readTechniques('none')).toEqual({ techniques: [] });
     expect(readTechniques('mats')).toEqual({
-      error: "--learning: unknown technique 'mats' (techniques: mast, decisive, antidecisive, widening, or 'none')",
+      error: "--learning: unknown technique 'mats' (techniques: mast, features, decisive, antidecisive, widening, or 'none')",
     });
+    expect(readTechniques('features,mast')).toEqual({ techniques: ['mast', 'features'] });
+    expect(readTechniques('features')).toEqual({ error: "--learning: 'features' refines 'mast': name both" });
   });
 });
 
@@ -79,6 +82,43 @@ describe('MAST: the move averages', () => {
     expect(learnedKey(rolled, single[0]?.move ?? pair.move)).not.toContain('"id"');
   });
 
+  it('features: a move never made is judged by the mean of its parts, each piece by what it is', () => {
+    const game = compile('ten-thousand', [], { keepAll: false });
+    const rolled = rollWith(game, start(game, 2, 4), [5, 2, 5, 3, 1, 6]);
+    const keeps = legalMovesWithEvents(game, rolled).filter((m) => m.move.move === 'keep');
+    const faces = (m: (typeof keeps)[number]): number[] =>
+      (m.move.args?.dice as string[]).map((id) => everyPiece(rolled.context.zones).find((p) => p.id === id)?.face as number).sort();
+    const keep = (wanted: number[]) => {
+      const found = keeps.find((m) => JSON.stringify(faces(m)) === JSON.stringify(wanted));
+      if (!found) throw new Error(`no keep of ${wanted}`);
+      return found.move;
+    };
+    const [one, five, both, fives] = [keep([1]), keep([5]), keep([1, 5]), keep([5, 5])];
+    // A part is one die of the move, by its face: keeping two fives is two parts alike.
+    expect(learnedParts(rolled, fives)).toHaveLength(2);
+    expect(new Set(learnedParts(rolled, fives)).size).toBe(1);
+    expect(learnedParts(rolled, five)).toEqual([learnedParts(rolled, fives)[0]]);
+    expect(learnedParts(rolled, both).every((part) => part.startsWith('|0 keep dice '))).toBe(true);
+    expect(learnedParts(rolled, { move: 'bank', seat: 0 })).toEqual([]);
+
+    const byParts = new MoveAverages(true);
+    byParts.addLearned(byParts.learned(rolled, one), 0.2);
+    byParts.addLearned(byParts.learned(rolled, five), 0.8);
+    expect(byParts.estimate(rolled, one)).toBeCloseTo(0.2);
+    // Never made: the mean of its parts' averages.
+    expect(byParts.average(learnedKey(rolled, both))).toBeUndefined();
+    expect(byParts.estimate(rolled, both)).toBeCloseTo(0.5);
+    expect(byParts.estimate(rolled, fives)).toBeCloseTo(0.8);
+    // Its own average, once made, is what counts.
+    byParts.addLearned(byParts.learned(rolled, both), 0);
+    expect(byParts.estimate(rolled, both)).toBe(0);
+    // Without features a move never made has no estimate: it is tried before any made.
+    const plain = new MoveAverages();
+    plain.addLearned(plain.learned(rolled, five), 0.8);
+    expect(plain.learned(rolled, five).parts).toEqual([]);
+    expect(plain.estimate(rolled, fives)).toBeUndefined();
+  });
+
   it('a strategy gives way only to a move clearly better: by more than two standard errors', () => {
     const mast = new MoveAverages();
     for (let i = 0; i < 40; i++) {
@@ -108,7 +148,7 @@ describe('MAST: the move averages', () => {
             mast,
             decisive: false,
             antidecisive: false,
-          }).made[0]?.key,
+          }).made[0]?.learned.key,
       );
     // Take 3 was never made: it is tried first, then take 2 beats take 1 (MAST_EPSILON aside).
     expect(firstMoves('m').filter((k) => k === '0 take {"n":3}').length).toBeGreaterThan(70);
