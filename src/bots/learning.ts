@@ -10,8 +10,8 @@
  *   move is played unless another move's average is clearly better (`clearlyBetter`).
  * - `features`: the averages also learn each part of a move (each piece or value of its
  *   arguments, as in predicate- and feature-average sampling), and a move never made is judged by
- *   the mean of its parts' averages instead of counting as best: a discard of three cards of
- *   hundreds possible is tried first when its cards did well in other discards, where without it
+ *   the mean of its parts' averages instead of counting as best: a choice of three pieces of
+ *   hundreds possible is tried first when its pieces did well in other choices, where without it
  *   every subset not yet made is played before any that was.
  * - `decisive` and `antidecisive`: decisive and anti-decisive moves in playouts (Teytaud and
  *   Teytaud 2010), in the form one step deep. Decisive: a move that wins the game for its seat at
@@ -21,8 +21,8 @@
  * - `widening`: progressive widening (Coulom 2007; Chaslot et al. 2008): a node visited n times
  *   grows at most ⌈√n⌉ children, so a position with hundreds of moves (every subset of a zone's
  *   pieces) is searched deeper along a few of them instead of once along each. With `mast`, the
- *   child grown next is the untried move of best average (a random one a fifth of the time);
- *   without, a random one.
+ *   child grown next is picked as a playout picks a move (a move never made first, else the one
+ *   of best average, a random one a fifth of the time); without, a random one.
  */
 import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';
 
@@ -33,10 +33,10 @@ export type Technique = (typeof TECHNIQUES)[number];
 /**
  * The techniques a search uses unless told otherwise: the combination that measured best (docs/LANGUAGE.md,
  * "What a search learns"). `decisive` is left out: trying every move at every playout step cost up to
- * four times the time of an iteration on a shipped game for no gain measured; `widening` too: at a
- * small budget it leaves most of a position's moves unseen.
+ * four times the time of an iteration on a shipped game for no gain measured; `features` and
+ * `widening` moved no shipped game beyond the noise of the games measured.
  */
-export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'features', 'antidecisive'];
+export const DEFAULT_TECHNIQUES: readonly Technique[] = ['mast', 'antidecisive'];
 
 /** Progressive widening: a node visited n times has at most ceil(WIDENING_C × √n) children. */
 export const WIDENING_C = 1;
