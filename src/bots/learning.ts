@@ -162,13 +162,16 @@ export const learnedKey = (state: GameState, move: Move): string => {
   if (move.args === undefined) return `${move.seat} ${move.move}`;
   const pieces = piecesById(state);
   const text = (value: Json): string => {
-    if (typeof value === 'string') return pieces.get(value) ?? JSON.stringify(value);
     if (Array.isArray(value)) return `[${value.map(text).sort().join(',')}]`;
     if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`)}}`;
-    return JSON.stringify(value);
+    return atomText(pieces, value);
   };
   return `${move.seat} ${move.move} ${text(move.args)}`;
 };
+
+/** A value of a move's arguments that is neither list nor record: a piece (by id) as what it is, anything else as JSON. */
+const atomText = (pieces: ReadonlyMap<string, string>, value: Json): string =>
+  (typeof value === 'string' ? pieces.get(value) : undefined) ?? JSON.stringify(value);
 
 /**
  * The parts of a move the averages learn by with `features`: each piece or value of its arguments
@@ -183,7 +186,7 @@ export const learnedParts = (state: GameState, move: Move): string[] => {
   const visit = (at: string, value: Json): void => {
     if (Array.isArray(value)) for (const item of value) visit(at, item);
     else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(`${at}.${k}`, v);
-    else out.push(`${head} ${at} ${typeof value === 'string' ? (pieces.get(value) ?? JSON.stringify(value)) : JSON.stringify(value)}`);
+    else out.push(`${head} ${at} ${atomText(pieces, value)}`);
   };
   for (const [name, value] of Object.entries(move.args)) visit(name, value);
   return out;

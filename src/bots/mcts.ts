@@ -335,15 +335,15 @@ const expansion = (
     const at = pick ? here.indexOf(pick) : -1;
     if (at >= 0) return at;
   }
-  if (mast && fresh.length > 1)
-    return here.indexOf(
-      byAverage(
-        state,
-        fresh.map((j) => here[j] as LegalMove),
-        mast,
-        rng,
-      ),
+  if (mast && fresh.length > 1) {
+    const pick = byAverage(
+      state,
+      fresh.map((j) => here[j] as LegalMove),
+      mast,
+      rng,
     );
+    return here.indexOf(pick);
+  }
   return fresh[rng.below(fresh.length)] as number;
 };
 
