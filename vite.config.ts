@@ -90,6 +90,23 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['tests/**/*.browser.test.ts'] },
       },
+      // The language's and the rules' tests again, with the expressions compiled to JavaScript
+      // (src/lang/emit): one semantics, held by one set of tests on both tiers.
+      {
+        extends: true,
+        test: {
+          name: 'compiled',
+          include: [
+            'tests/lang/**/*.test.ts',
+            'tests/games/*.test.ts',
+            'tests/runtime/oracle.test.ts',
+            'tests/security/budget.test.ts',
+            'tests/security/prototype.test.ts',
+            'tests/security/fuzz.test.ts',
+          ],
+          setupFiles: ['tests/helpers/compiledTier.ts'],
+        },
+      },
       // Browser tests share one build of the site, made by the global setup only when one is selected.
       {
         extends: true,

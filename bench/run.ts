@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the interpreter's speed against hand-written reference engines (bench/speed.ts),
+ * `npm run bench`: both engines' speed (interpreter, compiled) against hand-written reference engines (bench/speed.ts),
  * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
  * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
  * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
@@ -13,7 +13,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
-import { Meter, compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
+import { Meter, compileExpr, createLibrary, parseType, selectEngine, type Type } from '../src/lang/index.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
@@ -23,8 +23,11 @@ import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
 import { measureStepBudget } from './stepBudget.ts';
-import { compileShipped, GAMES, readShipped } from './games.ts';
+import { compileShipped, compileShippedOn, GAMES, readShipped } from './games.ts';
 import { measureStrength, STRENGTH_DEFAULTS, type StrengthOptions } from './strength.ts';
+
+// A Node entry point: the rules' expressions run on the compiled tier unless a figure says otherwise.
+selectEngine('compiled');
 
 const json = process.argv.includes('--json');
 const roundsAt = process.argv.indexOf('--rounds');
@@ -112,7 +115,16 @@ const memoryPerState = (game: CompiledGame, players: number): { heapBytes: numbe
   return { heapBytes: bytesPerItem(growths, MEMORY_STATES) ?? 'not measurable', jsonBytes };
 };
 
-const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) => measureSpeed(config, compileShipped(config.game, config.variants), rounds));
+const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) =>
+  measureSpeed(
+    config,
+    {
+      compiled: compileShippedOn('compiled', config.game, config.variants),
+      interpreter: compileShippedOn('interpreter', config.game, config.variants),
+    },
+    rounds,
+  ),
+);
 
 const tenThousand = compileShipped('ten-thousand');
 const soloAll = compileShipped('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
@@ -133,7 +145,10 @@ const largest = readdirSync(GAMES)
   .filter((d) => existsSync(join(GAMES, d, 'game.yaml')))
   .map((id) => read(id, 'game.yaml'))
   .sort((a, b) => b.text.length - a.text.length)[0] as { file: string; text: string };
+// The editor compiles on each keystroke in the studio's page, where the interpreter runs.
+selectEngine('interpreter');
 const editorLoopMs = measureEditorLoop(largest, 5 * rounds);
+selectEngine('compiled');
 
 const memoryPerStateBytes = {
   'ten-thousand': memoryPerState(tenThousand, 2),
@@ -143,22 +158,19 @@ const memoryPerStateBytes = {
 const stepBudget = measureStepBudget(rounds);
 
 if (json) {
-  const games = speeds.map(({ id, interpretedMovesPerSec, referenceMovesPerSec, ratio }) => ({
-    id,
-    interpretedMovesPerSec,
-    referenceMovesPerSec,
-    ratio,
-  }));
+  const games = speeds.map(({ id, referenceMovesPerSec, tiers }) => ({ id, referenceMovesPerSec, tiers }));
   console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
   process.exit(0);
 }
 
 const pad = (s: string | number, n: number): string => String(s).padStart(n);
-console.log(`interpreter against hand-written reference engines: same games, single thread, ${rounds} interleaved rounds, medians`);
-console.log(`${'game'.padEnd(16)}${pad('interpreted moves/s', 22)}${pad('reference moves/s', 20)}${pad('ratio', 9)}   goal ≤ 3`);
+console.log(`both engines against hand-written reference engines: same games, single thread, ${rounds} interleaved rounds, medians`);
+console.log(
+  `${'game'.padEnd(16)}${pad('reference moves/s', 20)}${pad('interpreter', 14)}${pad('ratio', 9)}${pad('compiled', 14)}${pad('ratio', 9)}   goal ≤ 3`,
+);
 for (const s of speeds)
   console.log(
-    `${s.id.padEnd(16)}${pad(s.interpretedMovesPerSec.toLocaleString('en'), 22)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.ratio, 9)}`,
+    `${s.id.padEnd(16)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.tiers.interpreter.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.interpreter.ratio, 9)}${pad(s.tiers.compiled.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.compiled.ratio, 9)}`,
   );
 console.log(
   `\nlegal moves, µs per listing: ${Object.entries(legal)

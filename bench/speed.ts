@@ -1,14 +1,16 @@
 /**
- * The interpreter against the hand-written reference engines (bench/reference): the same games
+ * Both engines of the rules' expressions (the interpreter's closures and the compiled tier's
+ * generated code) against the hand-written reference engines (bench/reference): the same games
  * (same seeds, same uniform random policy drawing from the same PRNG, so the very same moves),
- * single-threaded, timed in CPU time, in interleaved rounds — reference then interpreter, then the other way round —
- * so both see the same machine load. Each figure is the median over the rounds; `ratio` is the
- * reference's speed over the interpreter's, round by round, then the median.
+ * single-threaded, timed in CPU time, in interleaved rounds, so all see the same machine load.
+ * Each figure is the median over the rounds; a `ratio` is the reference's speed over an engine's,
+ * round by round, then the median.
  */
 import type { CompiledGame } from '../src/compile/index.ts';
 import { playRange } from '../src/sim/simulate.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median } from '../src/sim/stats.ts';
+import { ENGINES, type Engine } from '../src/lang/index.ts';
 import { TenThousand } from './reference/tenThousand.ts';
 import { Regicide, BASE_RULES, SOLO_PUBLISHED, type RegicideRules } from './reference/regicide.ts';
 
@@ -91,13 +93,19 @@ const playInterpreted = (config: SpeedConfig, game: CompiledGame, seed: string):
     0,
   );
 
+/** One engine's figures in a run: its median speed and its median ratio to the reference, round by round. */
+export interface TierSpeed {
+  readonly movesPerSec: number;
+  readonly ratio: number;
+}
+
 export interface SpeedFigure {
   readonly id: string;
-  readonly interpretedMovesPerSec: number;
   readonly referenceMovesPerSec: number;
-  readonly ratio: number;
-  /** Moves per round; the two engines play the same games, so these are equal. */
-  readonly moves: { readonly interpreted: number; readonly reference: number };
+  /** Each engine of the rules' expressions (src/lang/engine.ts) on the same games. */
+  readonly tiers: Readonly<Record<Engine, TierSpeed>>;
+  /** Moves per round; every engine plays the same games, so these are equal. */
+  readonly moves: number;
 }
 
 /**
@@ -126,35 +134,40 @@ const timedReference = (config: SpeedConfig, seed: string): { moves: number; per
   return { moves, perSec: ((moves * batches) / used) * 1e6 };
 };
 
-export const measureSpeed = (config: SpeedConfig, game: CompiledGame, rounds: number): SpeedFigure => {
-  const interpreted: number[] = [];
-  const reference: number[] = [];
-  const ratios: number[] = [];
-  let moves = { interpreted: 0, reference: 0 };
-  playReference(config, 'warm-up');
-  playInterpreted(config, game, 'warm-up');
+/**
+ * The reference and each engine on the same games, round by round, the order turned each round
+ * (reference, interpreter, compiled; then interpreter, compiled, reference…) so that all see the
+ * same machine load.
+ */
+export const measureSpeed = (config: SpeedConfig, games: Readonly<Record<Engine, CompiledGame>>, rounds: number): SpeedFigure => {
+  const runners: { readonly name: Engine | 'reference'; readonly run: (seed: string) => { moves: number; perSec: number } }[] = [
+    { name: 'reference', run: (seed) => timedReference(config, seed) },
+    ...ENGINES.map((engine) => ({ name: engine, run: (seed: string) => timed(() => playInterpreted(config, games[engine], seed)) })),
+  ];
+  const speeds = new Map(runners.map(({ name }) => [name, [] as number[]]));
+  const ratios = new Map(ENGINES.map((engine) => [engine, [] as number[]]));
+  let moves = 0;
+  for (const { run } of runners) run('warm-up');
   for (let round = 0; round < rounds; round++) {
     const seed = `bench:${round}`;
-    const pair =
-      round % 2 === 0
-        ? (() => {
-            const r = timedReference(config, seed);
-            return { r, i: timed(() => playInterpreted(config, game, seed)) };
-          })()
-        : (() => {
-            const i = timed(() => playInterpreted(config, game, seed));
-            return { r: timedReference(config, seed), i };
-          })();
-    interpreted.push(pair.i.perSec);
-    reference.push(pair.r.perSec);
-    ratios.push(pair.r.perSec / pair.i.perSec);
-    moves = { interpreted: pair.i.moves, reference: pair.r.moves };
+    const perSec = new Map<Engine | 'reference', number>();
+    for (let i = 0; i < runners.length; i++) {
+      const { name, run } = runners[(round + i) % runners.length] as (typeof runners)[number];
+      const result = run(seed);
+      perSec.set(name, result.perSec);
+      speeds.get(name)?.push(result.perSec);
+      moves = result.moves;
+    }
+    for (const engine of ENGINES) ratios.get(engine)?.push((perSec.get('reference') as number) / (perSec.get(engine) as number));
   }
+  const tier = (engine: Engine): TierSpeed => ({
+    movesPerSec: Math.round(median(speeds.get(engine) as number[])),
+    ratio: Math.round(median(ratios.get(engine) as number[]) * 100) / 100,
+  });
   return {
     id: config.id,
-    interpretedMovesPerSec: Math.round(median(interpreted)),
-    referenceMovesPerSec: Math.round(median(reference)),
-    ratio: Math.round(median(ratios) * 100) / 100,
+    referenceMovesPerSec: Math.round(median(speeds.get('reference') as number[])),
+    tiers: { compiled: tier('compiled'), interpreter: tier('interpreter') },
     moves,
   };
 };

@@ -6,6 +6,7 @@ import { resolveGame } from './catalog.ts';
 import type { Json, Move } from '../engine/types.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { readMoveLog } from '../engine/moveLog.ts';
+import type { Engine } from '../lang/index.ts';
 
 export interface Io {
   out(text: string): void;
@@ -28,6 +29,12 @@ export interface Command {
   usage: string;
   summary: string;
   options: Record<string, OptionSpec>;
+  /**
+   * The engine of the rules' expressions when `--engine` is not given (src/lang/engine.ts): the
+   * compiled tier for the commands that play many games, whose spec is compiled once; the
+   * interpreter, cheaper to compile, for the rest.
+   */
+  engine?: Engine;
   run(positionals: readonly string[], values: Values, io: Io): Promise<number>;
 }
 

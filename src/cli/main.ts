@@ -17,6 +17,7 @@ import { serveCommand } from './commands/serve.ts';
 import { rulesCommand } from './commands/rules.ts';
 import { lspCommand } from './commands/lsp.ts';
 import type { Command, Io } from './command.ts';
+import { ENGINES, engineReport, isEngine, selectEngine } from '../lang/index.ts';
 
 const COMMANDS: readonly Command[] = [
   listCommand,
@@ -43,11 +44,24 @@ const usage = (): string =>
     ...COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
   ].join('\n');
 
+/** `--engine`, which every command takes: which tier runs the rules' expressions. */
+const engineHelp = (c: Command): string =>
+  `${'  --engine <name>'.padEnd(28)}what runs the rules' expressions: compiled (JavaScript generated from the checked rules) or interpreter; default ${c.engine ?? 'interpreter'}`;
+
 const commandHelp = (c: Command): string => {
   const options = Object.entries(c.options).map(
     ([name, o]) => `  --${name}${o.type === 'string' ? ` <${o.hint ?? 'value'}>` : ''}`.padEnd(28) + o.help,
   );
-  return [`Usage: houserules ${c.usage}`, '', c.summary, '', 'Options:', ...options, `${'  --help'.padEnd(28)}show this help`].join('\n');
+  return [
+    `Usage: houserules ${c.usage}`,
+    '',
+    c.summary,
+    '',
+    'Options:',
+    ...options,
+    engineHelp(c),
+    `${'  --help'.padEnd(28)}show this help`,
+  ].join('\n');
 };
 
 /** `houserules list | head` closes our output early: that is the reader's choice, not an error. */
@@ -101,7 +115,7 @@ export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<
     io.err(`houserules: unknown command '${name}'\n\n${usage()}`);
     return 1;
   }
-  const options: ParseArgsConfig['options'] = { help: { type: 'boolean' } };
+  const options: ParseArgsConfig['options'] = { help: { type: 'boolean' }, engine: { type: 'string' } };
   for (const [key, o] of Object.entries(command.options)) options[key] = { type: o.type };
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -114,8 +128,17 @@ export const main = async (argv: readonly string[], io: Io = nodeIo()): Promise<
     io.out(commandHelp(command));
     return 0;
   }
+  const { engine = command.engine ?? 'interpreter', ...values } = parsed.values;
+  if (typeof engine !== 'string' || !isEngine(engine)) {
+    io.err(`houserules ${name}: --engine must be one of ${ENGINES.join(', ')}, not '${String(engine)}'`);
+    return 1;
+  }
+  selectEngine(engine);
   try {
-    return await command.run(parsed.positionals, parsed.values as Record<string, string | boolean | undefined>, io);
+    const code = await command.run(parsed.positionals, values as Record<string, string | boolean | undefined>, io);
+    const { fallbacks, reason } = engineReport();
+    if (fallbacks > 0) io.err(`houserules ${name}: internal error: ${fallbacks} expression(s) ran on the interpreter instead (${reason})`);
+    return code;
   } catch (error) {
     io.err(`houserules ${name}: internal error: ${(error as Error).message}`);
     return 2;

@@ -9,6 +9,7 @@ import type { BotOptions } from '../bots/index.ts';
 import { playRange, type GameRecord } from '../sim/simulate.ts';
 import { compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../sim/coverage.ts';
 import { resolveGame } from './catalog.ts';
+import { selectEngine, type Engine } from '../lang/index.ts';
 
 export interface SliceJob {
   target: string;
@@ -25,6 +26,8 @@ export interface SliceJob {
   coverage?: boolean;
   from: number;
   to: number;
+  /** The engine the main thread chose (`--engine`). */
+  engine: Engine;
 }
 
 export type SliceMessage =
@@ -33,6 +36,7 @@ export type SliceMessage =
   | { kind: 'error'; error: string };
 
 const job = workerData as SliceJob;
+selectEngine(job.engine);
 const post = (message: SliceMessage): void => parentPort?.postMessage(message);
 const resolved = resolveGame(job.target, job.variants);
 const counts = job.coverage ? newCounts() : undefined;

@@ -2,7 +2,8 @@ import type { BuiltinArg, CallContext, Callback } from './builtins.ts';
 import { ExprRuntimeError, HostCallError } from '../errors.ts';
 import type { Span } from './errors.ts';
 import type { Lambda, Node } from './ir.ts';
-import type { DefinitionEntry, Env } from './library.ts';
+import type { DefinitionEntry, Env, HostFunction, Param } from './library.ts';
+import type { Type } from './types.ts';
 import { compareOrdered, equalityFor, makeRecord, strictEquality, toText, type RecordValue, type Value } from './values.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { Meter } from './meter.ts';
@@ -32,7 +33,7 @@ const NO_LOCALS: Value[] = [];
 type Maker = (env: Env, frame: Value[], meter: Meter) => BuiltinArg;
 
 /** The items of a builtin's list argument: walking a list is work even when no function is called per item (`sum`, `contains`). */
-const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as readonly Value[]).length : 0);
+export const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as readonly Value[]).length : 0);
 
 /**
  * Runs an expression on `env`, its work charged to `meter`: the caller's budget, or, for a caller
@@ -80,32 +81,99 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
 // as closures made afresh for every expression compiled: the editor compiles every expression of
 // the spec on each keystroke, and under tsx (the CLI, the bench) each named closure also costs a
 // defineProperty of its name.
-const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+export const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition);
 
 /** A limit of src/limits.ts passed: a `work-limit`, which a caller that lets a failed calculation pass still stops on. */
-const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+export const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition, 'work-limit');
 
-const work = (meter: Meter, origin: Origin, span: Span, steps: number, what: string): void => {
+export const work = (meter: Meter, origin: Origin, span: Span, steps: number, what: string): void => {
   meter.steps += steps;
   if (meter.steps > LIMITS.exprSteps) throw overLimit(origin, span, `${STEPS_MESSAGE}, at ${what}`);
 };
 /** Counts what a list or string result holds; returns it. */
-const built = <T extends Value>(meter: Meter, origin: Origin, span: Span, value: T): T => {
+export const built = <T extends Value>(meter: Meter, origin: Origin, span: Span, value: T): T => {
   if (typeof value === 'string' || Array.isArray(value)) {
     meter.allocated += (value as string | readonly Value[]).length;
     if (meter.allocated > LIMITS.exprAllocation) throw overLimit(origin, span, ALLOCATION_MESSAGE);
   }
   return value;
 };
-const finite = (origin: Origin, span: Span, value: number, what: string): number => {
+export const finite = (origin: Origin, span: Span, value: number, what: string): number => {
   if (!Number.isFinite(value)) throw fail(origin, span, `${what} is too large to be a number`);
   return value;
 };
 
+/** The quotient of `a / b`, refused by zero or past a number's range. */
+export const divide = (origin: Origin, span: Span, a: number, b: number): number => {
+  if (b === 0) throw fail(origin, span, 'division by zero');
+  return finite(origin, span, a / b, 'the quotient');
+};
+
+/** `a % b` with the divisor's sign, refused by zero. */
+export const modulo = (origin: Origin, span: Span, a: number, b: number): number => {
+  if (b === 0) throw fail(origin, span, 'modulo by zero');
+  // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
+  return ((a % b) + b) % b;
+};
+
+/** Why `xs[i]` has no item. */
+export const badIndex = (origin: Origin, span: Span, xs: readonly Value[], i: number): ExprRuntimeError =>
+  fail(
+    origin,
+    span,
+    Number.isInteger(i)
+      ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
+      : `index ${i} is not a whole number`,
+  );
+
+/** What a builtin called at `span` is handed besides its arguments. */
+export const callContextOf = (origin: Origin, span: Span & { readonly equalityAt: Type | undefined }, what: string): CallContext => ({
+  eq: span.equalityAt === undefined ? strictEquality : equalityFor(span.equalityAt),
+  error: (message) => fail(origin, span, message),
+  work: (meter, steps) => work(meter, origin, span, steps, what),
+});
+
+/** A host function's call, its refusals located at `span`. */
+export const callHost = (origin: Origin, span: Span, fn: HostFunction, values: Value[], env: Env, meter: Meter): Value => {
+  try {
+    return fn.impl(values, env, meter);
+  } catch (error) {
+    if (error instanceof HostCallError) throw fail(origin, span, error.message);
+    throw error;
+  }
+};
+
+/**
+ * A definition's call that is not inlined: `locals` are the argument values, the callee's first
+ * slots (its other locals extend the array); nested calls are bounded by `MAX_CALL_DEPTH`.
+ */
+export const callDefinition = (
+  origin: Origin,
+  span: Span,
+  definition: DefinitionEntry,
+  locals: Value[],
+  env: Env,
+  meter: Meter,
+  what: string,
+): Value => {
+  const code = definition.code;
+  if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
+  if (meter.depth >= MAX_CALL_DEPTH) {
+    throw overLimit(origin, span, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
+  }
+  work(meter, origin, span, 1, what);
+  meter.depth++;
+  try {
+    return code(env, locals, meter);
+  } finally {
+    meter.depth--;
+  }
+};
+
 /** A definition call's words in a message past the budget, made once when the call is compiled. */
-const callOf = (definition: DefinitionEntry): string => `this call of '${definition.name}'`;
+export const callOf = (definition: DefinitionEntry): string => `this call of '${definition.name}'`;
 
 /** The value of a constant operand, boxed so that a constant `false` or `0` is still found. */
 const constantOf = (node: Node): { readonly value: Value } | undefined => (node.kind === 'const' ? node : undefined);
@@ -114,10 +182,10 @@ const constantOf = (node: Node): { readonly value: Value } | undefined => (node.
 const slotOf = (site: Site, node: Node | Lambda | undefined): number | undefined =>
   node?.kind === 'local' ? node.slot + site.base : undefined;
 
-type Junction = Node & { readonly kind: 'and' | 'or'; readonly left: Node; readonly right: Node };
+export type Junction = Node & { readonly kind: 'and' | 'or'; readonly left: Node; readonly right: Node };
 
 /** The operands of a chain of one connective (`a and b and c`), left to right, however it nests. */
-const operandsOf = (node: Junction): Node[] =>
+export const operandsOf = (node: Junction): Node[] =>
   [node.left, node.right].flatMap((item) => (item.kind === node.kind ? operandsOf(item as Junction) : [item]));
 
 /**
@@ -362,15 +430,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
       const xs = object(env, frame, meter) as readonly Value[];
       const i = index(env, frame, meter) as number;
       const value = xs[i];
-      if (value === undefined) {
-        throw fail(
-          origin,
-          node,
-          Number.isInteger(i)
-            ? `index ${i} is out of range: the list has ${xs.length} item${xs.length === 1 ? '' : 's'}`
-            : `index ${i} is not a whole number`,
-        );
-      }
+      if (value === undefined) throw badIndex(origin, node, xs, i);
       return value;
     };
   },
@@ -379,11 +439,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const { impl } = node.builtin;
     const makers = node.args.map((arg): Maker => (arg.kind === 'lambda' ? lambda(site, arg) : gen(site, arg)));
     const what = `${node.builtin.name}(…)`;
-    const call: CallContext = {
-      eq: node.equalityAt === undefined ? strictEquality : equalityFor(node.equalityAt),
-      error: (message) => fail(origin, node, message),
-      work: (meter, steps) => work(meter, origin, node, steps, what),
-    };
+    const call = callContextOf(origin, node, what);
     const [a, b, c] = makers as [Maker, Maker, Maker];
     // A first argument that is a local (`len(cards)`, `any(cards, …)`) is read from its slot, with no call.
     const from = slotOf(site, node.args[0]);
@@ -430,15 +486,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const { origin } = site;
     const { fn } = node;
     const args = node.args.map((item) => gen(site, item));
-    return (env, frame, meter) => {
-      const values = evaluateAll(args, env, frame, meter);
-      try {
-        return fn.impl(values, env, meter);
-      } catch (error) {
-        if (error instanceof HostCallError) throw fail(origin, node, error.message);
-        throw error;
-      }
-    };
+    return (env, frame, meter) => callHost(origin, node, fn, evaluateAll(args, env, frame, meter), env, meter);
   },
   definition: (site, node) => {
     const { origin } = site;
@@ -447,22 +495,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const what = callOf(definition);
     const inlined = inline(site, definition, args, node, what, slotOf(site, node.args[0]));
     if (inlined) return inlined;
-    return (env, frame, meter) => {
-      // The parameters are the callee's first slots; its other locals extend the array.
-      const locals = evaluateAll(args, env, frame, meter);
-      const code = definition.code;
-      if (code === undefined) throw new Error(`definition '${definition.name}' was called before it was compiled`);
-      if (meter.depth >= MAX_CALL_DEPTH) {
-        throw overLimit(origin, node, `more than ${MAX_CALL_DEPTH} nested calls: does '${definition.name}' call itself without end?`);
-      }
-      work(meter, origin, node, 1, what);
-      meter.depth++;
-      try {
-        return code(env, locals, meter);
-      } finally {
-        meter.depth--;
-      }
-    };
+    return (env, frame, meter) => callDefinition(origin, node, definition, evaluateAll(args, env, frame, meter), env, meter, what);
   },
 };
 
@@ -473,11 +506,9 @@ const gen = (site: Site, node: Node): Code => (GENERATORS[node.kind] as Generato
  * up; undefined when it is not inlined: recursive, too large, or the budget is spent.
  */
 const inlinedBody = (site: Site, definition: DefinitionEntry): { code: Code; at: number } | undefined => {
-  const { body, params } = definition;
-  if (body === undefined || params === undefined || reachesItself(definition)) return undefined;
-  const { nodes, slots } = measure(body);
-  if (nodes > INLINE_MAX_NODES || nodes > site.room.left) return undefined;
-  site.room.left -= nodes;
+  const taken = takeInline(site.room, definition);
+  if (!taken) return undefined;
+  const { body, params, slots } = taken;
   const at = site.top;
   // The body's code at one slot is the same for every call there: generated once per library
   // (the editor compiles every expression of the spec on each keystroke), with its own budget.
@@ -562,9 +593,26 @@ const inline = (
   }
 };
 
+/**
+ * A definition's body and the frame slots it uses, when a call of it is inlined: it cannot reach
+ * itself, it is small, and `room` (the nodes left to inline into one expression) has room for it,
+ * which it then takes. Both tiers decide alike; whether a call is inlined changes no count.
+ */
+export const takeInline = (
+  room: { left: number },
+  definition: DefinitionEntry,
+): { body: Node; params: readonly Param[]; slots: number } | undefined => {
+  const { body, params } = definition;
+  if (body === undefined || params === undefined || reachesItself(definition)) return undefined;
+  const { nodes, slots } = measure(body);
+  if (nodes > INLINE_MAX_NODES || nodes > room.left) return undefined;
+  room.left -= nodes;
+  return { body, params, slots };
+};
+
 /** Most nodes of one inlined body, and of all the bodies inlined into one expression or definition. */
 const INLINE_MAX_NODES = 64;
-const INLINE_BUDGET = 256;
+export const INLINE_BUDGET = 256;
 
 /** The inlined code of a definition's body by the slot its locals start at, and the frame it needs. */
 const inlinedAt = new WeakMap<DefinitionEntry, Map<number, { code: Code; extent: number }>>();
@@ -593,7 +641,7 @@ const reachesItself = (definition: DefinitionEntry): boolean => {
 
 const measured = new WeakMap<Node, { nodes: number; slots: number }>();
 /** The nodes of a body, and the frame slots it uses (one past the highest). */
-const measure = (root: Node): { nodes: number; slots: number } => {
+export const measure = (root: Node): { nodes: number; slots: number } => {
   let found = measured.get(root);
   if (found === undefined) {
     let nodes = 0;
@@ -701,20 +749,9 @@ const arithmetic = (origin: Origin, op: '+' | '-' | '*' | '/' | '%', left: Code,
       return (env, frame, meter) =>
         finite(origin, span, (left(env, frame, meter) as number) * (right(env, frame, meter) as number), 'the product');
     case '/':
-      return (env, frame, meter) => {
-        const a = left(env, frame, meter) as number;
-        const b = right(env, frame, meter) as number;
-        if (b === 0) throw fail(origin, span, 'division by zero');
-        return finite(origin, span, a / b, 'the quotient');
-      };
+      return (env, frame, meter) => divide(origin, span, left(env, frame, meter) as number, right(env, frame, meter) as number);
     case '%':
-      return (env, frame, meter) => {
-        const a = left(env, frame, meter) as number;
-        const b = right(env, frame, meter) as number;
-        if (b === 0) throw fail(origin, span, 'modulo by zero');
-        // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
-        return ((a % b) + b) % b;
-      };
+      return (env, frame, meter) => modulo(origin, span, left(env, frame, meter) as number, right(env, frame, meter) as number);
   }
 };
 

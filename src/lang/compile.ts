@@ -1,6 +1,7 @@
 import { checkExpression } from './checker.ts';
 import type { CheckEnv } from './context.ts';
-import { generate, makeRunner, type Run } from './codegen.ts';
+import { makeRunner, type Run } from './codegen.ts';
+import { generateCode } from './engine.ts';
 import type { ExprError } from './errors.ts';
 import type { Library, Scope } from './library.ts';
 import { parseExpressionOnce } from './parseOnce.ts';
@@ -58,6 +59,6 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
 
   if (checked === undefined || errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.start - b.start) };
   const origin = { source: src, definition: undefined };
-  const { code, frameSize } = generate(checked.node, origin, outcome.frameSize);
+  const { code, frameSize } = generateCode(checked.node, origin, outcome.frameSize);
   return { ok: true, type: checked.type, run: makeRunner(code, frameSize, expr, origin), usedNames };
 }

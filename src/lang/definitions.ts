@@ -2,7 +2,7 @@ import type { Expr } from './ast.ts';
 import { BUILTINS } from './builtins.ts';
 import { checkExpression } from './checker.ts';
 import type { CheckEnv, DefinitionUse } from './context.ts';
-import { generate } from './codegen.ts';
+import { generateCode } from './engine.ts';
 import type { ExprError } from './errors.ts';
 import type { Node } from './ir.ts';
 import { isIdentifier } from './lexer.ts';
@@ -192,7 +192,7 @@ export function createLibrary(
   }
   for (const entry of definitions.values()) {
     if (entry.body && entry.params)
-      entry.code = generate(entry.body, { source: entry.source, definition: entry.name }, entry.params.length).code;
+      entry.code = generateCode(entry.body, { source: entry.source, definition: entry.name }, entry.params.length).code;
   }
 
   errors.sort((a, b) => a.index - b.index);

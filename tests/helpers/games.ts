@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
+import { engineReport, selectEngine, type Engine } from '../../src/lang/index.ts';
 import {
   newGame,
   rig,
@@ -30,6 +31,28 @@ export const compile = (id: string, variants: readonly string[] = [], params: Re
   expect(errors).toEqual([]);
   if (!game) throw new Error('no game');
   return game;
+};
+
+/**
+ * `compile`, with the rules' expressions run by `engine` (src/lang/engine.ts): the compiled tier
+ * must compile every expression, none falling back to the interpreter. The engine chosen before
+ * is chosen again after.
+ */
+export const compileOn = (
+  engine: Engine,
+  id: string,
+  variants: readonly string[] = [],
+  params: Record<string, Json> = {},
+): CompiledGame => {
+  const before = engineReport();
+  selectEngine(engine);
+  try {
+    const game = compile(id, variants, params);
+    expect(engineReport()).toMatchObject({ engine, fallbacks: 0 });
+    return game;
+  } finally {
+    selectEngine(before.engine);
+  }
 };
 
 export const start = (game: CompiledGame, players = 2, seed: number | string = 1): GameState => {

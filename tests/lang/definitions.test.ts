@@ -8,6 +8,7 @@ import {
   STRING,
   compileExpr,
   createLibrary,
+  engineReport,
   formatType,
   listOf,
   type DefinitionSource,
@@ -107,7 +108,10 @@ describe('definitions', () => {
     const body = `if n == 0 then 0 else ${'1 + ('.repeat(60)}deep(n - 1)${')'.repeat(60)}`;
     const lib = library([def('deep', 'n: number', body, 'number')]);
     expect(evaluate('deep(3)', lib)).toBe(180);
-    expect(() => evaluate(`deep(${MAX_CALL_DEPTH - 1})`, lib)).toThrow('the calculation nests too deeply');
+    // The compiled tier writes a nested expression as flat statements, one JS frame per call: the
+    // same nesting fits its stack, and the answer is the sum. Only the interpreter's stack runs out.
+    if (engineReport().engine === 'compiled') expect(evaluate(`deep(${MAX_CALL_DEPTH - 1})`, lib)).toBe(60 * (MAX_CALL_DEPTH - 1));
+    else expect(() => evaluate(`deep(${MAX_CALL_DEPTH - 1})`, lib)).toThrow('the calculation nests too deeply');
   });
 
   it('report runtime errors in their own source text', () => {

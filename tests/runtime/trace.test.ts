@@ -4,6 +4,9 @@
  * legal moves after every step, for seeded random games of every shipped game and variant set, at
  * every player count the game allows; and the same answer (state or refusal) to random sequences
  * of legal and illegal moves. TRACE_GAMES sets the games per set and player count (CI: 40).
+ *
+ * The compiled tier (src/lang/emit) and the interpreter give identical traces too: both step the
+ * same seeded games, and answer the same random legal and illegal moves, state for state.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,9 +26,12 @@ import {
   type StepResult,
 } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
-import { compile } from '../helpers/games.ts';
+import { compileOn } from '../helpers/games.ts';
+import type { Engine } from '../../src/lang/index.ts';
 
 const GAMES = Number(process.env.TRACE_GAMES ?? 2);
+/** Games per set and player count for the two engines' traces (CI: 10). */
+const TIER_GAMES = Number(process.env.TIER_GAMES ?? 2);
 /** Moves per game: enough for whole games of every shipped game but 10,000 (about 600 moves). */
 const MAX_MOVES = Number(process.env.TRACE_MOVES ?? 400);
 
@@ -34,13 +40,13 @@ interface VariantSet {
   readonly game: CompiledGame;
 }
 
-/** The base game and each shipped variant with what it requires, compiled once. */
-const variantSets = (): VariantSet[] =>
+/** The base game and each shipped variant with what it requires, compiled once, its expressions run by `engine`. */
+const variantSets = (engine: Engine = 'interpreter'): VariantSet[] =>
   listGames().flatMap((entry) => [
-    { name: entry.id, game: compile(entry.id) },
+    { name: entry.id, game: compileOn(engine, entry.id) },
     ...entry.variants.map((variant) => {
       const ids = withRequirements([variant.id], (id) => entry.variants.find((v) => v.id === id)?.requires);
-      return { name: `${entry.id} + ${ids.join(', ')}`, game: compile(entry.id, ids) };
+      return { name: `${entry.id} + ${ids.join(', ')}`, game: compileOn(engine, entry.id, ids) };
     }),
   ]);
 
@@ -132,4 +138,37 @@ describe('the fast path steps exactly as the XState machine', () => {
       );
     });
   }
+});
+
+describe('the compiled tier steps exactly as the interpreter', () => {
+  const interpreted = variantSets('interpreter');
+  const compiled = variantSets('compiled');
+
+  interpreted.forEach(({ name, game }, index) => {
+    const fastGame = (compiled[index] as VariantSet).game;
+    it(`${name}: ${TIER_GAMES} seeded random games per player count, every step`, () => {
+      let steps = 0;
+      for (const players of playerCounts(game)) {
+        for (let g = 0; g < TIER_GAMES; g++) {
+          const seed = `tiers:${g}`;
+          let slow = newGame(game, { players, seed });
+          let fast = newGame(fastGame, { players, seed });
+          same(fast, slow, `${players} players, seed ${seed}, start`);
+          const rng = new Rng(seedRng(`${seed}:moves`));
+          for (let i = 0; i < MAX_MOVES && fast.ok && slow.ok; i++) {
+            const where = `${players} players, seed ${seed}, move ${i}`;
+            const moves = legalMoves(fastGame, fast.state);
+            expect(moves, where).toEqual(legalMoves(game, slow.state));
+            if (moves.length === 0) break;
+            const move = moves[rng.below(moves.length)] as Move;
+            fast = step(fastGame, fast.state, move);
+            slow = step(game, slow.state, move);
+            same(fast, slow, where);
+            steps++;
+          }
+        }
+      }
+      expect(steps).toBeGreaterThan(0);
+    });
+  });
 });

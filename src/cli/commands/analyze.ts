@@ -60,6 +60,7 @@ const printAnalysis = (io: Io, game: CompiledGame, a: Analysis): void => {
 
 export const analyzeCommand: Command = {
   name: 'analyze',
+  engine: 'compiled',
   usage:
     "analyze <game-id> [--variant a,b] [--param json] --objective '<expression>' [--until turn] [--seed S] [--epsilon e] [--max-states N] [--max-sweeps N] [--json]",
   summary: "exact best play of one turn: expected value of an objective over every roll's outcomes, and the policy",

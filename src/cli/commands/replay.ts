@@ -17,6 +17,7 @@ import {
 
 export const replayCommand: Command = {
   name: 'replay',
+  engine: 'compiled',
   usage: 'replay <game-id> [--variant a,b] --seed S --moves <file.json> [--players n] [--lang xx] [--log] [--json]',
   summary: 'apply a move log; print the final state, or the first illegal move and why',
   options: {

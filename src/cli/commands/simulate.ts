@@ -39,6 +39,7 @@ const startFails = (io: Io, p: Plan): boolean => {
 
 export const simulateCommand: Command = {
   name: 'simulate',
+  engine: 'compiled',
   usage:
     "simulate <game-id> [--variant a,b] [--players n] [--games N] [--seed S] [--bot a,b] [--iterations N] [--report] [--compare c,d] [--sweep 'p=a..b:s'] [--coverage] [--threads N] [--lang xx] [--json]",
   summary: 'play N complete games with bots (random by default); --report gives the balance report',

@@ -15,6 +15,7 @@ import { resolveGame } from '../../catalog.ts';
 import type { Io } from '../../command.ts';
 import type { SliceJob, SliceMessage } from '../../simulateWorker.ts';
 import type { Plan, Slice, Table } from './plan.ts';
+import { engineReport } from '../../../lang/index.ts';
 
 /** One variant set's games. */
 export interface Played {
@@ -109,7 +110,14 @@ export const run = async (plan: Plan, edges: Edges): Promise<Outcome | undefined
   ): Promise<Played> => {
     const t0 = performance.now();
     const counts = typeof serial === 'object' && 'counts' in serial ? serial.counts : undefined;
-    const job = { target: plan.target, variants: [...variants], params: { ...params }, ...options, ...(counts ? { coverage: true } : {}) };
+    const job = {
+      target: plan.target,
+      variants: [...variants],
+      params: { ...params },
+      ...options,
+      engine: engineReport().engine,
+      ...(counts ? { coverage: true } : {}),
+    };
     const records =
       plan.slices.length > 1
         ? await playParallel(job, plan.slices, onGame, counts)

@@ -1,0 +1,258 @@
+/**
+ * The compiled tier's code generator: a checked expression (ir.ts) as the text of a JavaScript
+ * function, which V8 then compiles as it does any code, instead of the interpreter's tree of
+ * closures, whose shared call sites cost it most of its time.
+ *
+ * What the spec wrote never enters the text. Every name, string, record, list and number that is
+ * not a small whole number is a constant `K[n]`; every identifier is one the emitter made (`t0`,
+ * `t1`… for temporaries); the only functions called are the runtime's (`H.name`, helpers.ts).
+ * The text is checked against an allow-list (allowList.ts) before it runs.
+ *
+ * Semantics are the interpreter's (codegen.ts), to the step: the same work is charged to the
+ * meter at the same points, with the same words, and a small definition is inlined under the
+ * same limits (whether a call is inlined changes no count). Every local read is copied into a
+ * temporary at once, since a later sibling may overwrite its slot (an inlined call's locals).
+ */
+import { callContextOf, callOf, INLINE_BUDGET, measure, operandsOf, takeInline, type Junction, type Origin } from '../codegen.ts';
+import type { Span } from '../errors.ts';
+import type { Lambda, Node } from '../ir.ts';
+import { equalityFor, strictEquality, type Value } from '../values.ts';
+import type { EmitSite } from './helpers.ts';
+
+/** The body of `new Function('K', 'H', text)`, which returns the expression's code, and what it needs. */
+export interface Emitted {
+  readonly text: string;
+  /** `K` of the text: names, values and runtime objects, by index. */
+  readonly constants: readonly unknown[];
+  readonly frameSize: number;
+}
+
+/** The text being written, its constants, and the inlining budget shared by the whole expression. */
+class Writer {
+  readonly constants: unknown[] = [];
+  private readonly known = new Map<unknown, number>();
+  private temps = 0;
+  lines: string[] = [];
+  readonly room: { left: number; extent: number };
+
+  constructor(top: number) {
+    this.room = { left: INLINE_BUDGET, extent: top };
+  }
+
+  /** `K[n]` for `value`: the same object or string is one constant. */
+  constant(value: unknown): string {
+    // Numbers are never shared: a Map would take -0 for 0.
+    const known = typeof value === 'number' ? undefined : this.known.get(value);
+    if (known !== undefined) return `K[${known}]`;
+    if (typeof value !== 'number') this.known.set(value, this.constants.length);
+    this.constants.push(value);
+    return `K[${this.constants.length - 1}]`;
+  }
+
+  temp(): string {
+    return `t${this.temps++}`;
+  }
+
+  line(...texts: string[]): void {
+    this.lines.push(...texts);
+  }
+
+  /** The lines `fill` writes, as a block of their own. */
+  block(fill: () => void): string[] {
+    const outer = this.lines;
+    this.lines = [];
+    fill();
+    const inner = this.lines;
+    this.lines = outer;
+    return inner;
+  }
+}
+
+/** Where a node is written: its text, and its locals' first frame slot and the first free above them. */
+interface Place {
+  readonly origin: Origin;
+  readonly base: number;
+  readonly top: number;
+}
+
+/** A value the text may hold: a temporary, a literal, or a constant. */
+type Atom = string;
+
+const site = (w: Writer, at: Place, span: Span, what: string): string => {
+  const made: EmitSite = { origin: at.origin, span: { start: span.start, end: span.end }, what };
+  return w.constant(made);
+};
+
+/** A small whole number or a boolean as a literal; anything else is a constant. */
+const literal = (w: Writer, value: Value): Atom =>
+  typeof value === 'boolean'
+    ? String(value)
+    : typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0)
+      ? String(value)
+      : w.constant(value);
+
+/** Writes `expression` into a new temporary and returns its name. */
+const bind = (w: Writer, expression: string): Atom => {
+  const t = w.temp();
+  w.line(`const ${t} = ${expression};`);
+  return t;
+};
+
+type Emitter<K extends Node['kind']> = (w: Writer, at: Place, node: Node & { readonly kind: K }) => Atom;
+
+const ARITH_WORDS = { '+': 'the sum', '-': 'the difference', '*': 'the product' } as const;
+
+const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
+  const: (w, _, node) => literal(w, node.value),
+  global: (w, at, node) => {
+    const t = bind(w, `env[${w.constant(node.name)}]`);
+    w.line(`if (${t} === void 0) { H.noValue(${site(w, at, node, node.name)}); }`);
+    return t;
+  },
+  local: (w, at, node) => bind(w, `frame[${node.slot + at.base}]`),
+  list: (w, at, node) => {
+    const items = node.items.map((item) => emit(w, at, item));
+    return bind(w, `H.built(meter, ${site(w, at, node, '')}, [${items.join(', ')}])`);
+  },
+  record: (w, at, node) => {
+    const values = node.values.map((item) => emit(w, at, item));
+    return bind(w, `H.record(${w.constant(node.names)}, [${values.join(', ')}])`);
+  },
+  neg: (w, at, node) => bind(w, `-${emit(w, at, node.operand)}`),
+  not: (w, at, node) => bind(w, `!${emit(w, at, node.operand)}`),
+  arith: (w, at, node) => {
+    const a = emit(w, at, node.left);
+    const b = emit(w, at, node.right);
+    switch (node.op) {
+      case '/':
+        return bind(w, `H.divide(${site(w, at, node, '')}, ${a}, ${b})`);
+      case '%':
+        return bind(w, `H.modulo(${site(w, at, node, '')}, ${a}, ${b})`);
+      default:
+        return bind(w, `H.finite(${site(w, at, node, ARITH_WORDS[node.op])}, ${a} ${node.op} ${b})`);
+    }
+  },
+  concatText: (w, at, node) => {
+    const a = emit(w, at, node.left);
+    const b = emit(w, at, node.right);
+    return bind(w, `H.built(meter, ${site(w, at, node, '')}, H.text(${a}) + H.text(${b}))`);
+  },
+  concatList: (w, at, node) => {
+    const a = emit(w, at, node.left);
+    const b = emit(w, at, node.right);
+    return bind(w, `H.built(meter, ${site(w, at, node, '')}, H.concat(${a}, ${b}))`);
+  },
+  and: (w, at, node) => junction(w, at, node),
+  or: (w, at, node) => junction(w, at, node),
+  order: (w, at, node) => {
+    const a = emit(w, at, node.left);
+    const b = emit(w, at, node.right);
+    return bind(w, `H.compare(${a}, ${b}) ${node.op} 0`);
+  },
+  equal: (w, at, node) => {
+    const a = emit(w, at, node.left);
+    const b = emit(w, at, node.right);
+    const eq = equalityFor(node.at);
+    if (eq === strictEquality) return bind(w, `${a} ${node.negated ? '!==' : '==='} ${b}`);
+    return bind(w, `H.equal(${w.constant(eq)}, ${a}, ${b}) !== ${node.negated}`);
+  },
+  in: (w, at, node) => {
+    const x = emit(w, at, node.item);
+    const xs = emit(w, at, node.list);
+    w.line(`H.work(meter, ${site(w, at, node, "'in'")}, H.listed(${xs}));`);
+    const eq = equalityFor(node.at);
+    if (eq === strictEquality) return bind(w, `H.includes(${xs}, ${x})`);
+    return bind(w, `H.some(${w.constant(eq)}, ${xs}, ${x})`);
+  },
+  cond: (w, at, node) => {
+    const test = emit(w, at, node.test);
+    const t = w.temp();
+    w.line(`let ${t};`);
+    const then = w.block(() => w.line(`${t} = ${emit(w, at, node.then)};`));
+    const otherwise = w.block(() => w.line(`${t} = ${emit(w, at, node.otherwise)};`));
+    w.line(`if (${test} === true) {`, ...then, '} else {', ...otherwise, '}');
+    return t;
+  },
+  let: (w, at, node) => {
+    w.line(`frame[${node.slot + at.base}] = ${emit(w, at, node.value)};`);
+    return emit(w, at, node.body);
+  },
+  field: (w, at, node) => {
+    const t = bind(w, `${emit(w, at, node.object)}[${w.constant(node.name)}]`);
+    w.line(`if (${t} === void 0) { H.noField(${site(w, at, node, node.name)}); }`);
+    return t;
+  },
+  index: (w, at, node) => {
+    const xs = emit(w, at, node.object);
+    const i = emit(w, at, node.index);
+    const t = bind(w, `${xs}[${i}]`);
+    w.line(`if (${t} === void 0) { H.badIndex(${site(w, at, node, '')}, ${xs}, ${i}); }`);
+    return t;
+  },
+  builtin: (w, at, node) => {
+    const what = `${node.builtin.name}(…)`;
+    const args = node.args.map((arg) => (arg.kind === 'lambda' ? lambda(w, at, arg) : emit(w, at, arg)));
+    const here = site(w, at, node, what);
+    const walked = args.length === 0 ? '0' : args.map((arg) => `H.listed(${arg})`).join(' + ');
+    w.line(`H.work(meter, ${here}, ${walked});`);
+    const call = w.constant(callContextOf(at.origin, node, what));
+    return bind(w, `H.built(meter, ${here}, H.apply(${w.constant(node.builtin.impl)}, [${args.join(', ')}], ${call}, meter))`);
+  },
+  host: (w, at, node) => {
+    const args = node.args.map((arg) => emit(w, at, arg));
+    return bind(w, `H.host(${w.constant(node.fn)}, ${site(w, at, node, '')}, [${args.join(', ')}], env, meter)`);
+  },
+  definition: (w, at, node) => {
+    const { definition } = node;
+    const args = node.args.map((arg) => emit(w, at, arg));
+    const here = site(w, at, node, callOf(definition));
+    const inlined = takeInline(w.room, definition);
+    if (inlined === undefined) return bind(w, `H.call(${w.constant(definition)}, ${here}, [${args.join(', ')}], env, meter)`);
+    w.line(`H.work(meter, ${here}, 1);`);
+    args.forEach((arg, i) => w.line(`frame[${at.top + i}] = ${arg};`));
+    const top = at.top + Math.max(inlined.params.length, inlined.slots);
+    w.room.extent = Math.max(w.room.extent, top);
+    return emit(w, { origin: { source: definition.source, definition: definition.name }, base: at.top, top }, inlined.body);
+  },
+};
+
+/** `and` and `or`, short-circuiting: each operand is computed only when the ones before it let it count. */
+const junction = (w: Writer, at: Place, node: Junction): Atom => {
+  const operands = operandsOf(node);
+  const t = w.temp();
+  const passes = node.kind === 'and' ? '=== true' : '!== true';
+  w.line(`let ${t} = ${node.kind === 'or'};`);
+  const chain = (rest: readonly Node[]): string[] =>
+    w.block(() => {
+      const [first, ...others] = rest as [Node, ...Node[]];
+      const value = emit(w, at, first);
+      if (others.length === 0) w.line(`${t} = ${value};`);
+      else w.line(`if (${value} ${passes}) {`, ...chain(others), '}');
+    });
+  w.line(...chain(operands));
+  return t;
+};
+
+/** A lambda as an arrow function that stores its arguments in their slots and runs its body. */
+const lambda = (w: Writer, at: Place, node: Lambda): Atom => {
+  const params = node.slots.map(() => w.temp());
+  const body = w.block(() => {
+    w.line(`H.work(meter, ${site(w, at, node, 'this function')}, 1);`);
+    node.slots.forEach((slot, i) => w.line(`frame[${slot + at.base}] = ${params[i]};`));
+    w.line(`return ${emit(w, at, node.body)};`);
+  });
+  const f = w.temp();
+  w.line(`const ${f} = (${params.join(', ')}) => {`, ...body, '};');
+  return f;
+};
+
+const emit = (w: Writer, at: Place, node: Node): Atom => (EMITTERS[node.kind] as Emitter<Node['kind']>)(w, at, node);
+
+/** The text of `root`'s code, whose locals take `slots` frame slots. */
+export function emitJs(root: Node, origin: Origin, slots: number): Emitted {
+  const top = Math.max(slots, measure(root).slots);
+  const w = new Writer(top);
+  const result = emit(w, { origin, base: 0, top }, root);
+  const text = ['return function (env, frame, meter) {', ...w.lines, `return ${result};`, '};'].join('\n');
+  return { text, constants: w.constants, frameSize: w.room.extent };
+}
