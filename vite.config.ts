@@ -51,13 +51,20 @@ const diagramLayouts = (): Plugin => {
   };
 };
 
-/** The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts). */
+/**
+ * The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts),
+ * and as the headers of every file in `_headers` (the format static hosts such as Netlify and
+ * Cloudflare Pages read): a worker does not inherit a page's meta policy, only a header's.
+ */
 const contentSecurityPolicy = (): Plugin => ({
   name: 'houserules-content-security-policy',
   apply: 'build',
   transformIndexHtml: () => [
     { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
   ],
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n  Content-Security-Policy: ${CONTENT_SECURITY_POLICY}\n` });
+  },
 });
 
 /** The service worker as `sw.js` at the site's root (its scope), told the files of this build. */

@@ -2,7 +2,7 @@
  * `npm run bench`: both engines' speed (interpreter, compiled) against hand-written reference engines (bench/speed.ts),
  * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
  * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
- * --json` prints only the JSON: {games, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
+ * --json` prints only the JSON: {games, search, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
  * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures;
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
  * `--strength-iterations N` and `--strength-vs-iterations N` set its games and the iterations of a
@@ -20,6 +20,7 @@ import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median, pct, round } from '../src/sim/stats.ts';
 import { baseline, bytesPerItem, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
+import { measureSearchSpeed } from './searchSpeed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
 import { measureStepBudget } from './stepBudget.ts';
@@ -126,6 +127,8 @@ const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) =>
   ),
 );
 
+const searchSpeeds = measureSearchSpeed(rounds);
+
 const tenThousand = compileShipped('ten-thousand');
 const soloAll = compileShipped('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
 const handOf8 = newGame(soloAll, { players: 1, seed: 3 });
@@ -159,7 +162,7 @@ const stepBudget = measureStepBudget(rounds);
 
 if (json) {
   const games = speeds.map(({ id, referenceMovesPerSec, tiers }) => ({ id, referenceMovesPerSec, tiers }));
-  console.log(JSON.stringify({ games, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
+  console.log(JSON.stringify({ games, search: searchSpeeds, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
   process.exit(0);
 }
 
@@ -171,6 +174,13 @@ console.log(
 for (const s of speeds)
   console.log(
     `${s.id.padEnd(16)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.tiers.interpreter.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.interpreter.ratio, 9)}${pad(s.tiers.compiled.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.compiled.ratio, 9)}`,
+  );
+console.log(
+  `\nsearch iterations a second on each engine (same positions and iterations, ${rounds} interleaved rounds, medians)   goal: compiled ≥ 10× interpreter`,
+);
+for (const s of searchSpeeds)
+  console.log(
+    `${s.id.padEnd(16)}${s.bot.padEnd(8)}${pad(s.iterations, 4)} iterations a move   interpreter ${pad(s.iterationsPerSec.interpreter.toLocaleString('en'), 8)}/s   compiled ${pad(s.iterationsPerSec.compiled.toLocaleString('en'), 8)}/s   ${s.ratio}×`,
   );
 console.log(
   `\nlegal moves, µs per listing: ${Object.entries(legal)

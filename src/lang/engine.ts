@@ -14,7 +14,7 @@ export type Engine = (typeof ENGINES)[number];
 
 export const isEngine = (name: string): name is Engine => (ENGINES as readonly string[]).includes(name);
 
-/** The engine chosen, and what fell back from the compiled tier to the interpreter, with the first reason. */
+/** The engine chosen, and what fell back from the compiled tier to the interpreter in this process so far, with the first reason. */
 export interface EngineReport {
   readonly engine: Engine;
   readonly fallbacks: number;
@@ -24,7 +24,7 @@ export interface EngineReport {
 let report: EngineReport = { engine: 'interpreter', fallbacks: 0, reason: undefined };
 
 export const selectEngine = (engine: Engine): void => {
-  report = { engine, fallbacks: 0, reason: undefined };
+  report = { ...report, engine };
 };
 
 export const engineReport = (): EngineReport => report;

@@ -8,6 +8,7 @@
 import type { CompiledGame, CompiledMetric } from '../compile/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
 import type { GameRecord } from './simulate.ts';
+import { engineReport, type Engine } from '../lang/index.ts';
 import { spendOf, type BotOptions, type BotSpend } from '../bots/index.ts';
 import { seatNamesAtStart, teamName } from '../display/present.ts';
 import {
@@ -95,6 +96,11 @@ export interface BalanceReport {
   readonly bots: readonly string[];
   /** What the bots spent on a decision (iterations, time, learning; greedy's samples); null when none searched or sampled. */
   readonly spend: BotSpend | null;
+  /**
+   * What ran the rules' expressions (src/lang/engine.ts): the engine of the process that played,
+   * whose workers choose as it does. The figures are the same on either; the speed is not.
+   */
+  readonly engine: Engine;
   /** Every finished game was won by all seats or by none: the players play together. */
   readonly cooperative: boolean;
   /** Win rate per seat, or per team when the game has teams (out of all games). */
@@ -248,6 +254,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     seed: run.seed,
     bots: run.bots ?? ['random'],
     spend: spendOf(run.bots ?? [], run.botOptions ?? {}),
+    engine: engineReport().engine,
     cooperative,
     sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),
     playersWin: cooperative ? rate(playersWon, n) : null,
@@ -391,12 +398,18 @@ export const spendText = (spend: BotSpend): string => {
   return parts.join('; ');
 };
 
+const ENGINE_WORDS: Readonly<Record<Engine, string>> = {
+  compiled: 'compiled (JavaScript generated from the checked rules)',
+  interpreter: 'interpreter',
+};
+
 /** The report as text, one fact per line. */
 export const formatBalance = (r: BalanceReport): string[] => {
   const lines: string[] = [];
   const variants = r.variants.length > 0 ? ` + ${r.variants.join(', ')}` : '';
   lines.push(`Balance of ${r.title}${variants}: ${r.games} games, ${r.players} player(s), seed ${r.seed}, bots ${r.bots.join(', ')}`);
   if (r.spend) lines.push(`  ${spendText(r.spend)}`);
+  lines.push(`  engine: ${ENGINE_WORDS[r.engine]}`);
   if (r.playersWin) {
     lines.push(`  cooperative: the players win ${pct(r.playersWin.rate)} ${ci(r.playersWin.ci)} (${r.playersWin.wins}/${r.playersWin.of})`);
   } else {

@@ -11,6 +11,7 @@ import { balance, compareBalance, formatBalance, formatComparison, lengthStats }
 import { differenceInterval, quantile, wilson } from '../../src/sim/stats.ts';
 import type { GameRecord } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
+import { engineReport, selectEngine } from '../../src/lang/index.ts';
 
 const together = (): CompiledGame => {
   const file = join(import.meta.dirname, '../fixtures/bots/together.yaml');
@@ -123,6 +124,21 @@ describe('the balance report', () => {
     expect(text).toMatch(/Player 1\s+7 wins\s+70\.0%\s+95% CI \[39\.7%, 89\.2%\]/);
     expect(text).toMatch(/first player's side wins 75\.0% .* of 8 decided games; fair share 50\.0%: advantage \+25\.0 pts/);
     expect(text).toMatch(/stopped by the turn cap 1/);
+  });
+
+  it('names the engine that ran the rules, so two reports are read like with like', () => {
+    expect(r.engine).toBe(engineReport().engine);
+    expect(formatBalance(r)).toContain(
+      `  engine: ${r.engine === 'compiled' ? 'compiled (JavaScript generated from the checked rules)' : 'interpreter'}`,
+    );
+    selectEngine('compiled');
+    try {
+      const compiled = balance(compile('ten-thousand'), [rec([0], 10)], { seed: 1, players: 2 });
+      expect(compiled.engine).toBe('compiled');
+      expect(formatBalance(compiled)).toContain('  engine: compiled (JavaScript generated from the checked rules)');
+    } finally {
+      selectEngine('interpreter');
+    }
   });
 
   it('teams are the sides of a team game', () => {

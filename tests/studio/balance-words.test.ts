@@ -41,6 +41,17 @@ describe('the Balance report in the studio', () => {
     expect(comparisonLines(compareBalance(ra, rb, a, b))).toEqual(formatComparison(compareBalance(ra, rb, a, b)));
   });
 
+  it('says which engine ran the rules (issue 33): the studio runs the interpreter, and says so in each language', () => {
+    const { ra } = runs();
+    expect(ra.engine).toBe('interpreter');
+    expect(balanceLines(ra)).toContain('  engine: interpreter');
+    switchLanguage('ru');
+    expect(balanceLines(ra)).toContain('  движок: интерпретатор');
+    expect(balanceLines({ ...ra, engine: 'compiled' })).toContain(
+      '  движок: компилированный (JavaScript, созданный из проверенных правил)',
+    );
+  });
+
   it('names what the bots spent, in English as the CLI prints it and in Russian', () => {
     const { a } = runs();
     const report = balance(compile('ten-thousand'), a, {

@@ -14,13 +14,23 @@ import { parseSpecText } from '../../src/parse/index.ts';
 import { validateSpec } from '../../src/validate/index.ts';
 import { launchChromium, serveDir, type Served } from '../browser/site.ts';
 
-/** The shared build (tests/browser/global-setup.ts), served again with the policy as a header. */
+/** The shared build (tests/browser/global-setup.ts), served again with the headers its `_headers` file gives every file. */
 const DIST = join(process.cwd(), 'dist');
 let site: Served;
 let browser: Browser;
 
+/** The headers `_headers` gives every path (`/*`), as a static host reads them. */
+const shippedHeaders = (): Record<string, string> => {
+  const [rule, ...rest] = readFileSync(join(DIST, '_headers'), 'utf8').split('\n');
+  expect(rule).toBe('/*');
+  const lines = rest.filter((line) => line.trim() !== '');
+  return Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+};
+
 beforeAll(async () => {
-  site = await serveDir(DIST, { 'content-security-policy': CONTENT_SECURITY_POLICY });
+  site = await serveDir(DIST, shippedHeaders());
   browser = await launchChromium();
 }, 120_000);
 
@@ -46,6 +56,10 @@ const openUnderPolicy = async (id: string): Promise<{ context: BrowserContext; p
 };
 
 describe('the studio under a Content-Security-Policy', () => {
+  it('the build ships its policy as headers too, for the workers (_headers)', () => {
+    expect(shippedHeaders()).toEqual({ 'content-security-policy': CONTENT_SECURITY_POLICY });
+  });
+
   it('the policy forbids eval and inline scripts, and the built page has none', () => {
     const policy = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     expect(policy['script-src']).toEqual(["'self'"]);

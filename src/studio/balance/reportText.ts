@@ -137,6 +137,7 @@ export const balanceLines = (r: BalanceReport): string[] => {
       bots: r.bots.join(', '),
     }),
     ...(r.spend ? [`  ${spendLine(r.spend)}`] : []),
+    `  ${t('balance.report.engine', { engine: t(r.engine === 'compiled' ? 'balance.engine.compiled' : 'balance.engine.interpreter') })}`,
     ...winLines(r),
   ];
   lines.push(
