@@ -110,6 +110,7 @@ export default defineConfig({
             'tests/security/budget.test.ts',
             'tests/security/prototype.test.ts',
             'tests/security/fuzz.test.ts',
+            'tests/server/enginePool.test.ts',
           ],
           setupFiles: ['tests/helpers/compiledTier.ts'],
         },

@@ -5,7 +5,8 @@
  * loaded again from the store on their next event.
  */
 import { Worker } from 'node:worker_threads';
-import type { EngineAnswer, EngineReply, EngineRequest } from './engineProtocol.ts';
+import type { EngineAnswer, EngineReply, EngineRequest, EngineWorkerData } from './engineProtocol.ts';
+import { engineReport } from '../lang/index.ts';
 
 const WORKER_FILE = new URL('../../bin/engine-worker.js', import.meta.url);
 /** A worker's heap: rules that build more than this stop with an error instead of taking the machine. */
@@ -30,11 +31,16 @@ export interface EnginePool {
   close(): Promise<void>;
 }
 
+/** The workers run the rules on the engine this thread chose (`houserules serve --engine`). */
 export const createEnginePool = (size: number, onLost: (index: number) => void): EnginePool => {
+  const { engine } = engineReport();
   let nextId = 1;
   let closing = false;
   const spawn = (slot: Slot | null, index: number): Slot => {
-    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+    const worker = new Worker(WORKER_FILE, {
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+      workerData: { engine } satisfies EngineWorkerData,
+    });
     const own: Slot = slot ?? { worker, pending: new Map() };
     own.worker = worker;
     worker.on('message', (answer: EngineAnswer) => {

@@ -6,6 +6,7 @@
 import type { Move } from '../engine/types.ts';
 import type { Refusal, RoomEvent } from './protocol.ts';
 import type { Frame } from './roomGame.ts';
+import type { Engine } from '../lang/index.ts';
 import type { RoomRequest } from './rules.ts';
 import type { EventRecord, RoomRules } from './store.ts';
 
@@ -55,3 +56,8 @@ export interface EngineAnswer {
 
 /** A reader's index in an update's lists: a seat, or the spectators after the seats. */
 export const readerIndex = (reader: number | null, players: number): number => reader ?? players;
+
+/** What an engine worker is started with: the engine of the rules' expressions its pool chose. */
+export interface EngineWorkerData {
+  readonly engine: Engine;
+}

@@ -3,16 +3,19 @@
  * to it, applies their events and chooses their bots' moves. Everything it sends back is built by
  * `frameOf` and `eventFor`, a reader's own view; a game state never leaves it.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createBot, seenBy, type Bot } from '../bots/index.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import { legalMovesWithEvents } from '../engine/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
-import type { EngineAnswer, EngineCall, EngineReply, EngineRequest, Update } from './engineProtocol.ts';
+import type { EngineAnswer, EngineCall, EngineReply, EngineRequest, EngineWorkerData, Update } from './engineProtocol.ts';
 import { applyEvent, eventFor, eventsSince, frameOf, openRoomGame, seqOf, type RoomGame } from './roomGame.ts';
 import { checkRules, compileRules } from './rules.ts';
 import type { RoomRules } from './store.ts';
 import { LruCache } from '../lang/cache.ts';
+import { selectEngine } from '../lang/index.ts';
+
+selectEngine((workerData as EngineWorkerData | null)?.engine ?? 'interpreter');
 
 interface Held {
   readonly game: RoomGame;

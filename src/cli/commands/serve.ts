@@ -40,6 +40,7 @@ const untilStopped = (): Promise<void> =>
 
 export const serveCommand: Command = {
   name: 'serve',
+  engine: 'compiled',
   usage: 'serve [--port 8787] [--host 127.0.0.1] [--db houserules.db | postgres://…] [--workers N]',
   summary: 'serve the studio and the game server: rooms and seats to play together from several devices',
   options: {

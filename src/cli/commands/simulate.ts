@@ -56,7 +56,11 @@ export const simulateCommand: Command = {
       hint: 'a,b',
       help: "the bot of each seat, or one for all: random (a move, then its arguments), uniform (any legal move alike), greedy, mcts, ismcts, a bot the spec declares, or greedy/mcts/ismcts:NAME to use that bot's evaluation (default random)",
     },
-    iterations: { type: 'string', hint: 'N', help: 'MCTS/ISMCTS iterations per move (default 200, or no limit with --time-ms)' },
+    iterations: {
+      type: 'string',
+      hint: 'N',
+      help: 'MCTS/ISMCTS iterations per move (default 200, or no limit with --time-ms): each plays the game on to its end (or --rollout-turns), so a move costs about that many playouts; the README gives measured times',
+    },
     'time-ms': {
       type: 'string',
       hint: 'ms',
