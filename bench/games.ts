@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
-import { engineReport, selectEngine, type Engine } from '../src/lang/index.ts';
+import { engineReport, type Engine } from '../src/lang/index.ts';
+import { selectEngine } from '../src/lang/emit/select.ts';
 
 export const GAMES = join(import.meta.dirname, '../games');
 

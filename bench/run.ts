@@ -13,7 +13,8 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGame, type CompiledGame } from '../src/compile/index.ts';
-import { Meter, compileExpr, createLibrary, parseType, selectEngine, type Type } from '../src/lang/index.ts';
+import { Meter, compileExpr, createLibrary, parseType, type Type } from '../src/lang/index.ts';
+import { selectEngine } from '../src/lang/emit/select.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { playRange, type GameRecord } from '../src/sim/simulate.ts';
 import type { SearchStats, Technique } from '../src/bots/index.ts';
 import { compileShipped } from './games.ts';
-import { selectEngine } from '../src/lang/index.ts';
+import { selectEngine } from '../src/lang/emit/select.ts';
 
 // A Node worker of the bench: the compiled tier runs the rules (the budgets are in iterations, so the figures do not depend on it).
 selectEngine('compiled');

@@ -17,7 +17,8 @@ import { serveCommand } from './commands/serve.ts';
 import { rulesCommand } from './commands/rules.ts';
 import { lspCommand } from './commands/lsp.ts';
 import type { Command, Io } from './command.ts';
-import { ENGINES, engineReport, isEngine, selectEngine } from '../lang/index.ts';
+import { ENGINES, engineReport, isEngine } from '../lang/index.ts';
+import { selectEngine } from '../lang/emit/select.ts';
 
 const COMMANDS: readonly Command[] = [
   listCommand,

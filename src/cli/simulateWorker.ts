@@ -9,7 +9,8 @@ import type { BotOptions } from '../bots/index.ts';
 import { playRange, type GameRecord } from '../sim/simulate.ts';
 import { compileForCoverage, newCounts, playCounted, type CoverageCounts } from '../sim/coverage.ts';
 import { resolveGame } from './catalog.ts';
-import { selectEngine, type Engine } from '../lang/index.ts';
+import type { Engine } from '../lang/index.ts';
+import { selectEngine } from '../lang/emit/select.ts';
 
 export interface SliceJob {
   target: string;

@@ -81,11 +81,11 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
 // as closures made afresh for every expression compiled: the editor compiles every expression of
 // the spec on each keystroke, and under tsx (the CLI, the bench) each named closure also costs a
 // defineProperty of its name.
-export const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+const fail = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition);
 
 /** A limit of src/limits.ts passed: a `work-limit`, which a caller that lets a failed calculation pass still stops on. */
-export const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
+const overLimit = (origin: Origin, span: Span, message: string): ExprRuntimeError =>
   new ExprRuntimeError(message, span, origin.source, origin.definition, 'work-limit');
 
 export const work = (meter: Meter, origin: Origin, span: Span, steps: number, what: string): void => {
@@ -117,6 +117,13 @@ export const modulo = (origin: Origin, span: Span, a: number, b: number): number
   // JS `%` keeps the dividend's sign; the language's modulo takes the divisor's.
   return ((a % b) + b) % b;
 };
+
+/** A global name the environment gives no value. */
+export const noValue = (origin: Origin, span: Span, name: string): ExprRuntimeError => fail(origin, span, `no value for '${name}'`);
+
+/** A record without the field read. */
+export const noField = (origin: Origin, span: Span, name: string): ExprRuntimeError =>
+  fail(origin, span, `the value has no field '${name}'`);
 
 /** Why `xs[i]` has no item. */
 export const badIndex = (origin: Origin, span: Span, xs: readonly Value[], i: number): ExprRuntimeError =>
@@ -286,7 +293,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     const { name } = node;
     return (env) => {
       const value = env[name];
-      if (value === undefined) throw fail(origin, node, `no value for '${name}'`);
+      if (value === undefined) throw noValue(origin, node, name);
       return value;
     };
   },
@@ -393,7 +400,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
   field: (site, node) => {
     const { origin } = site;
     const { name } = node;
-    const missing = (): ExprRuntimeError => fail(origin, node, `the value has no field '${name}'`);
+    const missing = (): ExprRuntimeError => noField(origin, node, name);
     const target = node.object;
     // A field of a local (`c.rank`) or of a global (`params.combos`) reads its record itself:
     // one call per field, not two, on the hottest reads of a guard.
@@ -407,7 +414,7 @@ const GENERATORS: { readonly [K in Node['kind']]: Generator<K> } = {
     }
     if (target.kind === 'global') {
       const record = target.name;
-      const unknown = (): ExprRuntimeError => fail(origin, target, `no value for '${record}'`);
+      const unknown = (): ExprRuntimeError => noValue(origin, target, record);
       return (env) => {
         const object = env[record];
         if (object === undefined) throw unknown();

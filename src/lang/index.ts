@@ -3,7 +3,7 @@ export { createLibrary, type DefinitionError } from './definitions.ts';
 export type { ExprError, ExprErrorCode } from './errors.ts';
 export type { ArgInfo, DefinitionEntry, DefinitionSource, Env, HostFunction, Library, Param, Scope } from './library.ts';
 export { MAX_CALL_DEPTH, type Run } from './codegen.ts';
-export { ENGINES, engineReport, isEngine, selectEngine, type Engine, type EngineReport } from './engine.ts';
+export { ENGINES, engineReport, isEngine, type Engine, type EngineReport } from './engine.ts';
 export { Meter } from './meter.ts';
 export { parseType, parseTypeText } from './typeSyntax.ts';
 export {

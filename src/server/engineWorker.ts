@@ -13,7 +13,7 @@ import { applyEvent, eventFor, eventsSince, frameOf, openRoomGame, seqOf, type R
 import { checkRules, compileRules } from './rules.ts';
 import type { RoomRules } from './store.ts';
 import { LruCache } from '../lang/cache.ts';
-import { selectEngine } from '../lang/index.ts';
+import { selectEngine } from '../lang/emit/select.ts';
 
 selectEngine((workerData as EngineWorkerData | null)?.engine ?? 'interpreter');
 

@@ -5,7 +5,8 @@
  * test that runs the CLI gets the engine its command chooses, as a user would.)
  */
 import { afterAll, expect } from 'vitest';
-import { engineReport, selectEngine } from '../../src/lang/index.ts';
+import { engineReport } from '../../src/lang/index.ts';
+import { selectEngine } from '../../src/lang/emit/select.ts';
 
 selectEngine('compiled');
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { engineReport, selectEngine, type Engine } from '../../src/lang/index.ts';
+import { engineReport, type Engine } from '../../src/lang/index.ts';
+import { selectEngine } from '../../src/lang/emit/select.ts';
 import {
   newGame,
   rig,

@@ -21,13 +21,13 @@ import {
   formatValue,
   listOf,
   recordOf,
-  selectEngine,
   type Engine,
   type Library,
   type Scope,
   type Value,
 } from '../../src/lang/index.ts';
 import { parseExpressionOnce } from '../../src/lang/parseOnce.ts';
+import { selectEngine } from '../../src/lang/emit/select.ts';
 
 /** The text the emitter writes for `src`, as compile.ts checks it. */
 const emitted = (src: string, scope: Scope, library: Library): { text: string; constants: number } => {

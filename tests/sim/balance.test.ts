@@ -11,7 +11,8 @@ import { balance, compareBalance, formatBalance, formatComparison, lengthStats }
 import { differenceInterval, quantile, wilson } from '../../src/sim/stats.ts';
 import type { GameRecord } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
-import { engineReport, selectEngine } from '../../src/lang/index.ts';
+import { engineReport } from '../../src/lang/index.ts';
+import { selectEngine } from '../../src/lang/emit/select.ts';
 
 const together = (): CompiledGame => {
   const file = join(import.meta.dirname, '../fixtures/bots/together.yaml');

@@ -4,7 +4,20 @@
  * function (codegen.ts), so both tiers count work and word their errors alike. The allow-list
  * (allowList.ts) takes its names from this object.
  */
-import { badIndex, built, callDefinition, callHost, divide, fail, finite, listed, modulo, work, type Origin } from '../codegen.ts';
+import {
+  badIndex,
+  built,
+  callDefinition,
+  callHost,
+  divide,
+  finite,
+  listed,
+  modulo,
+  noField,
+  noValue,
+  work,
+  type Origin,
+} from '../codegen.ts';
 import type { Builtin, BuiltinArg, CallContext } from '../builtins.ts';
 import type { Span } from '../errors.ts';
 import type { DefinitionEntry, Env, HostFunction } from '../library.ts';
@@ -28,10 +41,10 @@ export const HELPERS = Object.freeze({
   divide: (site: EmitSite, a: number, b: number): number => divide(site.origin, site.span, a, b),
   modulo: (site: EmitSite, a: number, b: number): number => modulo(site.origin, site.span, a, b),
   noValue: (site: EmitSite): never => {
-    throw fail(site.origin, site.span, `no value for '${site.what}'`);
+    throw noValue(site.origin, site.span, site.what);
   },
   noField: (site: EmitSite): never => {
-    throw fail(site.origin, site.span, `the value has no field '${site.what}'`);
+    throw noField(site.origin, site.span, site.what);
   },
   badIndex: (site: EmitSite, xs: readonly Value[], i: number): never => {
     throw badIndex(site.origin, site.span, xs, i);
