@@ -8,8 +8,9 @@
  *   again from the bot's own view (see determinize.ts); an edge's UCB counts the iterations in
  *   which its move was available, not the parent's visits.
  *
- * Playouts go on to the end of the game (or `rolloutMoves` moves, or `rolloutTurns` turns, and the
- * evaluation judges). They learn as the search goes (learning.ts): by the moves' averages (MAST),
+ * Playouts go on to the end of the game, or `rolloutMoves` moves, or `rolloutTurns` turns, and the
+ * evaluation judges (by default a plain search with an evaluation stops each at the end of its
+ * turn: spend.ts, rolloutTurnsOf). They learn as the search goes (learning.ts): by the moves' averages (MAST),
  * taking a move that wins at once and avoiding one that loses at once, each switchable. Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
  * cooperative players share them; a game nobody won is judged by the evaluation, below any win);
  * an edge is judged from the point of view of the seat that makes its move. Values are normalised
@@ -41,7 +42,7 @@ import {
   type Estimate,
   type Learned,
 } from './learning.ts';
-import { iterationLimit } from './spend.ts';
+import { iterationLimit, rolloutTurnsOf } from './spend.ts';
 
 interface Edge {
   readonly seat: number;
@@ -360,7 +361,7 @@ export const search = (
   const iterations = iterationLimit(options);
   const c = options.exploration ?? 0.7;
   const rolloutMoves = options.rolloutMoves ?? 200;
-  const rolloutTurns = options.rolloutTurns ?? Number.POSITIVE_INFINITY;
+  const rolloutTurns = rolloutTurnsOf(options, { evaluated: evaluation !== undefined, guided: config.policy !== undefined });
   const now = options.now ?? (() => performance.now());
   const began = now();
   const deadline = options.timeMs !== undefined ? began + options.timeMs : Number.POSITIVE_INFINITY;

@@ -3,11 +3,16 @@
  * names it beside the bots, so two reports are only ever read side by side like with like (a
  * search at 50 iterations and one at 1,000 are different players).
  */
+import type { CompiledGame } from '../compile/index.ts';
 import { DEFAULT_TECHNIQUES, type Technique } from './learning.ts';
+import { evaluationOf } from './rewards.ts';
 import type { BotOptions } from './types.ts';
 
 /** MCTS/ISMCTS iterations a move when neither `iterations` nor `timeMs` is given. */
-export const DEFAULT_ITERATIONS = 200;
+export const DEFAULT_ITERATIONS = 150;
+
+/** The turns a plain search's playouts play, when `rolloutTurns` is not given and there is an evaluation (see rolloutTurnsOf). */
+export const DEFAULT_ROLLOUT_TURNS = 1;
 
 /** Greedy's random outcomes averaged for each move when `samples` is not given. */
 export const DEFAULT_SAMPLES = 6;
@@ -19,6 +24,11 @@ export interface SearchSpend {
   readonly timeMs: number | null;
   /** Turns a playout plays before the evaluation judges it; null: to the end of the game. */
   readonly rolloutTurns: number | null;
+  /**
+   * The searching bots whose playouts go on to the end although the others' stop after
+   * `rolloutTurns` by default (see rolloutTurnsOf); empty when every search plays as `rolloutTurns` says.
+   */
+  readonly toTheEnd: readonly string[];
   readonly learning: readonly Technique[];
 }
 
@@ -33,13 +43,50 @@ export interface BotSpend {
 export const iterationLimit = (options: BotOptions): number =>
   options.iterations ?? (options.timeMs !== undefined ? Number.POSITIVE_INFINITY : DEFAULT_ITERATIONS);
 
+/** How a search is set up, as far as the length of its playouts goes. */
+export interface SearchShape {
+  /** It has an evaluation to judge an unfinished playout by. */
+  readonly evaluated: boolean;
+  /** It plays out its games with a strategy's preferences (`mcts:NAME`). */
+  readonly guided: boolean;
+}
+
+/**
+ * The turns a search's playouts play before its evaluation judges them (Infinity: to the end).
+ * `rolloutTurns` when given ('end': no limit). Otherwise a plain search with an evaluation stops each playout at the
+ * end of the turn it began in: random moves played on to the end of a long game say little and
+ * cost many moves (measured: docs/LANGUAGE.md, Bots). A search without an evaluation has nothing to
+ * judge a cut playout by, and a strategy's own playouts to the end are what make `mcts:NAME`
+ * strong, so both play to the end.
+ */
+export const rolloutTurnsOf = (options: BotOptions, shape: SearchShape): number => {
+  const turns = options.rolloutTurns ?? (shape.evaluated && !shape.guided ? DEFAULT_ROLLOUT_TURNS : 'end');
+  return turns === 'end' ? Number.POSITIVE_INFINITY : turns;
+};
+
 const kindOf = (bot: string): string => bot.split(':', 1)[0] ?? '';
 
+const isSearch = (bot: string): boolean => kindOf(bot) === 'mcts' || kindOf(bot) === 'ismcts';
+
+/** The shape of the search a bot name makes in `game` (createBot's reading of `mcts:NAME`). */
+const shapeOf = (game: CompiledGame, bot: string): SearchShape => {
+  const strategy = bot.split(':', 2)[1];
+  return { evaluated: evaluationOf(game, strategy) !== undefined, guided: strategy !== undefined };
+};
+
+/** The playouts of the searching bots: the turns of the ones that stop, and the ones that play to the end beside them. */
+const playoutsOf = (game: CompiledGame, bots: readonly string[], options: BotOptions): Pick<SearchSpend, 'rolloutTurns' | 'toTheEnd'> => {
+  const searches = [...new Set(bots.filter(isSearch))];
+  const turns = new Map(searches.map((bot) => [bot, rolloutTurnsOf(options, shapeOf(game, bot))]));
+  const cut = [...turns.values()].find(Number.isFinite);
+  if (cut === undefined) return { rolloutTurns: null, toTheEnd: [] };
+  return { rolloutTurns: cut, toTheEnd: searches.filter((bot) => !Number.isFinite(turns.get(bot))) };
+};
+
 /** What the named bots spend, or null when none of them searches or samples (random play, spec strategies). */
-export const spendOf = (bots: readonly string[], options: BotOptions): BotSpend | null => {
-  const kinds = new Set(bots.map(kindOf));
-  const searches = kinds.has('mcts') || kinds.has('ismcts');
-  const samples = kinds.has('greedy');
+export const spendOf = (game: CompiledGame, bots: readonly string[], options: BotOptions): BotSpend | null => {
+  const searches = bots.some(isSearch);
+  const samples = bots.some((bot) => kindOf(bot) === 'greedy');
   if (!searches && !samples) return null;
   const limit = iterationLimit(options);
   return {
@@ -48,7 +95,7 @@ export const spendOf = (bots: readonly string[], options: BotOptions): BotSpend 
           search: {
             iterations: Number.isFinite(limit) ? limit : null,
             timeMs: options.timeMs ?? null,
-            rolloutTurns: options.rolloutTurns ?? null,
+            ...playoutsOf(game, bots, options),
             learning: options.learning ?? DEFAULT_TECHNIQUES,
           },
         }

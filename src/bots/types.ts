@@ -19,7 +19,7 @@ export interface Bot {
 }
 
 export interface BotOptions {
-  /** MCTS iterations per move (default 200, or no limit when `timeMs` is given). */
+  /** MCTS iterations per move (default 150, or no limit when `timeMs` is given). */
   readonly iterations?: number;
   /**
    * Milliseconds per move: the search stops when the time is up (then it is no longer
@@ -32,9 +32,10 @@ export interface BotOptions {
   readonly rolloutMoves?: number;
   /**
    * A playout stops after this many turns have begun, and the position is judged by the
-   * evaluation. Default: no limit (to the end of the game, or `rolloutMoves`).
+   * evaluation; 'end': no limit (to the end of the game, or `rolloutMoves`). Default: 1 for a
+   * plain search with an evaluation, else 'end' (spend.ts, rolloutTurnsOf).
    */
-  readonly rolloutTurns?: number;
+  readonly rolloutTurns?: number | 'end';
   /**
    * What MCTS/ISMCTS learn with while they search (learning.ts): default DEFAULT_TECHNIQUES;
    * an empty list is plain UCT with random playouts.

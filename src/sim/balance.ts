@@ -253,7 +253,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     games: n,
     seed: run.seed,
     bots: run.bots ?? ['random'],
-    spend: spendOf(run.bots ?? [], run.botOptions ?? {}),
+    spend: spendOf(game, run.bots ?? [], run.botOptions ?? {}),
     engine: engineReport().engine,
     cooperative,
     sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),
@@ -388,7 +388,9 @@ export const spendText = (spend: BotSpend): string => {
       ...(s.timeMs !== null ? [`${s.timeMs.toLocaleString('en')} ms`] : []),
     ].join(' or ');
     const playouts =
-      s.rolloutTurns === null ? 'playouts to the end' : `playouts of ${s.rolloutTurns} turn${s.rolloutTurns === 1 ? '' : 's'}`;
+      s.rolloutTurns === null
+        ? 'playouts to the end'
+        : `playouts of ${s.rolloutTurns} turn${s.rolloutTurns === 1 ? '' : 's'}${s.toTheEnd.length > 0 ? ` (to the end for ${s.toTheEnd.join(', ')})` : ''}`;
     const learning = s.learning.length > 0 ? `learning ${s.learning.join(', ')}` : 'no learning (plain UCT)';
     parts.push(
       `search: ${stop} a move${s.iterations !== null && s.timeMs !== null ? ', whichever comes first' : ''}, ${playouts}, ${learning}`,

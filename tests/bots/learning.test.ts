@@ -15,8 +15,8 @@ import {
   type Technique,
 } from '../../src/bots/learning.ts';
 import { playout } from '../../src/bots/mcts.ts';
-import { spendOf } from '../../src/bots/spend.ts';
-import { createBot } from '../../src/bots/index.ts';
+import { DEFAULT_ROLLOUT_TURNS, rolloutTurnsOf, spendOf } from '../../src/bots/spend.ts';
+import { createBot, type BotOptions } from '../../src/bots/index.ts';
 import { everyPiece, legalMovesWithEvents, newGame, type GameState } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import type { CompiledGame } from '../../src/compile/index.ts';
@@ -182,18 +182,37 @@ describe('decisive and anti-decisive moves in playouts', () => {
 });
 
 describe('what the bots spent, as the balance report names it', () => {
+  const tenThousand = compile('ten-thousand');
+
   it('fills in the defaults of a search and of greedy, and names nothing for bots that neither search nor sample', () => {
-    expect(spendOf(['mcts', 'careful'], {})).toEqual({
-      search: { iterations: 200, timeMs: null, rolloutTurns: null, learning: DEFAULT_TECHNIQUES },
+    expect(spendOf(tenThousand, ['mcts', 'careful'], {})).toEqual({
+      search: { iterations: 150, timeMs: null, rolloutTurns: 1, toTheEnd: [], learning: DEFAULT_TECHNIQUES },
     });
-    expect(spendOf(['ismcts:steady'], { timeMs: 1000, learning: [] })).toEqual({
-      search: { iterations: null, timeMs: 1000, rolloutTurns: null, learning: [] },
+    expect(spendOf(tenThousand, ['ismcts:careful'], { timeMs: 1000, learning: [] })).toEqual({
+      search: { iterations: null, timeMs: 1000, rolloutTurns: null, toTheEnd: [], learning: [] },
     });
-    expect(spendOf(['greedy', 'mcts'], { iterations: 50, timeMs: 400, rolloutTurns: 1 })).toEqual({
-      search: { iterations: 50, timeMs: 400, rolloutTurns: 1, learning: DEFAULT_TECHNIQUES },
+    expect(spendOf(tenThousand, ['greedy', 'mcts'], { iterations: 50, timeMs: 400, rolloutTurns: 3 })).toEqual({
+      search: { iterations: 50, timeMs: 400, rolloutTurns: 3, toTheEnd: [], learning: DEFAULT_TECHNIQUES },
       samples: 6,
     });
-    expect(spendOf(['random', 'careful'], { iterations: 50 })).toBeNull();
+    expect(spendOf(tenThousand, ['random', 'careful'], { iterations: 50 })).toBeNull();
+  });
+
+  it('by default a plain search with an evaluation stops its playouts after a turn; one guided by a strategy, or with nothing to judge by, plays to the end', () => {
+    const search = (game: CompiledGame, bots: string[], options: BotOptions = {}) => spendOf(game, bots, options)?.search;
+    // 'bold' declares no evaluation, 'careful' does: mcts:bold is guided and has nothing to judge a cut playout by.
+    expect(search(tenThousand, ['mcts', 'mcts:bold', 'mcts:careful', 'mcts'])).toMatchObject({
+      rolloutTurns: 1,
+      toTheEnd: ['mcts:bold', 'mcts:careful'],
+    });
+    expect(search(tenThousand, ['mcts', 'mcts:bold'], { rolloutTurns: 'end' })).toMatchObject({ rolloutTurns: null, toTheEnd: [] });
+    expect(search(tenThousand, ['mcts', 'mcts:bold'], { rolloutTurns: 2 })).toMatchObject({ rolloutTurns: 2, toTheEnd: [] });
+    // Stones declares no evaluation at all.
+    expect(search(stones(21, false).game, ['mcts', 'ismcts'])).toMatchObject({ rolloutTurns: null, toTheEnd: [] });
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: false })).toBe(DEFAULT_ROLLOUT_TURNS);
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: true })).toBe(Number.POSITIVE_INFINITY);
+    expect(rolloutTurnsOf({}, { evaluated: false, guided: false })).toBe(Number.POSITIVE_INFINITY);
+    expect(rolloutTurnsOf({ rolloutTurns: 0 }, { evaluated: false, guided: true })).toBe(0);
   });
 
   it('a search with learning repeats exactly from the same seed', () => {

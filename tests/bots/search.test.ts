@@ -64,11 +64,12 @@ const patienceSearch = (goal: number, seed: number, given: BotOptions) => {
   return search(game, s, 0, legal(game, s), new Rng(seedRng(seed)), { evaluation: evaluationOf(game, 'myopic'), hidden: false, options });
 };
 
-describe('playouts see past the end of the turn', () => {
-  it('play the game out: in Patience the search plants, which pays only at the end; stopped at the end of the turn it takes', () => {
+describe('playouts see past the end of the turn when asked to', () => {
+  it('played out to the end, in Patience the search plants, which pays only at the end; stopped at the end of the turn, as a plain search with an evaluation is by default, it takes', () => {
     for (let seed = 0; seed < 5; seed++) {
-      expect(patienceSearch(22, seed, { iterations: 60 }).move.move.move).toBe('plant');
+      expect(patienceSearch(22, seed, { iterations: 60, rolloutTurns: 'end' }).move.move.move).toBe('plant');
       expect(patienceSearch(22, seed, { iterations: 60, rolloutTurns: 1 }).move.move.move).toBe('take');
+      expect(patienceSearch(22, seed, { iterations: 60 }).move.move.move).toBe('take');
     }
   });
 });

@@ -55,6 +55,13 @@ describe('simulate: reading the command line', () => {
     expect(request({ iterations: '5', 'rollout-turns': '0' }).botOptions).toEqual({ iterations: 5, rolloutTurns: 0 });
   });
 
+  it("--rollout-turns takes 'end' (playouts to the end of the game) or a whole number, and says so when given neither", () => {
+    expect(request({ 'rollout-turns': 'end' }).botOptions).toEqual({ rolloutTurns: 'end' });
+    expect(readRequest({ 'rollout-turns': 'ends' })).toEqual({
+      errors: ["--rollout-turns must be 'end' or a whole number from 0 to 1,000,000, got 'ends'"],
+    });
+  });
+
   it('--learning names the techniques of the search, or none; an unknown one is refused by name', () => {
     expect(request({ learning: 'decisive, mast' }).botOptions).toEqual({ learning: ['mast', 'decisive'] });
     expect(request({ learning: 'none' }).botOptions).toEqual({ learning: [] });

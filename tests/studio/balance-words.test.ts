@@ -70,6 +70,19 @@ describe('the Balance report in the studio', () => {
     );
   });
 
+  it('names the searches that play to the end beside those whose playouts stop after a turn by default', () => {
+    const { a } = runs();
+    const report = balance(compile('ten-thousand'), a, { seed: 1, players: 2, bots: ['mcts', 'mcts:careful'], botOptions: {} });
+    expect(balanceLines(report)).toEqual(formatBalance(report));
+    expect(balanceLines(report)[1]).toBe(
+      '  search: 150 iterations a move, playouts of 1 turn (to the end for mcts:careful), learning mast, antidecisive',
+    );
+    switchLanguage('ru');
+    expect(balanceLines(report)[1]).toBe(
+      '  поиск: 150 итераций на ход, симуляции на 1 ход (до конца партии у mcts:careful), обучение: mast, antidecisive',
+    );
+  });
+
   it('reads in Russian, with its plurals and decimal commas', () => {
     const { ra } = runs();
     switchLanguage('ru');

@@ -38,7 +38,7 @@ describe('the Balance panel', () => {
     await page.click('[data-testid=balance-run]');
     await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
     const text = (await page.locator('.balance-text').textContent()) ?? '';
-    expect(text).toMatch(/bots mcts, random\s+search: 4 iterations a move, playouts to the end, learning [a-z, ]+\s/);
+    expect(text).toMatch(/bots mcts, random\s+search: 4 iterations a move, playouts of 1 turn, learning [a-z, ]+\s/);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -59,7 +59,7 @@ export const simulateCommand: Command = {
     iterations: {
       type: 'string',
       hint: 'N',
-      help: 'MCTS/ISMCTS iterations per move (default 200, or no limit with --time-ms): each plays the game on to its end (or --rollout-turns), so a move costs about that many playouts; the README gives measured times',
+      help: 'MCTS/ISMCTS iterations per move (default 150, or no limit with --time-ms): each plays a playout (see --rollout-turns), so a move costs about that many playouts; the README gives measured times (at the default, about a second a game for its example of search against random play on one thread)',
     },
     'time-ms': {
       type: 'string',
@@ -69,7 +69,7 @@ export const simulateCommand: Command = {
     'rollout-turns': {
       type: 'string',
       hint: 'T',
-      help: 'MCTS/ISMCTS playouts stop after T turns and the evaluation judges (default: they play to the end of the game, or 200 moves)',
+      help: "MCTS/ISMCTS playouts stop after T turns and the evaluation judges, or 'end': they play to the end of the game (or 200 moves). Default 1 (to the end of the turn a playout began in) for plain mcts/ismcts where the game's bots declare an evaluation; 'end' for mcts:NAME/ismcts:NAME, whose strategy plays the playouts, and where there is no evaluation",
     },
     learning: {
       type: 'string',

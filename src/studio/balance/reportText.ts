@@ -114,7 +114,12 @@ const spendLine = (spend: BotSpend): string => {
     parts.push(
       t('balance.report.search', {
         stop,
-        playouts: s.rolloutTurns === null ? t('balance.report.playoutsToEnd') : t('balance.report.playoutTurns', { turns: s.rolloutTurns }),
+        playouts:
+          s.rolloutTurns === null
+            ? t('balance.report.playoutsToEnd')
+            : s.toTheEnd.length > 0
+              ? t('balance.report.playoutTurnsBeside', { turns: s.rolloutTurns, bots: s.toTheEnd.join(', ') })
+              : t('balance.report.playoutTurns', { turns: s.rolloutTurns }),
         learning:
           s.learning.length > 0 ? t('balance.report.learning', { techniques: s.learning.join(', ') }) : t('balance.report.noLearning'),
       }),

@@ -7,7 +7,7 @@
 import { createBots, readTechniques, type Bot, type BotOptions } from '../../../bots/index.ts';
 import type { CompiledGame } from '../../../compile/index.ts';
 import type { Json } from '../../../engine/types.ts';
-import { LIMITS } from '../../../limits.ts';
+import { formatLimit, LIMITS } from '../../../limits.ts';
 import { parseSweep, type SweepAxis } from '../../../sim/sweep.ts';
 import { paramsOf, PLAYERS_RANGE, readInt, seedOf, variantList, type Values } from '../../command.ts';
 
@@ -42,6 +42,16 @@ export interface Request {
   readonly sweep: string | undefined;
 }
 
+/** --rollout-turns: 'end', or a whole number of turns. */
+const readRolloutTurns = (values: Values): number | 'end' | undefined | { error: string } => {
+  const raw = values['rollout-turns'];
+  if (raw === 'end') return 'end';
+  const turns = readInt(values, 'rollout-turns', undefined, { min: 0, max: LIMITS.maxTurns });
+  return typeof turns === 'object'
+    ? { error: `--rollout-turns must be 'end' or a whole number from 0 to ${formatLimit(LIMITS.maxTurns)}, got '${String(raw)}'` }
+    : turns;
+};
+
 /** Every numeric option's problem at once (a user fixes them together), or else the seed's. */
 export const readRequest = (values: Values): { request: Request } | { errors: string[] } => {
   const ints = {
@@ -50,7 +60,7 @@ export const readRequest = (values: Values): { request: Request } | { errors: st
     maxTurns: readInt(values, 'max-turns', 1000, { min: 1, max: LIMITS.maxTurns }),
     iterations: readInt(values, 'iterations', undefined, { min: 1, max: LIMITS.iterations }),
     timeMs: readInt(values, 'time-ms', undefined, { min: 1, max: LIMITS.timeMs }),
-    rolloutTurns: readInt(values, 'rollout-turns', undefined, { min: 0, max: LIMITS.maxTurns }),
+    rolloutTurns: readRolloutTurns(values),
     threads: readInt(values, 'threads', undefined, { min: 1, max: LIMITS.threads }),
   };
   const { games, players, maxTurns, iterations, timeMs, rolloutTurns, threads } = ints;

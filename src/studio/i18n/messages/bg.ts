@@ -416,6 +416,7 @@ export const bg: Catalog = {
   'balance.report.stopBoth': '{iterations, number} итерации или {ms, number} ms на ход, което дойде първо',
   'balance.report.playoutsToEnd': 'симулации до края',
   'balance.report.playoutTurns': 'симулации от {turns, plural, one {# ход} other {# хода}}',
+  'balance.report.playoutTurnsBeside': 'симулации от {turns, plural, one {# ход} other {# хода}} (до края за {bots})',
   'balance.report.learning': 'учене {techniques}',
   'balance.report.noLearning': 'без учене (обикновен UCT)',
   'balance.report.greedy': 'greedy: {samples, plural, one {# проба} other {# проби}} на ход',

@@ -408,6 +408,7 @@ export const en = {
   'balance.report.stopBoth': '{iterations, number} iterations or {ms, number} ms a move, whichever comes first',
   'balance.report.playoutsToEnd': 'playouts to the end',
   'balance.report.playoutTurns': 'playouts of {turns, plural, one {# turn} other {# turns}}',
+  'balance.report.playoutTurnsBeside': 'playouts of {turns, plural, one {# turn} other {# turns}} (to the end for {bots})',
   'balance.report.learning': 'learning {techniques}',
   'balance.report.noLearning': 'no learning (plain UCT)',
   'balance.report.greedy': 'greedy: {samples, plural, one {# sample} other {# samples}} a move',

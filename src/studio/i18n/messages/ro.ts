@@ -418,6 +418,8 @@ export const ro: Catalog = {
   'balance.report.stopBoth': '{iterations, number} iterații sau {ms, number} ms pe mutare, care vine întâi',
   'balance.report.playoutsToEnd': 'simulări până la final',
   'balance.report.playoutTurns': 'simulări de {turns, plural, one {# tură} few {# ture} other {# de ture}}',
+  'balance.report.playoutTurnsBeside':
+    'simulări de {turns, plural, one {# tură} few {# ture} other {# de ture}} (până la final pentru {bots})',
   'balance.report.learning': 'învățare {techniques}',
   'balance.report.noLearning': 'fără învățare (UCT simplu)',
   'balance.report.greedy': 'greedy: {samples, plural, one {# eșantion} few {# eșantioane} other {# de eșantioane}} pe mutare',

@@ -424,6 +424,8 @@ export const ru: Catalog = {
   'balance.report.stopBoth': '{iterations, number} итераций или {ms, number} мс на ход, что наступит раньше',
   'balance.report.playoutsToEnd': 'симуляции до конца партии',
   'balance.report.playoutTurns': 'симуляции на {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}',
+  'balance.report.playoutTurnsBeside':
+    'симуляции на {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}} (до конца партии у {bots})',
   'balance.report.learning': 'обучение: {techniques}',
   'balance.report.noLearning': 'без обучения (обычный UCT)',
   'balance.report.greedy': 'greedy: {samples, plural, one {# проба} few {# пробы} many {# проб} other {# пробы}} на ход',
