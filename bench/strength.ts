@@ -5,9 +5,9 @@
  * information-set MCTS and determinized Monte Carlo results and, in the same run and on the same
  * deals, the spec's `steady` strategy alone and random play; 10,000, Eight Masters' Revenge and
  * Cetatea pit a search against each strategy the spec declares, seats rotated. Every search row is
- * played twice on the same seeds: as plain UCT with random playouts (`learning: none`, the search
- * before issue 39) and with the default learning (learning.ts), so each technique's effect reads
- * off one run. Every row prints its game count, so its interval is honest, and the iterations per
+ * played twice on the same seeds: as the search was before issue 39 (plain UCT, random playouts
+ * to the end of the game) and with the defaults (the learning of learning.ts, the playouts of
+ * spend.ts `rolloutTurnsOf`), so the defaults' effect reads off one run. Every row prints its game count, so its interval is honest, and the iterations per
  * second its searches reached. The games run on worker threads, one slice each.
  *
  * `--strength-games N` sets the games of each search row (the strategy and random rows of solo
@@ -43,11 +43,17 @@ export const STRENGTH_DEFAULTS: StrengthOptions = {
   threads: Math.max(1, Math.min(2, availableParallelism())),
 };
 
-/** Each search row's two learnings: none (plain UCT) and the default. */
-const LEARNINGS: readonly (readonly Technique[])[] = [[], DEFAULT_TECHNIQUES];
+/** How a search row's searches are set: what they learn with, and their playouts where not the default. */
+interface Setting {
+  readonly learning: readonly Technique[];
+  readonly rolloutTurns?: 'end';
+}
 
-const learningText = (learning: readonly Technique[]): string =>
-  learning.length === 0 ? 'learning none' : `learning ${learning.join(',')}`;
+/** Each search row's two settings: the search before issue 39 (plain UCT, random playouts to the end) and the defaults. */
+const SETTINGS: readonly Setting[] = [{ learning: [], rolloutTurns: 'end' }, { learning: DEFAULT_TECHNIQUES }];
+
+const settingText = (s: Setting): string =>
+  `${s.learning.length === 0 ? 'learning none' : `learning ${s.learning.join(',')}`}, ${s.rolloutTurns === 'end' ? 'playouts to the end' : 'default playouts'}`;
 
 type Job = Omit<StrengthJob, 'from' | 'to'>;
 
@@ -106,8 +112,8 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
   const game = compileShipped('regicide', variants);
   const defeated = 'defeated';
   if (!game.metrics[defeated]) throw new Error(`regicide declares no metric '${defeated}'`);
-  const searches = ['ismcts', 'ismcts:steady'].flatMap((bot) => LEARNINGS.map((learning) => ({ bot, games: o.games, learning })));
-  const rows: { bot: string; games: number; learning?: readonly Technique[] }[] = [
+  const searches = ['ismcts', 'ismcts:steady'].flatMap((bot) => SETTINGS.map((setting) => ({ bot, games: o.games, setting })));
+  const rows: { bot: string; games: number; setting?: Setting }[] = [
     ...searches,
     { bot: 'steady', games: 10 * o.games },
     { bot: 'random', games: 10 * o.games },
@@ -116,7 +122,7 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
     `solo Regicide, the published rules (--variant standard,solo: immunity, the Jesters as flips, companions, enemies in hand, combos, yield limit; R-O3), the same deals for every bot (seed ${SEED}); wins with 95% Wilson intervals, enemies defeated (the spec's metric '${defeated}') with 95% t intervals`,
   ];
   for (const row of rows) {
-    const label = `${row.bot}${row.learning ? `, ${o.soloIterations.toLocaleString('en')} it., ${learningText(row.learning)}` : ''}`;
+    const label = `${row.bot}${row.setting ? `, ${o.soloIterations.toLocaleString('en')} it., ${settingText(row.setting)}` : ''}`;
     const job: Job = {
       game: 'regicide',
       variants,
@@ -125,7 +131,7 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
       rotate: false,
       seed: SEED,
       maxTurns: 1000,
-      ...(row.learning ? { iterations: o.soloIterations, learning: row.learning } : {}),
+      ...(row.setting ? { iterations: o.soloIterations, ...row.setting } : {}),
     };
     const played = await playRow(job, row.games, o.threads, progress(label));
     const wins = played.records.filter((r) => (r.winners ?? []).length > 0).length;
@@ -146,8 +152,8 @@ const soloRegicide = async (o: StrengthOptions, progress: (label: string) => () 
 const versus = async (o: StrengthOptions, id: string, search: string, progress: (label: string) => () => void): Promise<string[]> => {
   const game = compileShipped(id);
   const lines: string[] = [];
-  for (const [strategy, learning] of Object.keys(game.bots).flatMap((s) => LEARNINGS.map((l) => [s, l] as const))) {
-    const label = `${game.title}: ${search} (${o.versusIterations.toLocaleString('en')} it., ${learningText(learning)}) against ${strategy}`;
+  for (const [strategy, setting] of Object.keys(game.bots).flatMap((s) => SETTINGS.map((l) => [s, l] as const))) {
+    const label = `${game.title}: ${search} (${o.versusIterations.toLocaleString('en')} it., ${settingText(setting)}) against ${strategy}`;
     const job: Job = {
       game: id,
       variants: [],
@@ -157,7 +163,7 @@ const versus = async (o: StrengthOptions, id: string, search: string, progress: 
       seed: `${SEED}:${id}`,
       maxTurns: 1000,
       iterations: o.versusIterations,
-      learning,
+      ...setting,
     };
     const played = await playRow(job, o.games, o.threads, progress(label));
     const won = (r: GameRecord): boolean => (r.winners ?? []).some((s) => r.bots?.[s] === search);
@@ -176,7 +182,7 @@ export const measureStrength = async (o: StrengthOptions): Promise<string[]> => 
     return () => o.onProgress?.(`strength: ${label}: ${++n} games`);
   };
   const lines = [
-    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at a fixed number of iterations a move, so every figure replays exactly; each search plays with no learning (plain UCT, random playouts) and with the default learning, on the same seeds`,
+    `strength (bench/strength.ts): ${o.threads} threads; ${o.games} games a search row; searches stop at a fixed number of iterations a move, so every figure replays exactly; each search plays as before issue 39 (no learning, random playouts to the end) and with the defaults, on the same seeds`,
     ...(await soloRegicide(o, progress)),
     'two seats, seats rotated (each bot plays each seat in turn); an even match is 50%',
     ...(await versus(o, 'ten-thousand', 'mcts', progress)),

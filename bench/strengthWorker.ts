@@ -21,6 +21,8 @@ export interface StrengthJob {
   readonly iterations?: number;
   /** What the searches learn with; absent: the default (learning.ts). */
   readonly learning?: readonly Technique[];
+  /** How far the searches' playouts go; absent: the default (spend.ts, rolloutTurnsOf). */
+  readonly rolloutTurns?: number | 'end';
   readonly seed: string;
   readonly maxTurns: number;
   readonly from: number;
@@ -50,6 +52,7 @@ export const playSlice = (job: StrengthJob, onGame: () => void): StrengthSlice =
     ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
     ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
     ...(job.learning !== undefined ? { learning: job.learning } : {}),
+    ...(job.rolloutTurns !== undefined ? { rolloutTurns: job.rolloutTurns } : {}),
   };
   const records = playRange(
     game,

@@ -10,7 +10,7 @@ import { playRange } from '../../src/sim/simulate.ts';
 import { compile } from '../helpers/games.ts';
 
 describe('the strength bench', () => {
-  it('plays a slice as the simulator does, with the learning asked for, and counts the iterations of every search', () => {
+  it('plays a slice as the simulator does, with the learning and playouts asked for, and counts the iterations of every search', () => {
     const job = {
       game: 'ten-thousand',
       variants: [],
@@ -19,6 +19,7 @@ describe('the strength bench', () => {
       rotate: true,
       iterations: 3,
       learning: ['mast' as const],
+      rolloutTurns: 'end' as const,
       seed: 's',
       maxTurns: 3,
       from: 1,
@@ -27,7 +28,9 @@ describe('the strength bench', () => {
     let games = 0;
     const slice = playSlice(job, () => games++);
     expect(games).toBe(2);
-    expect(slice.records).toEqual(playRange(compile('ten-thousand'), { ...job, botOptions: { iterations: 3, learning: ['mast'] } }, 1, 3));
+    expect(slice.records).toEqual(
+      playRange(compile('ten-thousand'), { ...job, botOptions: { iterations: 3, learning: ['mast'], rolloutTurns: 'end' } }, 1, 3),
+    );
     expect(slice.searches).toBeGreaterThan(0);
     expect(slice.iterations).toBe(3 * slice.searches);
   });
