@@ -7,8 +7,9 @@
  * Cetatea pit a search against each strategy the spec declares, seats rotated. Every search row is
  * played twice on the same seeds: as the search was before issue 39 (plain UCT, random playouts
  * to the end of the game) and with the defaults (the learning of learning.ts, the playouts of
- * spend.ts `rolloutTurnsOf`), so the defaults' effect reads off one run. Every row prints its game count, so its interval is honest, and the iterations per
- * second its searches reached. The games run on worker threads, one slice each.
+ * spend.ts `rolloutTurnsOf`), so the defaults' effect reads off one run. Every row prints its
+ * game count, so its interval is honest, and the iterations per second its searches reached. The
+ * games run on worker threads, one slice each.
  *
  * `--strength-games N` sets the games of each search row (the strategy and random rows of solo
  * Regicide play ten times as many), `--strength-iterations N` the iterations a move in solo

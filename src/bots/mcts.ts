@@ -10,8 +10,8 @@
  *
  * Playouts go on to the end of the game, or `rolloutMoves` moves, or `rolloutTurns` turns, and the
  * evaluation judges (by default a plain search with an evaluation stops each at the end of its
- * turn: spend.ts, rolloutTurnsOf). They learn as the search goes (learning.ts): by the moves' averages (MAST),
- * taking a move that wins at once and avoiding one that loses at once, each switchable. Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
+ * turn: spend.ts, rolloutTurnsOf). They learn as the search goes (learning.ts): by the moves'
+ * averages (MAST), taking a move that wins at once and avoiding one that loses at once, each switchable. Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
  * cooperative players share them; a game nobody won is judged by the evaluation, below any win);
  * an edge is judged from the point of view of the seat that makes its move. Values are normalised
  * to the range the tree has seen (as MuZero does), so a small evaluation scale still steers the

@@ -53,9 +53,9 @@ export interface SearchShape {
 
 /**
  * The turns a search's playouts play before its evaluation judges them (Infinity: to the end).
- * `rolloutTurns` when given ('end': no limit). Otherwise a plain search with an evaluation stops each playout at the
- * end of the turn it began in: random moves played on to the end of a long game say little and
- * cost many moves (measured: docs/LANGUAGE.md, Bots). A search without an evaluation has nothing to
+ * `rolloutTurns` when given ('end': no limit). Otherwise a plain search with an evaluation stops
+ * each playout at the end of the turn it began in: random moves played on to the end of a long
+ * game say little and cost many moves (measured: docs/LANGUAGE.md, Bots). A search without an evaluation has nothing to
  * judge a cut playout by, and a strategy's own playouts to the end are what make `mcts:NAME`
  * strong, so both play to the end.
  */

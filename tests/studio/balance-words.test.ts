@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { balance, compareBalance, formatBalance, formatComparison } from '../../src/sim/balance.ts';
+import { balance, compareBalance, formatBalance, formatComparison, type BalanceReport } from '../../src/sim/balance.ts';
 import { compileForCoverage, newCounts, playCounted } from '../../src/sim/coverage.ts';
 import {
   coverageReport,
@@ -52,6 +52,14 @@ describe('the Balance report in the studio', () => {
     );
   });
 
+  /** The panel's lines are the CLI's; its line of what the bots spent reads `english`, and `russian` in Russian. */
+  const expectSpendLine = (report: BalanceReport, english: string, russian: string): void => {
+    expect(balanceLines(report)).toEqual(formatBalance(report));
+    expect(balanceLines(report)[1]).toBe(english);
+    switchLanguage('ru');
+    expect(balanceLines(report)[1]).toBe(russian);
+  };
+
   it('names what the bots spent, in English as the CLI prints it and in Russian', () => {
     const { a } = runs();
     const report = balance(compile('ten-thousand'), a, {
@@ -60,12 +68,9 @@ describe('the Balance report in the studio', () => {
       bots: ['mcts:careful', 'greedy'],
       botOptions: { iterations: 50, timeMs: 400, rolloutTurns: 1, learning: ['mast'] },
     });
-    expect(balanceLines(report)).toEqual(formatBalance(report));
-    expect(balanceLines(report)[1]).toBe(
+    expectSpendLine(
+      report,
       '  search: 50 iterations or 400 ms a move, whichever comes first, playouts of 1 turn, learning mast; greedy: 6 samples a move',
-    );
-    switchLanguage('ru');
-    expect(balanceLines(report)[1]).toBe(
       '  поиск: 50 итераций или 400 мс на ход, что наступит раньше, симуляции на 1 ход, обучение: mast; greedy: 6 проб на ход',
     );
   });
@@ -73,12 +78,9 @@ describe('the Balance report in the studio', () => {
   it('names the searches that play to the end beside those whose playouts stop after a turn by default', () => {
     const { a } = runs();
     const report = balance(compile('ten-thousand'), a, { seed: 1, players: 2, bots: ['mcts', 'mcts:careful'], botOptions: {} });
-    expect(balanceLines(report)).toEqual(formatBalance(report));
-    expect(balanceLines(report)[1]).toBe(
+    expectSpendLine(
+      report,
       '  search: 150 iterations a move, playouts of 1 turn (to the end for mcts:careful), learning mast, antidecisive',
-    );
-    switchLanguage('ru');
-    expect(balanceLines(report)[1]).toBe(
       '  поиск: 150 итераций на ход, симуляции на 1 ход (до конца партии у mcts:careful), обучение: mast, antidecisive',
     );
   });
