@@ -43,6 +43,7 @@ import {
   type Learned,
 } from './learning.ts';
 import { iterationLimit, rolloutTurnsOf } from './spend.ts';
+import { START, stepOptions, steppedOf, type Cursor, type StepOption } from './stepwise.ts';
 
 interface Edge {
   readonly seat: number;
@@ -56,6 +57,11 @@ export interface TreeNode {
   readonly edges: Map<string, Edge>;
   /** The iterations that passed through the node (for progressive widening). */
   visits: number;
+  /**
+   * With `stepwise`, at a position: the result of each move (by key) as played there, whether the
+   * tree chose it whole or completed a step of it.
+   */
+  played?: Map<string, { visits: number; total: number }>;
 }
 
 /** A tree and the range of values it has seen, to go on searching from. */
@@ -348,6 +354,65 @@ const expansion = (
   return fresh[rng.below(fresh.length)] as number;
 };
 
+/**
+ * The edge that completes each of the root's moves, by the move's key: its own edge, or with
+ * `stepwise` the last of its steps' edges.
+ */
+const finalEdges = (root: TreeNode, moves: readonly LegalMove[], stepwise: boolean): Map<string, Edge> => {
+  const out = new Map<string, Edge>();
+  if (!stepwise) {
+    for (const m of moves) {
+      const e = root.edges.get(legalKey(m));
+      if (e) out.set(legalKey(m), e);
+    }
+    return out;
+  }
+  const steps = steppedOf(moves);
+  const walk = (node: TreeNode, open: readonly number[], at: Cursor): void => {
+    for (const o of stepOptions(steps, open, at)) {
+      const e = node.edges.get(o.key);
+      if (!e) continue;
+      if (o.final) for (const i of o.moves) out.set(legalKey(moves[i] as LegalMove), e);
+      else walk(e.child, o.moves, o.next);
+    }
+  };
+  if (moves.length > 0)
+    walk(
+      root,
+      moves.map((_, i) => i),
+      START,
+    );
+  return out;
+};
+
+/**
+ * With `stepwise`, the root's moves the tree reaches by its most visited step at each level (ties
+ * by the better mean): one move, or those left open where the tree stops before a move is complete.
+ */
+const mostVisitedPath = (root: TreeNode, moves: readonly LegalMove[]): readonly LegalMove[] => {
+  const steps = steppedOf(moves);
+  let node = root;
+  let open: readonly number[] = moves.map((_, i) => i);
+  let at: Cursor = START;
+  for (;;) {
+    let best: { o: StepOption; e: Edge } | undefined;
+    for (const o of stepOptions(steps, open, at)) {
+      const e = node.edges.get(o.key);
+      if (e && (!best || e.visits > best.e.visits || (e.visits === best.e.visits && e.total / e.visits > best.e.total / best.e.visits))) {
+        best = { o, e };
+      }
+    }
+    if (best) open = best.o.moves;
+    if (!best || best.o.final) return open.map((i) => moves[i] as LegalMove);
+    node = best.e.child;
+    at = best.o.next;
+  }
+};
+
+/** Each move a decision of its own (the tree without `stepwise`). */
+const wholeMoves = (here: readonly LegalMove[]): StepOption[] =>
+  here.map((m, i) => ({ key: legalKey(m), moves: [i], next: START, final: true }));
+
 export const search = (
   game: CompiledGame,
   state: GameState,
@@ -373,7 +438,6 @@ export const search = (
   let lo = start?.lo ?? Number.POSITIVE_INFINITY;
   let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
-  const reused = moves.reduce((n, m) => n + (root.edges.get(legalKey(m))?.visits ?? 0), 0);
   const techniques = options.learning ?? DEFAULT_TECHNIQUES;
   const mast = techniques.includes('mast') ? new MoveAverages(techniques.includes('features')) : undefined;
   const learning: PlayoutLearning = {
@@ -382,12 +446,73 @@ export const search = (
     antidecisive: techniques.includes('antidecisive'),
   };
   const widening = techniques.includes('widening');
+  const stepwise = techniques.includes('stepwise');
+  const reused = [...(stepwise ? (root.played?.values() ?? []) : root.edges.values())].reduce((n, e) => n + e.visits, 0);
+
+  /**
+   * One decision in the tree at `node` among `options` (whole moves, or steps of them): grow an
+   * edge for an option not tried yet (as progressive widening allows), else the best by UCB.
+   * `move` is the move (index into `here`) the decision plays: a grown option's is the move
+   * `expansion` picks among the options not tried, so a grown step is completed as that move.
+   */
+  const decide = (
+    node: TreeNode,
+    options: readonly StepOption[],
+    s: GameState,
+    here: readonly LegalMove[],
+  ): { edge: Edge; option: number; move: number; grew: boolean } => {
+    const fresh: number[] = [];
+    options.forEach((o, j) => {
+      const e = node.edges.get(o.key);
+      if (e) e.available++;
+      else fresh.push(j);
+    });
+    node.visits++;
+    const grown = options.length - fresh.length;
+    if (fresh.length > 0 && (!widening || grown === 0 || grown < Math.ceil(WIDENING_C * Math.sqrt(node.visits)))) {
+      const move = expansion(
+        config.policy,
+        s,
+        here,
+        fresh.flatMap((j) => (options[j] as StepOption).moves),
+        search,
+        widening || stepwise ? mast : undefined,
+      );
+      const option = fresh.find((j) => (options[j] as StepOption).moves.includes(move)) as number;
+      const edge: Edge = {
+        seat: (here[move] as LegalMove).move.seat,
+        visits: 0,
+        available: 1,
+        total: 0,
+        child: { edges: new Map(), visits: 0 },
+      };
+      node.edges.set((options[option] as StepOption).key, edge);
+      return { edge, option, move, grew: true };
+    }
+    let option = 0;
+    let best = Number.NEGATIVE_INFINITY;
+    options.forEach((o, j) => {
+      const e = node.edges.get(o.key);
+      if (!e) return;
+      const u = norm(e.total / e.visits) + c * Math.sqrt(Math.log(e.available) / e.visits);
+      if (u > best) {
+        best = u;
+        option = j;
+      }
+    });
+    const chosen = options[option] as StepOption;
+    return { edge: node.edges.get(chosen.key) as Edge, option, move: chosen.moves[0] as number, grew: false };
+  };
 
   let done = 0;
   for (; done < iterations; done++) {
     if (done > 0 && options.timeMs !== undefined && now() >= deadline) break;
     let s = hidden ? determinize(game, state, seat, search) : reseed(state, search);
     const path: Edge[] = [];
+    // With `stepwise`, each position of the path and the move played there.
+    const playedAt: { node: TreeNode; move: LegalMove }[] = [];
+    // Moves made in the tree (with `stepwise`, a move is several edges of `path`).
+    let madeInTree = 0;
     const inTree: Made[] = [];
     let node = root;
     let stuck = false;
@@ -395,51 +520,55 @@ export const search = (
       if (isOver(s)) break;
       const here = weighed(game, config.policy, s, node === root ? atRoot : undefined);
       if (here.length === 0) break;
-      const keys = here.map(legalKey);
-      const fresh: number[] = [];
-      keys.forEach((k, i) => {
-        const e = node.edges.get(k);
-        if (e) e.available++;
-        else fresh.push(i);
-      });
-      let i: number;
-      let edge: Edge;
-      node.visits++;
-      const grown = here.length - fresh.length;
-      const grows = fresh.length > 0 && (!widening || grown === 0 || grown < Math.ceil(WIDENING_C * Math.sqrt(node.visits)));
-      if (grows) {
-        i = expansion(config.policy, s, here, fresh, search, widening ? mast : undefined);
-        edge = { seat: (here[i] as LegalMove).move.seat, visits: 0, available: 1, total: 0, child: { edges: new Map(), visits: 0 } };
-        node.edges.set(keys[i] as string, edge);
-      } else {
-        i = 0;
-        let best = Number.NEGATIVE_INFINITY;
-        keys.forEach((k, j) => {
-          const e = node.edges.get(k);
-          if (!e) return;
-          const u = norm(e.total / e.visits) + c * Math.sqrt(Math.log(e.available) / e.visits);
-          if (u > best) {
-            best = u;
-            i = j;
-          }
-        });
-        edge = node.edges.get(keys[i] as string) as Edge;
+      const steps = stepwise ? steppedOf(here) : undefined;
+      let open: readonly StepOption[] = steps
+        ? stepOptions(
+            steps,
+            here.map((_, i) => i),
+            START,
+          )
+        : wholeMoves(here);
+      let level = node;
+      let decided: { edge: Edge; move: number; grew: boolean };
+      for (;;) {
+        const d = decide(level, open, s, here);
+        path.push(d.edge);
+        const option = open[d.option] as StepOption;
+        if (d.grew || option.final) {
+          decided = { edge: d.edge, move: d.move, grew: d.grew };
+          break;
+        }
+        level = d.edge.child;
+        open = stepOptions(steps ?? [], option.moves, option.next);
       }
-      const next = applyLegal(game, s, here[i] as LegalMove);
-      path.push(edge);
-      if (mast) inTree.push({ learned: mast.learned(s, (here[i] as LegalMove).move), seat: edge.seat });
+      const move = here[decided.move] as LegalMove;
+      const next = applyLegal(game, s, move);
+      madeInTree++;
+      if (mast) inTree.push({ learned: mast.learned(s, move.move), seat: decided.edge.seat });
+      if (stepwise) playedAt.push({ node, move });
       if (!next.ok) {
         stuck = true;
         break;
       }
       s = next.state;
-      node = edge.child;
-      if (grows) break;
+      node = decided.edge.child;
+      if (decided.grew) break;
     }
     const end = stuck ? null : playout(game, s, search, rolloutMoves, rolloutTurns, config.policy, learning);
-    const r = end ? rewards(end.state, evaluation, path.length + end.moves) : [];
+    const r = end ? rewards(end.state, evaluation, madeInTree + end.moves) : [];
     // An iteration stopped by an error in the tree has no result to learn from.
     if (mast && end) for (const m of [...inTree, ...end.made]) mast.addLearned(m.learned, r[m.seat] ?? 0);
+    if (end) {
+      for (const { node: at, move } of playedAt) {
+        const played = at.played ?? new Map();
+        at.played = played;
+        const key = legalKey(move);
+        const entry = played.get(key) ?? { visits: 0, total: 0 };
+        entry.visits++;
+        entry.total += r[move.move.seat] ?? 0;
+        played.set(key, entry);
+      }
+    }
     for (const e of path) {
       e.visits++;
       e.total += r[e.seat] ?? 0;
@@ -449,22 +578,27 @@ export const search = (
     }
   }
 
-  let chosen = moves[0] as LegalMove;
-  let bestVisits = -1;
-  let bestMean = Number.NEGATIVE_INFINITY;
-  const stats: { key: string; visits: number; mean: number }[] = [];
-  for (const m of moves) {
-    const e = root.edges.get(legalKey(m));
-    const visits = e?.visits ?? 0;
-    const mean = e && e.visits > 0 ? e.total / e.visits : 0;
-    stats.push({ key: legalKey(m), visits, mean });
-    if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+  const finals = finalEdges(root, moves, stepwise);
+  const statsOf = (m: LegalMove): { visits: number; mean: number } => {
+    const e = stepwise ? root.played?.get(legalKey(m)) : finals.get(legalKey(m));
+    return { visits: e?.visits ?? 0, mean: e && e.visits > 0 ? e.total / e.visits : 0 };
+  };
+  const stats = moves.map((m) => ({ key: legalKey(m), ...statsOf(m) }));
+  const candidates = stepwise ? mostVisitedPath(root, moves) : moves;
+  let chosen = candidates[0] as LegalMove;
+  let best = { visits: -1, mean: Number.NEGATIVE_INFINITY };
+  for (const m of candidates) {
+    const { visits, mean } = statsOf(m);
+    // Whole moves: the most visited. Steps: of the moves the most visited steps leave open, the best as played.
+    const better = stepwise
+      ? mean > best.mean || (mean === best.mean && visits > best.visits)
+      : visits > best.visits || (visits === best.visits && mean > best.mean);
+    if (better) {
       chosen = m;
-      bestVisits = visits;
-      bestMean = mean;
+      best = { visits, mean };
     }
   }
-  const edge = root.edges.get(legalKey(chosen));
+  const edge = finals.get(legalKey(chosen));
   const result: SearchStats = { iterations: done, ms: now() - began, root: stats, reused };
   options.onSearch?.(result);
   return { move: chosen, stats: result, tree: edge ? { root: edge.child, lo, hi } : undefined };

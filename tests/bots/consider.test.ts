@@ -189,7 +189,9 @@ describe('consider: a listing sparing what minimal never keeps', () => {
       .sort();
     expect(weighed.length).toBeGreaterThan(pays.length);
     for (const seed of ['a', 'b', 'c']) {
-      const config = { evaluation: evaluationOf(game, undefined), hidden: false, options: { iterations: pays.length }, policy: thrifty };
+      // Whole moves (no `stepwise`): each root move is an edge of its own, grown one an iteration.
+      const options = { iterations: pays.length, learning: ['mast', 'antidecisive'] as const };
+      const config = { evaluation: evaluationOf(game, undefined), hidden: false, options, policy: thrifty };
       const { stats } = search(game, state, 0, legal, new Rng(seedRng(seed)), config);
       expect(
         stats.root

@@ -46,7 +46,7 @@ describe('techniques by name', () => {
     expect(readTechniques('antidecisive,mast')).toEqual({ techniques: ['mast', 'antidecisive'] });
     expect(readTechniques('none')).toEqual({ techniques: [] });
     expect(readTechniques('mats')).toEqual({
-      error: "--learning: unknown technique 'mats' (techniques: mast, features, decisive, antidecisive, widening, or 'none')",
+      error: "--learning: unknown technique 'mats' (techniques: mast, features, decisive, antidecisive, widening, stepwise, or 'none')",
     });
     expect(readTechniques('features,mast')).toEqual({ techniques: ['mast', 'features'] });
     expect(readTechniques('features')).toEqual({ error: "--learning: 'features' refines 'mast': name both" });

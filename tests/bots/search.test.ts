@@ -10,6 +10,7 @@ import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, newGame, type GameState, type LegalMove, type Piece } from '../../src/engine/index.ts';
 import {
   createBot,
+  DEFAULT_TECHNIQUES,
   evaluationOf,
   legalKey,
   NO_WINNER_SHARE,
@@ -162,8 +163,11 @@ describe('a time budget per move', () => {
 describe('a search goes on from the tree under its last move', () => {
   const patience = botFixture('patience');
 
-  it('in the position its move led to, the search starts with the visits it had there', () => {
-    const { bot, searches } = recorded(patience, 'mcts:myopic', { iterations: 40 });
+  it.each([
+    ['whole moves', DEFAULT_TECHNIQUES],
+    ['a move a step at a time (stepwise)', [...DEFAULT_TECHNIQUES, 'stepwise'] as const],
+  ])('in the position its move led to, the search starts with the visits it had there: %s', (_, learning) => {
+    const { bot, searches } = recorded(patience, 'mcts:myopic', { iterations: 40, learning });
     let s = begin(patience, 1);
     const rng = new Rng(seedRng(2));
     while (s.context.result === null) s = after(patience, s, bot.choose(s, 0, legal(patience, s), rng));
