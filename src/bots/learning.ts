@@ -24,8 +24,8 @@
  *   child grown next is picked as a playout picks a move (a move never made first, else the one
  *   of best average, a random one a fifth of the time); without, a random one.
  * - `stepwise`: move decomposition in the tree (stepwise.ts): a move is chosen a step at a time,
- *   its name, then each argument, a list one item at a time, so a position with hundreds of moves
- *   branches a few ways at each level and a step learns from every move that takes it. A step
+ *   its name, then each argument, a list item by item, in or out, so a position with hundreds of
+ *   moves branches a few ways at each level and a step learns from every move that takes it. A step
  *   grown in the tree is completed as a playout would pick the move (with `mast`, by the averages).
  */
 import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';

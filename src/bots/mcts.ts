@@ -43,7 +43,7 @@ import {
   type Learned,
 } from './learning.ts';
 import { iterationLimit, rolloutTurnsOf } from './spend.ts';
-import { START, stepOptions, steppedOf, type Cursor, type StepOption } from './stepwise.ts';
+import { START, stepOptions, steppedOf, type Cursor, type Stepped, type StepOption } from './stepwise.ts';
 
 interface Edge {
   readonly seat: number;
@@ -354,60 +354,48 @@ const expansion = (
   return fresh[rng.below(fresh.length)] as number;
 };
 
-/**
- * The edge that completes each of the root's moves, by the move's key: its own edge, or with
- * `stepwise` the last of its steps' edges.
- */
-const finalEdges = (root: TreeNode, moves: readonly LegalMove[], stepwise: boolean): Map<string, Edge> => {
-  const out = new Map<string, Edge>();
-  if (!stepwise) {
-    for (const m of moves) {
-      const e = root.edges.get(legalKey(m));
-      if (e) out.set(legalKey(m), e);
-    }
-    return out;
-  }
-  const steps = steppedOf(moves);
-  const walk = (node: TreeNode, open: readonly number[], at: Cursor): void => {
-    for (const o of stepOptions(steps, open, at)) {
-      const e = node.edges.get(o.key);
-      if (!e) continue;
-      if (o.final) for (const i of o.moves) out.set(legalKey(moves[i] as LegalMove), e);
-      else walk(e.child, o.moves, o.next);
-    }
-  };
-  if (moves.length > 0)
-    walk(
-      root,
-      moves.map((_, i) => i),
-      START,
-    );
-  return out;
-};
+/** A step the tree has taken from a position: the way it went and its edge. */
+interface Taken {
+  readonly o: StepOption;
+  readonly e: Edge;
+}
 
 /**
- * With `stepwise`, the root's moves the tree reaches by its most visited step at each level (ties
- * by the better mean): one move, or those left open where the tree stops before a move is complete.
+ * With `stepwise`, a walk down the root's steps, taking at each level the way `pick` names among
+ * those with an edge: the moves left open where it stops, and the edge that completed a move when
+ * it got that far.
  */
-const mostVisitedPath = (root: TreeNode, moves: readonly LegalMove[]): readonly LegalMove[] => {
-  const steps = steppedOf(moves);
+const descend = (
+  root: TreeNode,
+  steps: readonly Stepped[],
+  pick: (taken: readonly Taken[]) => Taken | undefined,
+): { open: readonly number[]; edge?: Edge } => {
   let node = root;
-  let open: readonly number[] = moves.map((_, i) => i);
+  let open: readonly number[] = steps.map((_, i) => i);
   let at: Cursor = START;
   for (;;) {
-    let best: { o: StepOption; e: Edge } | undefined;
-    for (const o of stepOptions(steps, open, at)) {
+    const taken = stepOptions(steps, open, at).flatMap((o) => {
       const e = node.edges.get(o.key);
-      if (e && (!best || e.visits > best.e.visits || (e.visits === best.e.visits && e.total / e.visits > best.e.total / best.e.visits))) {
-        best = { o, e };
-      }
-    }
-    if (best) open = best.o.moves;
-    if (!best || best.o.final) return open.map((i) => moves[i] as LegalMove);
-    node = best.e.child;
-    at = best.o.next;
+      return e ? [{ o, e }] : [];
+    });
+    const way = pick(taken);
+    if (!way) return { open };
+    if (way.o.final) return { open: way.o.moves, edge: way.e };
+    node = way.e.child;
+    open = way.o.moves;
+    at = way.o.next;
   }
 };
+
+/** The most visited way (ties by the better mean). */
+const mostVisited = (taken: readonly Taken[]): Taken | undefined =>
+  taken.reduce<Taken | undefined>(
+    (best, t) =>
+      !best || t.e.visits > best.e.visits || (t.e.visits === best.e.visits && t.e.total / t.e.visits > best.e.total / best.e.visits)
+        ? t
+        : best,
+    undefined,
+  );
 
 /** Each move a decision of its own (the tree without `stepwise`). */
 const wholeMoves = (here: readonly LegalMove[]): StepOption[] =>
@@ -578,18 +566,18 @@ export const search = (
     }
   }
 
-  const finals = finalEdges(root, moves, stepwise);
+  const stepped = stepwise && moves.length > 0 ? steppedOf(moves) : undefined;
   const statsOf = (m: LegalMove): { visits: number; mean: number } => {
-    const e = stepwise ? root.played?.get(legalKey(m)) : finals.get(legalKey(m));
+    const e = stepwise ? root.played?.get(legalKey(m)) : root.edges.get(legalKey(m));
     return { visits: e?.visits ?? 0, mean: e && e.visits > 0 ? e.total / e.visits : 0 };
   };
   const stats = moves.map((m) => ({ key: legalKey(m), ...statsOf(m) }));
-  const candidates = stepwise ? mostVisitedPath(root, moves) : moves;
+  // Whole moves: the most visited. Steps: of the moves the most visited steps lead to, the best as played.
+  const candidates = stepped ? descend(root, stepped, mostVisited).open.map((i) => moves[i] as LegalMove) : moves;
   let chosen = candidates[0] as LegalMove;
   let best = { visits: -1, mean: Number.NEGATIVE_INFINITY };
   for (const m of candidates) {
     const { visits, mean } = statsOf(m);
-    // Whole moves: the most visited. Steps: of the moves the most visited steps leave open, the best as played.
     const better = stepwise
       ? mean > best.mean || (mean === best.mean && visits > best.visits)
       : visits > best.visits || (visits === best.visits && mean > best.mean);
@@ -598,7 +586,10 @@ export const search = (
       best = { visits, mean };
     }
   }
-  const edge = finals.get(legalKey(chosen));
+  const at = moves.indexOf(chosen);
+  const edge = stepped
+    ? descend(root, stepped, (taken) => taken.find((t) => t.o.moves.includes(at))).edge
+    : root.edges.get(legalKey(chosen));
   const result: SearchStats = { iterations: done, ms: now() - began, root: stats, reused };
   options.onSearch?.(result);
   return { move: chosen, stats: result, tree: edge ? { root: edge.child, lo, hi } : undefined };
