@@ -1,6 +1,6 @@
 /**
  * Search iterations a second on each engine of the rules' expressions (issue 33): the default
- * `mcts` (10,000) and `ismcts` (solo Regicide) deciding from the same positions at a fixed number
+ * `mcts` (10,000, Cetatea) and `ismcts` (solo Regicide) deciding from the same positions at a fixed number
  * of iterations, so both engines do the very same work; timed in CPU time, in interleaved rounds
  * (the order turned each round), medians. `ratio` is the compiled tier's speed over the interpreter's.
  */
@@ -24,6 +24,8 @@ interface SearchSpeedConfig {
 const CONFIGS: readonly SearchSpeedConfig[] = [
   { id: 'ten-thousand', game: 'ten-thousand', variants: [], players: 2, bot: 'mcts' },
   { id: 'regicide-solo', game: 'regicide', variants: SOLO_PUBLISHED_VARIANTS, players: 1, bot: 'ismcts' },
+  // Thousands of moves at a defence: what a tree position's listing costs.
+  { id: 'cetatea', game: 'cetatea', variants: [], players: 2, bot: 'mcts' },
 ];
 
 /** Positions to search from: of seeded random games, every seventh where a choice is to be made, up to `count`. */

@@ -397,9 +397,38 @@ const mostVisited = (taken: readonly Taken[]): Taken | undefined =>
     undefined,
   );
 
+/** A choice of one decision in the tree: a whole move, or a step of one (its key is read apart, see `Listing`). */
+type Choice = Omit<StepOption, 'key'>;
+
 /** Each move a decision of its own (the tree without `stepwise`). */
-const wholeMoves = (here: readonly LegalMove[]): StepOption[] =>
-  here.map((m, i) => ({ key: legalKey(m), moves: [i], next: START, final: true }));
+const wholeMoves = (here: readonly LegalMove[]): Choice[] => here.map((_, i) => ({ moves: [i], next: START, final: true }));
+
+/**
+ * A position's moves, with their steps (with `stepwise`), the choices of its first decision and
+ * the key of each. A whole move's key is written when first read: a node not yet grown reads only
+ * the key of the move it grows, where writing every key of a position with thousands of moves
+ * cost more than the rest of the search.
+ */
+interface Listing {
+  readonly here: readonly LegalMove[];
+  readonly steps?: readonly Stepped[];
+  readonly first: readonly Choice[];
+  readonly keyAt: (j: number) => string;
+}
+
+const listingOf = (here: readonly LegalMove[], stepwise: boolean): Listing => {
+  if (!stepwise) {
+    const keys: string[] = [];
+    return { here, first: wholeMoves(here), keyAt: (j) => (keys[j] ??= legalKey(here[j] as LegalMove)) };
+  }
+  const steps = steppedOf(here);
+  const first = stepOptions(
+    steps,
+    here.map((_, i) => i),
+    START,
+  );
+  return { here, steps, first, keyAt: (j) => (first[j] as StepOption).key };
+};
 
 export const search = (
   game: CompiledGame,
@@ -445,16 +474,20 @@ export const search = (
    */
   const decide = (
     node: TreeNode,
-    options: readonly StepOption[],
+    options: readonly Choice[],
+    keyAt: (j: number) => string,
     s: GameState,
     here: readonly LegalMove[],
   ): { edge: Edge; option: number; move: number; grew: boolean } => {
     const fresh: number[] = [];
-    options.forEach((o, j) => {
-      const e = node.edges.get(o.key);
+    // Each option's edge, where it has one (a node with none reads no key).
+    const had: (Edge | undefined)[] = [];
+    for (let j = 0; j < options.length; j++) {
+      const e = node.edges.size === 0 ? undefined : node.edges.get(keyAt(j));
+      had.push(e);
       if (e) e.available++;
       else fresh.push(j);
-    });
+    }
     node.visits++;
     const grown = options.length - fresh.length;
     if (fresh.length > 0 && (!widening || grown === 0 || grown < Math.ceil(WIDENING_C * Math.sqrt(node.visits)))) {
@@ -462,11 +495,11 @@ export const search = (
         config.policy,
         s,
         here,
-        fresh.flatMap((j) => (options[j] as StepOption).moves),
+        fresh.flatMap((j) => (options[j] as Choice).moves),
         search,
         widening || stepwise ? mast : undefined,
       );
-      const option = fresh.find((j) => (options[j] as StepOption).moves.includes(move)) as number;
+      const option = fresh.find((j) => (options[j] as Choice).moves.includes(move)) as number;
       const edge: Edge = {
         seat: (here[move] as LegalMove).move.seat,
         visits: 0,
@@ -474,13 +507,12 @@ export const search = (
         total: 0,
         child: { edges: new Map(), visits: 0 },
       };
-      node.edges.set((options[option] as StepOption).key, edge);
+      node.edges.set(keyAt(option), edge);
       return { edge, option, move, grew: true };
     }
     let option = 0;
     let best = Number.NEGATIVE_INFINITY;
-    options.forEach((o, j) => {
-      const e = node.edges.get(o.key);
+    had.forEach((e, j) => {
       if (!e) return;
       const u = norm(e.total / e.visits) + c * Math.sqrt(Math.log(e.available) / e.visits);
       if (u > best) {
@@ -488,14 +520,28 @@ export const search = (
         option = j;
       }
     });
-    const chosen = options[option] as StepOption;
-    return { edge: node.edges.get(chosen.key) as Edge, option, move: chosen.moves[0] as number, grew: false };
+    return { edge: had[option] as Edge, option, move: (options[option] as Choice).moves[0] as number, grew: false };
+  };
+
+  // With nothing hidden, every iteration starts from the real position with only its PRNG
+  // reseeded: a position the tree reaches with no chance drawn on the way is the same position at
+  // every visit, so its moves are listed (and keyed) once in this search. Kept here, not in the
+  // tree, since a tree carried over starts from a position the real game may have reached by chance.
+  const listings = new Map<TreeNode, Listing>();
+
+  const listingAt = (node: TreeNode, s: GameState, sure: boolean): Listing => {
+    const known = sure ? listings.get(node) : undefined;
+    if (known) return known;
+    const listing = listingOf(weighed(game, config.policy, s, node === root ? atRoot : undefined), stepwise);
+    if (sure) listings.set(node, listing);
+    return listing;
   };
 
   let done = 0;
   for (; done < iterations; done++) {
     if (done > 0 && options.timeMs !== undefined && now() >= deadline) break;
     let s = hidden ? determinize(game, state, seat, search) : reseed(state, search);
+    const undrawn = hidden ? undefined : s.context.rng;
     const path: Edge[] = [];
     // With `stepwise`, each position of the path and the move played there.
     const playedAt: { node: TreeNode; move: LegalMove }[] = [];
@@ -506,28 +552,24 @@ export const search = (
     let stuck = false;
     for (;;) {
       if (isOver(s)) break;
-      const here = weighed(game, config.policy, s, node === root ? atRoot : undefined);
+      const { here, steps, first, keyAt } = listingAt(node, s, s.context.rng === undrawn);
       if (here.length === 0) break;
-      const steps = stepwise ? steppedOf(here) : undefined;
-      let open: readonly StepOption[] = steps
-        ? stepOptions(
-            steps,
-            here.map((_, i) => i),
-            START,
-          )
-        : wholeMoves(here);
+      let open = first;
+      let openKeyAt = keyAt;
       let level = node;
       let decided: { edge: Edge; move: number; grew: boolean };
       for (;;) {
-        const d = decide(level, open, s, here);
+        const d = decide(level, open, openKeyAt, s, here);
         path.push(d.edge);
-        const option = open[d.option] as StepOption;
+        const option = open[d.option] as Choice;
         if (d.grew || option.final) {
           decided = { edge: d.edge, move: d.move, grew: d.grew };
           break;
         }
         level = d.edge.child;
-        open = stepOptions(steps ?? [], option.moves, option.next);
+        const deeper = stepOptions(steps ?? [], option.moves, option.next);
+        open = deeper;
+        openKeyAt = (j) => (deeper[j] as StepOption).key;
       }
       const move = here[decided.move] as LegalMove;
       const next = applyLegal(game, s, move);
