@@ -28,7 +28,9 @@
  *   moves branches a few ways at each level and a step learns from every move that takes it. A step
  *   grown in the tree is completed as a playout would pick the move (with `mast`, by the averages).
  */
-import { everyPiece, type GameState, type Json, type Move, type Piece } from '../engine/index.ts';
+import type { LegalMove, Piece } from '../engine/index.ts';
+import type { Value } from '../lang/index.ts';
+import { isRecord } from '../spec/own.ts';
 
 export const TECHNIQUES = ['mast', 'features', 'decisive', 'antidecisive', 'widening', 'stepwise'] as const;
 
@@ -104,18 +106,18 @@ export class MoveAverages {
 
   constructor(readonly byParts = false) {}
 
-  /** `move` in `state` as these averages learn it. */
-  learned(state: GameState, move: Move): Learned {
-    return { key: learnedKey(state, move), parts: this.byParts ? learnedParts(state, move) : NO_PARTS };
+  /** `legal` as these averages learn it. */
+  learned(legal: LegalMove): Learned {
+    return { key: learnedKey(legal), parts: this.byParts ? learnedParts(legal) : NO_PARTS };
   }
 
   /** The move's own average, else (by parts) the mean of its parts' averages, else undefined. */
-  estimate(state: GameState, move: Move): number | undefined {
-    const own = this.average(learnedKey(state, move));
+  estimate(legal: LegalMove): number | undefined {
+    const own = this.average(learnedKey(legal));
     if (own !== undefined || !this.byParts) return own;
     let total = 0;
     let known = 0;
-    for (const part of learnedParts(state, move)) {
+    for (const part of learnedParts(legal)) {
       const v = this.average(part);
       if (v !== undefined) {
         total += v;
@@ -160,39 +162,41 @@ export class MoveAverages {
  * A move as the averages know it: its seat, name and arguments, each piece given by what it is
  * (its kind and fields), not by its id, so that taking a piece is one move whichever of the
  * pieces alike it is, and a set of pieces is the same set in any order: what the averages learn
- * carries from one roll or deal to the next.
+ * carries from one roll or deal to the next. Read from the move's decoded arguments, which hold
+ * the pieces themselves: no lookup in the state.
  */
-export const learnedKey = (state: GameState, move: Move): string => {
+export const learnedKey = (legal: LegalMove): string => {
+  const { move, event } = legal;
   if (move.args === undefined) return `${move.seat} ${move.move}`;
-  const pieces = piecesById(state);
-  const text = (value: Json): string => {
-    if (Array.isArray(value)) return `[${value.map(text).sort().join(',')}]`;
-    if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`)}}`;
-    return atomText(pieces, value);
-  };
-  return `${move.seat} ${move.move} ${text(move.args)}`;
+  return `${move.seat} ${move.move} ${valueText(event.args)}`;
 };
 
-/** A value of a move's arguments that is neither list nor record: a piece (by id) as what it is, anything else as JSON. */
-const atomText = (pieces: ReadonlyMap<string, string>, value: Json): string =>
-  (typeof value === 'string' ? pieces.get(value) : undefined) ?? JSON.stringify(value);
+/** An argument's value: a list as the set of its items, a piece as what it is, a record field by field, anything else as JSON. */
+const valueText = (value: Value): string => {
+  if (Array.isArray(value)) return `[${(value as readonly Value[]).map(valueText).sort().join(',')}]`;
+  if (isRecord<Value>(value)) {
+    if (typeof value.id === 'string') return pieceText(value as unknown as Piece);
+    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${valueText(v)}`)}}`;
+  }
+  return JSON.stringify(value);
+};
 
 /**
  * The parts of a move the averages learn by with `features`: each piece or value of its arguments
  * (each item of a list on its own), with the seat, the move and the argument it is given for.
  * Parts are keyed apart from whole moves by a leading `|`.
  */
-export const learnedParts = (state: GameState, move: Move): string[] => {
+export const learnedParts = (legal: LegalMove): string[] => {
+  const { move, event } = legal;
   if (move.args === undefined) return [];
-  const pieces = piecesById(state);
   const out: string[] = [];
   const head = `|${move.seat} ${move.move}`;
-  const visit = (at: string, value: Json): void => {
-    if (Array.isArray(value)) for (const item of value) visit(at, item);
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(`${at}.${k}`, v);
-    else out.push(`${head} ${at} ${atomText(pieces, value)}`);
+  const visit = (at: string, value: Value): void => {
+    if (Array.isArray(value)) for (const item of value as readonly Value[]) visit(at, item);
+    else if (isRecord<Value>(value) && typeof value.id !== 'string') for (const [k, v] of Object.entries(value)) visit(`${at}.${k}`, v);
+    else out.push(`${head} ${at} ${valueText(value)}`);
   };
-  for (const [name, value] of Object.entries(move.args)) visit(name, value);
+  for (const [name, value] of Object.entries(event.args)) visit(name, value);
   return out;
 };
 
@@ -207,15 +211,4 @@ const pieceText = (p: Piece): string => {
     written.set(p, text);
   }
   return text;
-};
-
-/** Each piece of the state by id, as `pieceText` writes it; read once per state. */
-const described = new WeakMap<GameState, ReadonlyMap<string, string>>();
-
-const piecesById = (state: GameState): ReadonlyMap<string, string> => {
-  const known = described.get(state);
-  if (known) return known;
-  const out = new Map(everyPiece(state.context.zones).map((p) => [p.id, pieceText(p)]));
-  described.set(state, out);
-  return out;
 };

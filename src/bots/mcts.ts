@@ -162,13 +162,13 @@ interface Made {
 }
 
 /** Of `moves`, the one of best average (a move never made counts as best), ties broken at random; at random with MAST_EPSILON. */
-const byAverage = (state: GameState, moves: readonly LegalMove[], mast: MoveAverages, rng: Rng): LegalMove => {
+const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng): LegalMove => {
   if (moves.length === 1 || rng.float() < MAST_EPSILON) return moves[rng.below(moves.length)] as LegalMove;
   let best = Number.NEGATIVE_INFINITY;
   let ties = 0;
   let pick = moves[0] as LegalMove;
   for (const m of moves) {
-    const v = mast.estimate(state, m.move) ?? Number.POSITIVE_INFINITY;
+    const v = mast.estimate(m) ?? Number.POSITIVE_INFINITY;
     if (v > best) {
       best = v;
       pick = m;
@@ -248,7 +248,7 @@ export const playout = (
       learning.decisive || learning.antidecisive
         ? decisiveOf(game, s, mine, { pick, next: next.state }, learning, rng)
         : { pick, next: next.state };
-    if (learning.mast) made.push({ learned: learning.mast.learned(s, step.pick.move), seat: step.pick.move.seat });
+    if (learning.mast) made.push({ learned: learning.mast.learned(step.pick), seat: step.pick.move.seat });
     s = step.next;
   }
   return { state: s, moves: n, made };
@@ -265,10 +265,10 @@ const overruled = (
   mine: readonly LegalMove[],
   mast: MoveAverages | undefined,
 ): LegalMove => {
-  const own = mast?.trusted(learnedKey(state, chosen.move));
+  const own = mast?.trusted(learnedKey(chosen));
   if (!mast || own === undefined) return chosen;
   const better = mine
-    .map((m) => ({ m, v: mast.trusted(learnedKey(state, m.move)) }))
+    .map((m) => ({ m, v: mast.trusted(learnedKey(m)) }))
     .filter((c): c is { m: LegalMove; v: Estimate } => c.v !== undefined && clearlyBetter(c.v, own))
     .sort((a, b) => b.v.mean - a.v.mean);
   if (better.length === 0) return chosen;
@@ -305,7 +305,7 @@ const preferredOrLearned = (
   mast: MoveAverages | undefined,
   rng: Rng,
 ): LegalMove => {
-  const fallback = (): LegalMove => (mast ? byAverage(state, mine, mast, rng) : (mine[rng.below(mine.length)] as LegalMove));
+  const fallback = (): LegalMove => (mast ? byAverage(mine, mast, rng) : (mine[rng.below(mine.length)] as LegalMove));
   if (!policy) return fallback();
   try {
     return preferred(policy, state, mine, rng) ?? fallback();
@@ -344,7 +344,6 @@ const expansion = (
   }
   if (mast && fresh.length > 1) {
     const pick = byAverage(
-      state,
       fresh.map((j) => here[j] as LegalMove),
       mast,
       rng,
@@ -574,7 +573,7 @@ export const search = (
       const move = here[decided.move] as LegalMove;
       const next = applyLegal(game, s, move);
       madeInTree++;
-      if (mast) inTree.push({ learned: mast.learned(s, move.move), seat: decided.edge.seat });
+      if (mast) inTree.push({ learned: mast.learned(move), seat: decided.edge.seat });
       if (stepwise) playedAt.push({ node, move });
       if (!next.ok) {
         stuck = true;

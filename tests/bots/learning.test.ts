@@ -20,6 +20,7 @@ import { createBot, type BotOptions } from '../../src/bots/index.ts';
 import { everyPiece, legalMovesWithEvents, newGame, type GameState } from '../../src/engine/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import type { CompiledGame } from '../../src/compile/index.ts';
+import type { Value } from '../../src/lang/index.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 import { compile, rollWith, start } from '../helpers/games.ts';
 import { legalKey } from '../../src/bots/keys.ts';
@@ -74,12 +75,15 @@ describe('MAST: the move averages', () => {
     // Three scoring dice alone (5, 5, 1): three ids, two kinds of die.
     expect(single).toHaveLength(3);
     expect(byKey(legalKey)).toBe(3);
-    expect(byKey((m) => learnedKey(rolled, m.move))).toBe(2);
+    expect(byKey((m) => learnedKey(m))).toBe(2);
     const pair = keeps.find((m) => (m.move.args?.dice as string[]).length === 2);
     if (!pair) throw new Error('no keep of two dice');
-    const reversed = { ...pair.move, args: { dice: [...(pair.move.args?.dice as string[])].reverse() } };
-    expect(learnedKey(rolled, reversed)).toBe(learnedKey(rolled, pair.move));
-    expect(learnedKey(rolled, single[0]?.move ?? pair.move)).not.toContain('"id"');
+    const reversed = {
+      move: { ...pair.move, args: { dice: [...(pair.move.args?.dice as string[])].reverse() } },
+      event: { ...pair.event, args: { dice: [...(pair.event.args.dice as Value[])].reverse() } },
+    };
+    expect(learnedKey(reversed)).toBe(learnedKey(pair));
+    expect(learnedKey(single[0] ?? pair)).not.toContain('"id"');
   });
 
   it('features: a move never made is judged by the mean of its parts, each piece by what it is', () => {
@@ -91,32 +95,32 @@ describe('MAST: the move averages', () => {
     const keep = (wanted: number[]) => {
       const found = keeps.find((m) => JSON.stringify(faces(m)) === JSON.stringify(wanted));
       if (!found) throw new Error(`no keep of ${wanted}`);
-      return found.move;
+      return found;
     };
     const [one, five, both, fives] = [keep([1]), keep([5]), keep([1, 5]), keep([5, 5])];
     // A part is one die of the move, by its face: keeping two fives is two parts alike.
-    expect(learnedParts(rolled, fives)).toHaveLength(2);
-    expect(new Set(learnedParts(rolled, fives)).size).toBe(1);
-    expect(learnedParts(rolled, five)).toEqual([learnedParts(rolled, fives)[0]]);
-    expect(learnedParts(rolled, both).every((part) => part.startsWith('|0 keep dice '))).toBe(true);
-    expect(learnedParts(rolled, { move: 'bank', seat: 0 })).toEqual([]);
+    expect(learnedParts(fives)).toHaveLength(2);
+    expect(new Set(learnedParts(fives)).size).toBe(1);
+    expect(learnedParts(five)).toEqual([learnedParts(fives)[0]]);
+    expect(learnedParts(both).every((part) => part.startsWith('|0 keep dice '))).toBe(true);
+    expect(learnedParts({ move: { move: 'bank', seat: 0 }, event: { type: 'move.bank', move: 'bank', seat: 0, args: {} } })).toEqual([]);
 
     const byParts = new MoveAverages(true);
-    byParts.addLearned(byParts.learned(rolled, one), 0.2);
-    byParts.addLearned(byParts.learned(rolled, five), 0.8);
-    expect(byParts.estimate(rolled, one)).toBeCloseTo(0.2);
+    byParts.addLearned(byParts.learned(one), 0.2);
+    byParts.addLearned(byParts.learned(five), 0.8);
+    expect(byParts.estimate(one)).toBeCloseTo(0.2);
     // Never made: the mean of its parts' averages.
-    expect(byParts.average(learnedKey(rolled, both))).toBeUndefined();
-    expect(byParts.estimate(rolled, both)).toBeCloseTo(0.5);
-    expect(byParts.estimate(rolled, fives)).toBeCloseTo(0.8);
+    expect(byParts.average(learnedKey(both))).toBeUndefined();
+    expect(byParts.estimate(both)).toBeCloseTo(0.5);
+    expect(byParts.estimate(fives)).toBeCloseTo(0.8);
     // Its own average, once made, is what counts.
-    byParts.addLearned(byParts.learned(rolled, both), 0);
-    expect(byParts.estimate(rolled, both)).toBe(0);
+    byParts.addLearned(byParts.learned(both), 0);
+    expect(byParts.estimate(both)).toBe(0);
     // Without features a move never made has no estimate: it is tried before any made.
     const plain = new MoveAverages();
-    plain.addLearned(plain.learned(rolled, five), 0.8);
-    expect(plain.learned(rolled, five).parts).toEqual([]);
-    expect(plain.estimate(rolled, fives)).toBeUndefined();
+    plain.addLearned(plain.learned(five), 0.8);
+    expect(plain.learned(five).parts).toEqual([]);
+    expect(plain.estimate(fives)).toBeUndefined();
   });
 
   it('a strategy gives way only to a move clearly better: by more than two standard errors', () => {
