@@ -63,22 +63,21 @@ export const seesEverything = (game: CompiledGame, state: GameState, seat: numbe
  * they fit, a new PRNG. Reads the state only through `viewOf(game, state, seat)` and the flow's
  * state value.
  */
-export const determinize = (game: CompiledGame, state: GameState, seat: number, rng: Rng): GameState => {
+export const determinize = (game: CompiledGame, state: GameState, seat: number, rng: Rng): GameState =>
+  determinizer(game, state, seat)(rng);
+
+/**
+ * `determinize` for one position and seat, dealt as often as asked: the view, the face-down
+ * places and the pieces that may go there are worked out once (a search deals the same position
+ * at every iteration), and each call deals them anew from `rng`, drawing as `determinize` does.
+ */
+export const determinizer = (game: CompiledGame, state: GameState, seat: number): ((rng: Rng) => GameState) => {
   const view = viewOf(game, state, seat);
   const open: Place[] = [];
   const listed = new Set<string>();
   const seen = new Set<string>();
-  const zones: Record<string, Piece[] | Piece[][]> = {};
-  const placeAll = (places: readonly Place[], pieces: readonly Piece[]): void =>
-    deal(places, pieces, rng).forEach((piece, i) => {
-      const place = places[i] as Place;
-      const list = place.owner === null ? (zones[place.zone] as Piece[]) : ((zones[place.zone] as Piece[][])[place.owner] as Piece[]);
-      list[place.index] = piece;
-    });
-  for (const z of view.zones) {
-    if (z.ownerIndex === null) zones[z.name] = z.pieces.slice();
-    else ((zones[z.name] ??= []) as Piece[][])[z.ownerIndex] = z.pieces.slice();
-  }
+  // Each deal of pieces into places, in the order they draw from the PRNG.
+  const deals: { readonly places: readonly Place[]; readonly dealt: (rng: Rng) => Piece[] }[] = [];
   for (const z of view.zones) {
     const holds = game.zones[z.name]?.holds ?? [];
     const places: Place[] = [];
@@ -88,22 +87,38 @@ export const determinize = (game: CompiledGame, state: GameState, seat: number, 
     });
     if (z.contents) {
       for (const p of z.contents) listed.add(p.id);
-      placeAll(places, z.contents);
+      deals.push({ places, dealt: dealer(places, z.contents) });
     } else open.push(...places);
   }
-  placeAll(
-    open,
-    allPieces(game, state).filter((p) => !seen.has(p.id) && !listed.has(p.id)),
-  );
+  deals.push({
+    places: open,
+    dealt: dealer(
+      open,
+      allPieces(game, state).filter((p) => !seen.has(p.id) && !listed.has(p.id)),
+    ),
+  });
   const { seat: _seat, states: _states, context } = view;
-  return {
-    value: state.value,
-    context: {
-      ...context,
-      zones: zones as Record<string, ZoneContents>,
-      rng: seedRng(`${rng.below(4294967296)}:${rng.below(4294967296)}`),
-      rigged: [],
-    },
+  return (rng) => {
+    const zones: Record<string, Piece[] | Piece[][]> = {};
+    for (const z of view.zones) {
+      if (z.ownerIndex === null) zones[z.name] = z.pieces.slice();
+      else ((zones[z.name] ??= []) as Piece[][])[z.ownerIndex] = z.pieces.slice();
+    }
+    for (const { places, dealt } of deals)
+      dealt(rng).forEach((piece, i) => {
+        const place = places[i] as Place;
+        const list = place.owner === null ? (zones[place.zone] as Piece[]) : ((zones[place.zone] as Piece[][])[place.owner] as Piece[]);
+        list[place.index] = piece;
+      });
+    return {
+      value: state.value,
+      context: {
+        ...context,
+        zones: zones as Record<string, ZoneContents>,
+        rng: seedRng(`${rng.below(4294967296)}:${rng.below(4294967296)}`),
+        rigged: [],
+      },
+    };
   };
 };
 
@@ -118,8 +133,11 @@ export const seenBy = (game: CompiledGame, state: GameState, seat: number, rng: 
  * either disjoint sets of pieces or one a subset of the other (attribute values, kinds: every declaration the
  * language has gives such sets); sets that overlap otherwise are refused rather than sampled unevenly.
  */
-export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => {
-  if (places.length === 0) return [];
+export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => dealer(places, pool)(rng);
+
+/** `deal` for these places and pieces, as often as asked: the groups are formed (and checked) once. */
+const dealer = (places: readonly Place[], pool: readonly Piece[]): ((rng: Rng) => Piece[]) => {
+  if (places.length === 0) return () => [];
   if (pool.length !== places.length) {
     throw new Error(
       `cannot determinise: ${places.length} face-down places but ${pool.length} pieces to put there (pieces made or lost during the game?)`,
@@ -146,21 +164,24 @@ export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng)
       }
     }
   });
-  const taken = new Array<boolean>(pool.length).fill(false);
-  const out = new Array<Piece>(places.length);
-  for (const g of ordered) {
-    const free = [...g.accepts].filter((j) => !taken[j]);
-    for (const i of g.places) {
-      if (free.length === 0) {
-        const place = places[i] as Place;
-        throw new Error(
-          `cannot determinise: no unseen piece fits the face-down place ${place.index + 1} of '${place.zone}' (${JSON.stringify(place.known)})`,
-        );
+  const accepts = ordered.map((g) => [...g.accepts]);
+  return (rng) => {
+    const taken = new Array<boolean>(pool.length).fill(false);
+    const out = new Array<Piece>(places.length);
+    ordered.forEach((g, k) => {
+      const free = (accepts[k] as number[]).filter((j) => !taken[j]);
+      for (const i of g.places) {
+        if (free.length === 0) {
+          const place = places[i] as Place;
+          throw new Error(
+            `cannot determinise: no unseen piece fits the face-down place ${place.index + 1} of '${place.zone}' (${JSON.stringify(place.known)})`,
+          );
+        }
+        const [j] = free.splice(rng.below(free.length), 1) as [number];
+        taken[j] = true;
+        out[i] = pool[j] as Piece;
       }
-      const [j] = free.splice(rng.below(free.length), 1) as [number];
-      taken[j] = true;
-      out[i] = pool[j] as Piece;
-    }
-  }
-  return out;
+    });
+    return out;
+  };
 };

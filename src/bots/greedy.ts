@@ -10,7 +10,7 @@ import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import { considered } from './consider.ts';
 import type { Rng } from '../runtime/rng.ts';
 import { applyLegal, legalMovesWithEvents, type GameState, type LegalMove } from '../engine/index.ts';
-import { determinize, reseed, seenBy, seesEverything } from './determinize.ts';
+import { determinizer, reseed, seenBy, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { valueFor, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions } from './types.ts';
@@ -35,8 +35,9 @@ export const greedyValues = (
   const totals = moves.map(() => 0);
   const counts = moves.map(() => 0);
   const settled = moves.map(() => false);
+  const dealt = perfect ? undefined : determinizer(game, state, seat);
   for (let k = 0; k < samples; k++) {
-    const det = perfect ? reseed(state, rng) : determinize(game, state, seat, rng);
+    const det = dealt ? dealt(rng) : reseed(state, rng);
     // The moves of the determinised state, matched to the real ones by their identity.
     let here: Map<string, LegalMove> | null = null;
     if (!perfect) {

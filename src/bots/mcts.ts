@@ -24,7 +24,7 @@
 import type { CompiledBot, CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove, type MinimalArgs } from '../engine/index.ts';
-import { determinize, reseed, seesEverything } from './determinize.ts';
+import { determinizer, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
 import { consideredOnly, weighsOf } from './consider.ts';
 import { SpecLimitError } from '../errors.ts';
@@ -527,6 +527,7 @@ export const search = (
   // every visit, so its moves are listed (and keyed) once in this search. Kept here, not in the
   // tree, since a tree carried over starts from a position the real game may have reached by chance.
   const listings = new Map<TreeNode, Listing>();
+  const dealt = hidden ? determinizer(game, state, seat) : undefined;
 
   const listingAt = (node: TreeNode, s: GameState, sure: boolean): Listing => {
     const known = sure ? listings.get(node) : undefined;
@@ -539,7 +540,7 @@ export const search = (
   let done = 0;
   for (; done < iterations; done++) {
     if (done > 0 && options.timeMs !== undefined && now() >= deadline) break;
-    let s = hidden ? determinize(game, state, seat, search) : reseed(state, search);
+    let s = dealt ? dealt(search) : reseed(state, search);
     const undrawn = hidden ? undefined : s.context.rng;
     const path: Edge[] = [];
     // With `stepwise`, each position of the path and the move played there.
