@@ -132,10 +132,8 @@ export const seenBy = (game: CompiledGame, state: GameState, seat: number, rng: 
  * taking a piece at random among those left that fit. That is uniform when any two groups accept
  * either disjoint sets of pieces or one a subset of the other (attribute values, kinds: every declaration the
  * language has gives such sets); sets that overlap otherwise are refused rather than sampled unevenly.
+ * The groups are formed (and checked) once; each call of the result deals anew from its `rng`.
  */
-export const deal = (places: readonly Place[], pool: readonly Piece[], rng: Rng): Piece[] => dealer(places, pool)(rng);
-
-/** `deal` for these places and pieces, as often as asked: the groups are formed (and checked) once. */
 const dealer = (places: readonly Place[], pool: readonly Piece[]): ((rng: Rng) => Piece[]) => {
   if (places.length === 0) return () => [];
   if (pool.length !== places.length) {

@@ -426,8 +426,14 @@ const listingOf = (here: readonly LegalMove[], stepwise: boolean): Listing => {
     here.map((_, i) => i),
     START,
   );
-  return { here, steps, first, keyAt: (j) => (first[j] as StepOption).key };
+  return { here, steps, first, keyAt: keysOf(first) };
 };
+
+/** The key of each of a decision's steps. */
+const keysOf =
+  (options: readonly StepOption[]) =>
+  (j: number): string =>
+    (options[j] as StepOption).key;
 
 export const search = (
   game: CompiledGame,
@@ -569,7 +575,7 @@ export const search = (
         level = d.edge.child;
         const deeper = stepOptions(steps ?? [], option.moves, option.next);
         open = deeper;
-        openKeyAt = (j) => (deeper[j] as StepOption).key;
+        openKeyAt = keysOf(deeper);
       }
       const move = here[decided.move] as LegalMove;
       const next = applyLegal(game, s, move);
