@@ -13,6 +13,13 @@
  *   the mean of its parts' averages instead of counting as best: a choice of three pieces of
  *   hundreds possible is tried first when its pieces did well in other choices, where without it
  *   every subset not yet made is played before any that was.
+ * - `lean`: a move never made counts as best only when it is lean (lean.ts: no legal move is the
+ *   same with one list item fewer), else below every move made, and MAST's random move is picked as
+ *   the random bot picks one, a list item by item. A position where a list may hold any of eight
+ *   cards has hundreds of moves, most of them a lean move with cards added: without it, a playout
+ *   plays every one of those before any move it knows, and under `widening` the tree grows them
+ *   in that order. Nothing is forbidden: a move that is not lean is still made, by the random move
+ *   (whose lists may go past what is needed) and in the tree, and from then on by its own average.
  * - `decisive` and `antidecisive`: decisive and anti-decisive moves in playouts (Teytaud and
  *   Teytaud 2010), in the form one step deep. Decisive: a move that wins the game for its seat at
  *   once is played (each step tries every move, so a playout costs as many times more as a seat
@@ -32,7 +39,7 @@ import type { LegalMove, Piece } from '../engine/index.ts';
 import type { Value } from '../lang/index.ts';
 import { isRecord } from '../spec/own.ts';
 
-export const TECHNIQUES = ['mast', 'features', 'decisive', 'antidecisive', 'widening', 'stepwise'] as const;
+export const TECHNIQUES = ['mast', 'features', 'lean', 'decisive', 'antidecisive', 'widening', 'stepwise'] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 
@@ -84,7 +91,9 @@ export const readTechniques = (text: string): { techniques: readonly Technique[]
     return { error: `--learning: unknown technique '${unknown[0]}' (techniques: ${TECHNIQUES.join(', ')}, or 'none')` };
   }
   // Without the averages there is nothing for the parts to refine: refused, not silently ignored.
-  if (names.includes('features') && !names.includes('mast')) return { error: "--learning: 'features' refines 'mast': name both" };
+  for (const refines of ['features', 'lean']) {
+    if (names.includes(refines) && !names.includes('mast')) return { error: `--learning: '${refines}' refines 'mast': name both` };
+  }
   return { techniques: TECHNIQUES.filter((t) => names.includes(t)) };
 };
 
@@ -104,7 +113,11 @@ const NO_PARTS: readonly string[] = [];
 export class MoveAverages {
   private readonly table = new Map<string, { n: number; total: number; squares: number }>();
 
-  constructor(readonly byParts = false) {}
+  /** `byParts`: learn by features too; `lean`: a move never made counts as best only when it is lean (lean.ts). */
+  constructor(
+    readonly byParts = false,
+    readonly lean = false,
+  ) {}
 
   /** `legal` as these averages learn it. */
   learned(legal: LegalMove): Learned {

@@ -32,6 +32,8 @@ import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
 import type { Bot, BotOptions, SearchStats } from './types.ts';
 import { treeMemory } from './treeMemory.ts';
+import { extendedOf } from './lean.ts';
+import { randomChoice } from './random.ts';
 import {
   clearlyBetter,
   DEFAULT_TECHNIQUES,
@@ -161,19 +163,50 @@ interface Made {
   readonly seat: number;
 }
 
-/** Of `moves`, the one of best average (a move never made counts as best), ties broken at random; at random with MAST_EPSILON. */
-const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng): LegalMove => {
-  if (moves.length === 1 || rng.float() < MAST_EPSILON) return moves[rng.below(moves.length)] as LegalMove;
+/**
+ * Of `moves` (of those at `among`, when given), the one of best average, by its index (a move
+ * never made counts as best), ties broken at random; at random with MAST_EPSILON. With `lean`
+ * (lean.ts), a move never made counts as best only when it is lean among all of `moves`; one that
+ * extends moves by a list item counts as the best of their averages, just below them, and as
+ * below every move made when none of them was made; the random move is picked as the random bot
+ * picks one (a list item by item), not uniformly among the hundreds a list allows. So a search
+ * tries the lean moves first, then adds an item to those that did well.
+ */
+const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng, among?: readonly number[]): number => {
+  const open = among ?? moves.map((_, i) => i);
+  if (open.length === 1 || rng.float() < MAST_EPSILON) {
+    if (!mast.lean || open.length === 1) return open[rng.below(open.length)] as number;
+    const from = open.map((i) => moves[i] as LegalMove);
+    return open[from.indexOf(randomChoice(from, rng))] as number;
+  }
+  const estimates = new Map<number, number | undefined>();
+  const known = (i: number): number | undefined => {
+    if (!estimates.has(i)) estimates.set(i, mast.estimate(moves[i] as LegalMove));
+    return estimates.get(i);
+  };
+  let extended: readonly (readonly number[])[] | undefined;
+  const inherited = (i: number): number => {
+    if (!mast.lean) return Number.POSITIVE_INFINITY;
+    extended ??= extendedOf(moves);
+    const from = extended[i] ?? [];
+    if (from.length === 0) return Number.POSITIVE_INFINITY;
+    return Math.max(...from.map((j) => known(j) ?? Number.NEGATIVE_INFINITY));
+  };
   let best = Number.NEGATIVE_INFINITY;
+  let bestJudged = false;
   let ties = 0;
-  let pick = moves[0] as LegalMove;
-  for (const m of moves) {
-    const v = mast.estimate(m) ?? Number.POSITIVE_INFINITY;
-    if (v > best) {
+  let pick = open[0] as number;
+  for (const i of open) {
+    const own = known(i);
+    const v = own ?? inherited(i);
+    // A move with an estimate of its own ranks above one judged by the moves it extends.
+    const judged = own !== undefined;
+    if (v > best || (v === best && judged && !bestJudged)) {
       best = v;
-      pick = m;
+      bestJudged = judged;
+      pick = i;
       ties = 1;
-    } else if (v === best && rng.below(++ties) === 0) pick = m;
+    } else if (v === best && judged === bestJudged && rng.below(++ties) === 0) pick = i;
   }
   return pick;
 };
@@ -305,7 +338,7 @@ const preferredOrLearned = (
   mast: MoveAverages | undefined,
   rng: Rng,
 ): LegalMove => {
-  const fallback = (): LegalMove => (mast ? byAverage(mine, mast, rng) : (mine[rng.below(mine.length)] as LegalMove));
+  const fallback = (): LegalMove => mine[mast ? byAverage(mine, mast, rng) : rng.below(mine.length)] as LegalMove;
   if (!policy) return fallback();
   try {
     return preferred(policy, state, mine, rng) ?? fallback();
@@ -343,12 +376,7 @@ const expansion = (
     if (at >= 0) return at;
   }
   if (mast && fresh.length > 1) {
-    const pick = byAverage(
-      fresh.map((j) => here[j] as LegalMove),
-      mast,
-      rng,
-    );
-    return here.indexOf(pick);
+    return byAverage(here, mast, rng, fresh);
   }
   return fresh[rng.below(fresh.length)] as number;
 };
@@ -461,7 +489,7 @@ export const search = (
   let hi = start?.hi ?? Number.NEGATIVE_INFINITY;
   const norm = (q: number): number => (hi > lo ? (q - lo) / (hi - lo) : 0.5);
   const techniques = options.learning ?? DEFAULT_TECHNIQUES;
-  const mast = techniques.includes('mast') ? new MoveAverages(techniques.includes('features')) : undefined;
+  const mast = techniques.includes('mast') ? new MoveAverages(techniques.includes('features'), techniques.includes('lean')) : undefined;
   const learning: PlayoutLearning = {
     ...(mast ? { mast } : {}),
     decisive: techniques.includes('decisive'),

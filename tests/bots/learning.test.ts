@@ -47,10 +47,13 @@ describe('techniques by name', () => {
     expect(readTechniques('antidecisive,mast')).toEqual({ techniques: ['mast', 'antidecisive'] });
     expect(readTechniques('none')).toEqual({ techniques: [] });
     expect(readTechniques('mats')).toEqual({
-      error: "--learning: unknown technique 'mats' (techniques: mast, features, decisive, antidecisive, widening, stepwise, or 'none')",
+      error:
+        "--learning: unknown technique 'mats' (techniques: mast, features, lean, decisive, antidecisive, widening, stepwise, or 'none')",
     });
     expect(readTechniques('features,mast')).toEqual({ techniques: ['mast', 'features'] });
     expect(readTechniques('features')).toEqual({ error: "--learning: 'features' refines 'mast': name both" });
+    expect(readTechniques('lean,widening')).toEqual({ error: "--learning: 'lean' refines 'mast': name both" });
+    expect(readTechniques('widening,lean,mast')).toEqual({ techniques: ['mast', 'lean', 'widening'] });
   });
 });
 

@@ -74,7 +74,7 @@ export const simulateCommand: Command = {
     learning: {
       type: 'string',
       hint: 'a,b',
-      help: "what MCTS/ISMCTS learn with as they search: mast (playouts play the moves that did best so far), features (with mast: the averages also learn each piece or value a move names, and judge a move never made by them), decisive (playouts take a move that wins at once), antidecisive (playouts avoid a move that loses at once), widening (the tree grows a position's moves a few at a time, as a playout picks them: one never made first, then the best average), stepwise (the tree decides a move a step at a time: its name, then each argument, a list item by item, in or out), or 'none' for plain UCT with random playouts (default mast,antidecisive; each costs time: see docs/LANGUAGE.md, Bots)",
+      help: "what MCTS/ISMCTS learn with as they search: mast (playouts play the moves that did best so far), features (with mast: the averages also learn each piece or value a move names, and judge a move never made by them), lean (with mast: of the moves never made, those with no list item to spare are tried first, then items are added to the moves that did well; a random move builds its lists item by item), decisive (playouts take a move that wins at once), antidecisive (playouts avoid a move that loses at once), widening (the tree grows a position's moves a few at a time, as a playout picks them: one never made first, then the best average), stepwise (the tree decides a move a step at a time: its name, then each argument, a list item by item, in or out), or 'none' for plain UCT with random playouts (default mast,antidecisive; each costs time: see docs/LANGUAGE.md, Bots)",
     },
     rotate: {
       type: 'boolean',

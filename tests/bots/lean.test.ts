@@ -1,0 +1,117 @@
+/**
+ * Lean moves (src/bots/lean.ts) and the `lean` technique: a move is lean when no legal move is
+ * the same with one list item fewer, and the moves it extends are those. Where the rules let a
+ * list grow freely once it is legal (a discard that covers the damage, R-8), the lean moves are
+ * exactly what a strategy's `minimal` keeps; where more is better (Purse), a search with `lean`
+ * still finds the best choice by adding items to the moves that did well.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extendedOf } from '../../src/bots/lean.ts';
+import { createBot, legalKey } from '../../src/bots/index.ts';
+import type { Technique } from '../../src/bots/learning.ts';
+import { applyLegal, everyPiece, isOver, legalMovesWithEvents, newGame, type GameState, type LegalMove } from '../../src/engine/index.ts';
+import { Rng, seedRng } from '../../src/runtime/rng.ts';
+import type { CompiledGame } from '../../src/compile/index.ts';
+import { botFixture } from '../helpers/botFixtures.ts';
+import { compile } from '../helpers/games.ts';
+
+const begin = (game: CompiledGame, players = 1, seed: number | string = 1): GameState => {
+  const started = newGame(game, { players, seed });
+  if (!started.ok) throw new Error(started.error);
+  return started.state;
+};
+
+const leanOnes = (moves: readonly LegalMove[]): LegalMove[] => {
+  const extended = extendedOf(moves);
+  return moves.filter((_, i) => extended[i]?.length === 0);
+};
+
+describe('lean moves: nothing to spare in their lists', () => {
+  const game = botFixture('thrifty');
+  const state = begin(game);
+  const legal = legalMovesWithEvents(game, state);
+  const coins = new Map(everyPiece(state.context.zones).map((p) => [p.id, Number(p.value)]));
+  const paid = (m: LegalMove): string =>
+    `${(m.move.args?.coins as string[])
+      .map((id) => coins.get(id))
+      .sort((a, b) => Number(a) - Number(b))
+      .join('+')} ${String(m.move.args?.box)}`;
+
+  it('a pay is lean when no coin of it could be left out: the bill of 4 paid with nothing to spare, into either box', () => {
+    const pays = leanOnes(legal).filter((m) => m.move.move === 'pay');
+    const each = ['1+3', '2+2', '2+3', '2+3', '5'];
+    expect(pays.map(paid).sort()).toEqual([...each.map((p) => `${p} left`), ...each.map((p) => `${p} right`)].sort());
+  });
+
+  it('a list of numbers is a multiset: the same face twice is two items, a move without a list is lean', () => {
+    const counts = leanOnes(legal).filter((m) => m.move.move === 'count');
+    expect([...new Set(counts.map((m) => [...(m.move.args?.faces as number[])].sort().join('+')))].sort()).toEqual(['1+3', '2+2', '2+3']);
+    expect(leanOnes(legal).filter((m) => m.move.move === 'pass')).toHaveLength(1);
+  });
+
+  it('a move extends the moves that are it with one item fewer, in the same box', () => {
+    const extended = extendedOf(legal);
+    const i = legal.findIndex((m) => m.move.move === 'pay' && paid(m) === '2+2+3 left');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const smaller = (extended[i] ?? []).map((j) => paid(legal[j] as LegalMove)).sort();
+    expect(smaller).toEqual(['2+2 left', '2+3 left', '2+3 left']);
+  });
+
+  it('lists of distinct items (bit masks) and lists of numbers that repeat (texts) give the same answer', () => {
+    const pays = legal.filter((m) => m.move.move === 'pay');
+    const alone = extendedOf(pays).map((from) => from.map((j) => legalKey(pays[j] as LegalMove)).sort());
+    const among = extendedOf(legal);
+    const inAll = pays.map((m) => (among[legal.indexOf(m)] ?? []).map((j) => legalKey(legal[j] as LegalMove)).sort());
+    expect(alone).toEqual(inAll);
+    expect(alone.some((from) => from.length > 1)).toBe(true);
+  });
+
+  it('R-8: in solo Regicide the lean discards are exactly those of no card more than the damage needs (`minimal`)', () => {
+    const solo = compile('regicide', ['immunity', 'jester', 'animal-companions', 'enemies-in-hand', 'combos', 'yield-limit', 'solo']);
+    const steady = solo.bots.steady;
+    if (!steady) throw new Error('no steady strategy');
+    let discards = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
+        let s = begin(solo, 1, seed);
+        const rng = new Rng(seedRng(`lean:${seed}`));
+        for (let k = 0; k < 80 && !isOver(s); k++) {
+          const legal = legalMovesWithEvents(solo, s);
+          const mine = legal.filter((m) => m.move.move === 'discard');
+          if (mine.length > 0) {
+            discards++;
+            const minimal = legalMovesWithEvents(solo, s, undefined, undefined, steady.minimal).filter((m) => m.move.move === 'discard');
+            expect(new Set(leanOnes(mine).map(legalKey))).toEqual(new Set(minimal.map(legalKey)));
+          }
+          const next = applyLegal(solo, s, legal[rng.below(legal.length)] as LegalMove);
+          if (!next.ok) throw new Error(next.error);
+          s = next.state;
+        }
+      }),
+      { numRuns: 12 },
+    );
+    expect(discards).toBeGreaterThan(10);
+  });
+});
+
+describe('lean: what a search tries first', () => {
+  it('Purse: where taking more is better, the search adds coins to the takes that did well and finds the best of 1,023 (1,000 iterations, 8 searches)', () => {
+    const game = botFixture('purse');
+    const state = begin(game);
+    const moves = legalMovesWithEvents(game, state);
+    const value = new Map(everyPiece(state.context.zones).map((p) => [p.id, Number(p.value)]));
+    const found = (learning: readonly Technique[]): number => {
+      let n = 0;
+      for (let seed = 0; seed < 8; seed++) {
+        const bot = createBot(game, 'mcts', { iterations: 1000, learning });
+        if ('error' in bot) throw new Error(bot.error);
+        const taken = bot.choose(state, 0, moves, new Rng(seedRng(`purse ${seed}`))).move.args?.coins as string[];
+        if (taken.reduce((sum, id) => sum + (value.get(id) ?? Number.NaN), 0) === 15) n++;
+      }
+      return n;
+    };
+    expect(found(['mast', 'lean', 'antidecisive', 'widening'])).toBeGreaterThanOrEqual(5);
+    expect(found(['mast', 'antidecisive', 'widening'])).toBeLessThanOrEqual(2);
+  }, 120_000);
+});
