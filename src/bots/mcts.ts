@@ -179,10 +179,15 @@ const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng, am
     const from = open.map((i) => moves[i] as LegalMove);
     return open[from.indexOf(randomChoice(from, rng))] as number;
   }
-  const estimates = new Map<number, number | undefined>();
+  // Under `lean` a move's estimate may be read again for the moves that extend it: kept, not read twice.
+  const estimates: (number | undefined | null)[] | undefined = mast.lean ? new Array(moves.length).fill(null) : undefined;
   const known = (i: number): number | undefined => {
-    if (!estimates.has(i)) estimates.set(i, mast.estimate(moves[i] as LegalMove));
-    return estimates.get(i);
+    if (!estimates) return mast.estimate(moves[i] as LegalMove);
+    const kept = estimates[i];
+    if (kept !== null) return kept;
+    const v = mast.estimate(moves[i] as LegalMove);
+    estimates[i] = v;
+    return v;
   };
   let extended: readonly (readonly number[])[] | undefined;
   const inherited = (i: number): number => {
