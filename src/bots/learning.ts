@@ -14,8 +14,9 @@
  *   hundreds possible is tried first when its pieces did well in other choices, where without it
  *   every subset not yet made is played before any that was.
  * - `lean`: a move never made counts as best only when it is lean (lean.ts: no legal move is the
- *   same with one list item fewer), else below every move made, and MAST's random move is picked as
- *   the random bot picks one, a list item by item. A position where a list may hold any of eight
+ *   same with one list item fewer); one that extends moves counts as the best of their averages,
+ *   just below them, or below every move made when none of them was made; MAST's random move is
+ *   picked as the random bot picks one, a list item by item. A position where a list may hold any of eight
  *   cards has hundreds of moves, most of them a lean move with cards added: without it, a playout
  *   plays every one of those before any move it knows, and under `widening` the tree grows them
  *   in that order. Nothing is forbidden: a move that is not lean is still made, by the random move
