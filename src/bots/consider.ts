@@ -13,48 +13,11 @@
 import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
 import { SpecLimitError } from '../errors.ts';
 import type { Meter } from '../lang/index.ts';
-import type { Json } from '../runtime/state.ts';
 import type { GameState, LegalMove } from '../engine/index.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { decisionBudget } from './budget.ts';
+import { type Bits, bitIndex, bitsOf, inside } from './listBits.ts';
 import { moveRunner } from './moveScope.ts';
-
-/**
- * A list as a set of bits, one per item and the n-th copy of a value a bit of its own, so that a
- * list lies inside another exactly when its bits do. `copies` gives each value its copies' bits.
- */
-type Bits = readonly number[];
-
-interface BitIndex {
-  readonly copies: Map<string, number[]>;
-  next: number;
-}
-
-const has = (bits: readonly number[], bit: number): boolean => ((bits[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0;
-
-const bitsOf = (items: readonly Json[], index: BitIndex): Bits => {
-  const bits: number[] = [];
-  for (const item of items) {
-    // A piece is given by its id; any other value by its JSON, marked so it never meets an id.
-    const key = typeof item === 'string' ? item : `\u0000${JSON.stringify(item)}`;
-    let copies = index.copies.get(key);
-    if (!copies) {
-      copies = [];
-      index.copies.set(key, copies);
-    }
-    let n = 0;
-    while (n < copies.length && has(bits, copies[n] as number)) n++;
-    if (n === copies.length) copies.push(index.next++);
-    const bit = copies[n] as number;
-    bits[bit >>> 5] = (bits[bit >>> 5] ?? 0) | (1 << (bit & 31));
-  }
-  return bits;
-};
-
-const inside = (small: Bits, big: Bits): boolean => {
-  for (let i = 0; i < small.length; i++) if (((small[i] as number) & ~(big[i] ?? 0)) !== 0) return false;
-  return true;
-};
 
 interface Choice {
   readonly move: LegalMove;
@@ -64,7 +27,7 @@ interface Choice {
 
 /** Which of `moves` are choices of the consideration's move that hold a smaller legal choice, so are not minimal. */
 const notMinimal = (c: CompiledConsideration, list: string, moves: readonly LegalMove[]): Set<LegalMove> => {
-  const index: BitIndex = { copies: new Map(), next: 0 };
+  const index = bitIndex();
   const groups = new Map<string, Choice[]>();
   for (const m of moves) {
     if (m.move.move !== c.move) continue;

@@ -10,97 +10,60 @@
  * smaller. A list's items are compared as the move gives them (a piece by its id, a number by
  * its value), as a multiset: two faces of 2 are two items.
  *
- * A playout asks at every step, so the common case is fast: when every move's lists are one list
- * of distinct items, from at most 30 items in all, a list is a bit mask and "one item fewer" is
- * a bit cleared; otherwise the lists are compared as texts.
+ * A playout asks at every step, so a list is read as bits (listBits.ts): "one item fewer" is a
+ * bit cleared and looked up, never a list compared with a list.
  */
 import type { Json, LegalMove } from '../engine/index.ts';
+import { type BitIndex, type Bits, bitIndex, bitsKey, bitsOf, lessOne } from './listBits.ts';
 
 const NONE: readonly number[] = [];
 
-/** An item as text; a string is marked apart from a number or a record that prints the same. */
-const itemText = (x: Json): string => (typeof x === 'string' ? `"${x}` : JSON.stringify(x));
-
-/** A move with its list arguments set apart: the rest as one text, and each list's items as texts. */
-interface Parted {
+/** A move read for leanness: its arguments but the lists as one text, its lists' items as bits (each list's tagged with its name). */
+interface Read {
   readonly rest: string;
-  readonly lists: readonly (readonly string[])[];
+  readonly bits: Bits;
+  readonly lists: readonly (readonly [tag: string, items: readonly Json[]])[];
 }
 
-const partedOf = (legal: LegalMove): Parted => {
+const readOf = (legal: LegalMove, index: BitIndex): Read => {
   let rest = `${legal.move.seat} ${legal.move.move}`;
-  const lists: string[][] = [];
-  for (const value of Object.values(legal.move.args ?? {})) {
+  const bits: number[] = [];
+  const lists: [string, readonly Json[]][] = [];
+  for (const [name, value] of Object.entries(legal.move.args ?? {})) {
     if (Array.isArray(value)) {
-      lists.push(value.map(itemText));
-      rest += '\u0000[]';
-    } else rest += `\u0000${JSON.stringify(value)}`;
+      const tag = `${name}\u0001`;
+      lists.push([tag, value]);
+      bitsOf(value, index, tag).forEach((word, w) => {
+        bits[w] = (bits[w] ?? 0) | word;
+      });
+      rest += `\u0000${name}[]`;
+    } else rest += `\u0000${name}=${JSON.stringify(value)}`;
   }
-  return { rest, lists };
+  return { rest, bits, lists };
 };
 
-/** Bits for the items when every move has one list of distinct items, at most 30 items in all; else undefined. */
-const bitsOf = (parted: readonly Parted[]): Map<string, number> | undefined => {
-  const bits = new Map<string, number>();
-  for (const p of parted) {
-    if (p.lists.length > 1) return undefined;
-    const list = p.lists[0] ?? [];
-    for (const item of list) if (!bits.has(item)) bits.set(item, 1 << bits.size);
-    if (bits.size > 30 || new Set(list).size !== list.length) return undefined;
-  }
-  return bits;
-};
-
-const byMasks = (parted: readonly Parted[], bits: ReadonlyMap<string, number>): (readonly number[])[] => {
-  const masks = parted.map((p) => (p.lists[0] ?? []).reduce((m, item) => m | (bits.get(item) ?? 0), 0));
-  const at = new Map<string, Map<number, number>>();
-  parted.forEach((p, i) => {
-    const same = at.get(p.rest) ?? new Map<number, number>();
-    same.set(masks[i] as number, i);
-    at.set(p.rest, same);
-  });
-  return parted.map((p, i) => {
-    const mask = masks[i] as number;
-    if (mask === 0) return NONE;
-    const same = at.get(p.rest) as Map<number, number>;
-    const found: number[] = [];
-    for (let rest = mask; rest !== 0; rest &= rest - 1) {
-      const j = same.get(mask & ~(rest & -rest));
-      if (j !== undefined) found.push(j);
-    }
-    return found.length > 0 ? found : NONE;
-  });
-};
-
-/** The lists as sorted texts, with one copy of `drop` taken out of list `at` (none when `at` is -1). */
-const shapeOf = (p: Parted, at = -1, drop = ''): string => {
-  let out = p.rest;
-  p.lists.forEach((list, i) => {
-    const items = [...list].sort();
-    if (i === at) items.splice(items.indexOf(drop), 1);
-    out += `\u0000${items.join('\u0001')}`;
-  });
-  return out;
-};
-
-const byTexts = (parted: readonly Parted[]): (readonly number[])[] => {
-  const at = new Map(parted.map((p, i) => [shapeOf(p), i]));
-  return parted.map((p) => {
-    const found: number[] = [];
-    p.lists.forEach((list, arg) => {
-      for (const item of new Set(list)) {
-        const j = at.get(shapeOf(p, arg, item));
-        if (j !== undefined) found.push(j);
-      }
-    });
-    return found.length > 0 ? found : NONE;
-  });
-};
+const hasItems = (m: LegalMove): boolean => Object.values(m.move.args ?? {}).some((v) => Array.isArray(v) && v.length > 0);
 
 /** For each of `moves`, the indices of the moves it extends by one list item: none for a lean move. */
 export const extendedOf = (moves: readonly LegalMove[]): (readonly number[])[] => {
-  if (!moves.some((m) => Object.values(m.move.args ?? {}).some((v) => Array.isArray(v) && v.length > 0))) return moves.map(() => NONE);
-  const parted = moves.map(partedOf);
-  const bits = bitsOf(parted);
-  return bits ? byMasks(parted, bits) : byTexts(parted);
+  if (!moves.some(hasItems)) return moves.map(() => NONE);
+  const index = bitIndex();
+  const read = moves.map((m) => readOf(m, index));
+  const at = new Map<string, Map<string | number, number>>();
+  read.forEach((r, i) => {
+    const same = at.get(r.rest) ?? new Map<string | number, number>();
+    same.set(bitsKey(r.bits), i);
+    at.set(r.rest, same);
+  });
+  return read.map((r) => {
+    const same = at.get(r.rest) as Map<string | number, number>;
+    const found: number[] = [];
+    for (const [tag, items] of r.lists) {
+      for (const less of lessOne(r.bits, items, index, tag)) {
+        const j = same.get(bitsKey(less));
+        if (j !== undefined) found.push(j);
+      }
+    }
+    return found.length > 0 ? found : NONE;
+  });
 };

@@ -58,7 +58,7 @@ describe('lean moves: nothing to spare in their lists', () => {
     expect(smaller).toEqual(['2+2 left', '2+3 left', '2+3 left']);
   });
 
-  it('lists of distinct items (bit masks) and lists of numbers that repeat (texts) give the same answer', () => {
+  it('a move is judged among the moves alike: the pays alone give the same answer as the pays among moves whose lists repeat numbers', () => {
     const pays = legal.filter((m) => m.move.move === 'pay');
     const alone = extendedOf(pays).map((from) => from.map((j) => legalKey(pays[j] as LegalMove)).sort());
     const among = extendedOf(legal);
@@ -92,6 +92,69 @@ describe('lean moves: nothing to spare in their lists', () => {
       { numRuns: 12 },
     );
     expect(discards).toBeGreaterThan(10);
+  });
+});
+
+describe('lean moves of any lists', () => {
+  /** The moves `moves[i]` extends, found by comparing whole lists as sorted texts: the definition, slowly. */
+  const byDefinition = (moves: readonly LegalMove[]): number[][] => {
+    const text = (m: LegalMove): string =>
+      JSON.stringify([
+        m.move.seat,
+        m.move.move,
+        Object.entries(m.move.args ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v]),
+      ]);
+    return moves.map((m) => {
+      const found: number[] = [];
+      for (const [name, list] of Object.entries(m.move.args ?? {})) {
+        if (!Array.isArray(list)) continue;
+        for (const item of new Set(list.map((x) => JSON.stringify(x)))) {
+          const at = list.findIndex((x) => JSON.stringify(x) === item);
+          const less = { ...m, move: { ...m.move, args: { ...m.move.args, [name]: list.filter((_, k) => k !== at) } } };
+          moves.forEach((o, j) => {
+            if (text(o) === text(less)) found.push(j);
+          });
+        }
+      }
+      return found.sort((a, b) => a - b);
+    });
+  };
+
+  const item = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b', '1', 'c'), fc.constantFrom({ id: 1 }, [1]));
+  const move = fc.record({
+    seat: fc.integer({ min: 0, max: 1 }),
+    move: fc.constantFrom('take', 'give'),
+    args: fc.record({
+      some: fc.array(item, { maxLength: 4 }),
+      more: fc.option(fc.array(item, { maxLength: 3 })),
+      to: fc.integer({ min: 0, max: 1 }),
+    }),
+  });
+
+  it('several lists a move, repeated items and items of every kind: the same moves extended as by comparing whole lists', () => {
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (drawn) => {
+        const moves = drawn.map(({ seat, move, args }) => ({
+          move: {
+            seat,
+            move,
+            args: args.more === null ? { some: args.some, to: args.to } : { some: args.some, more: args.more, to: args.to },
+          },
+        })) as unknown as LegalMove[];
+        expect(extendedOf(moves).map((from) => [...from].sort((a, b) => a - b))).toEqual(byDefinition(moves));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists of more than 32 distinct items: a take of 40 extends each of its 40 takes of 39, and these are not lean', () => {
+    const all = Array.from({ length: 40 }, (_, i) => `p${i}`);
+    const moves = [all, ...all.map((_, k) => all.filter((__, i) => i !== k))].map((pieces) => ({
+      move: { seat: 0, move: 'take', args: { pieces } },
+    })) as unknown as LegalMove[];
+    const extended = extendedOf(moves);
+    expect([...(extended[0] ?? [])].sort((a, b) => a - b)).toEqual(all.map((_, k) => k + 1));
+    expect(extended.slice(1).every((from) => from.length === 0)).toBe(true);
   });
 });
 
