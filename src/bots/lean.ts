@@ -44,7 +44,7 @@ const readOf = (legal: LegalMove, index: BitIndex): Read => {
 
 const hasItems = (m: LegalMove): boolean => Object.values(m.move.args ?? {}).some((v) => Array.isArray(v) && v.length > 0);
 
-/** For each of `moves`, the indices of the moves it extends by one list item: none for a lean move. */
+/** For each of `moves`, the indices of the moves it extends by one list item (of moves alike, one): none for a lean move. */
 export const extendedOf = (moves: readonly LegalMove[]): (readonly number[])[] => {
   if (!moves.some(hasItems)) return moves.map(() => NONE);
   const index = bitIndex();

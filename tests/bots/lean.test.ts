@@ -96,14 +96,16 @@ describe('lean moves: nothing to spare in their lists', () => {
 });
 
 describe('lean moves of any lists', () => {
+  /** A move as text, its lists as sorted items: two moves are the same exactly when their texts are. */
+  const text = (m: LegalMove): string =>
+    JSON.stringify([
+      m.move.seat,
+      m.move.move,
+      Object.entries(m.move.args ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v]),
+    ]);
+
   /** The moves `moves[i]` extends, found by comparing whole lists as sorted texts: the definition, slowly. */
   const byDefinition = (moves: readonly LegalMove[]): number[][] => {
-    const text = (m: LegalMove): string =>
-      JSON.stringify([
-        m.move.seat,
-        m.move.move,
-        Object.entries(m.move.args ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v]),
-      ]);
     return moves.map((m) => {
       const found: number[] = [];
       for (const [name, list] of Object.entries(m.move.args ?? {})) {
@@ -141,7 +143,9 @@ describe('lean moves of any lists', () => {
             args: args.more === null ? { some: args.some, to: args.to } : { some: args.some, more: args.more, to: args.to },
           },
         })) as unknown as LegalMove[];
-        expect(extendedOf(moves).map((from) => [...from].sort((a, b) => a - b))).toEqual(byDefinition(moves));
+        // Moves alike (faces taken from either copy of a value) name one of them as extended: compared without repeats.
+        const listing = moves.filter((m, i) => moves.findIndex((o) => text(o) === text(m)) === i);
+        expect(extendedOf(listing).map((from) => [...from].sort((a, b) => a - b))).toEqual(byDefinition(listing));
       }),
       { numRuns: 300 },
     );
