@@ -10,10 +10,11 @@
  * legal one, which the listing kept, and which drops it here too. Only when nothing is left must
  * the caller list every move.
  */
-import type { CompiledBot, CompiledConsideration } from '../compile/index.ts';
+import type { CompiledBot } from '../compile/index.ts';
 import { SpecLimitError } from '../errors.ts';
 import type { Meter } from '../lang/index.ts';
-import type { GameState, LegalMove } from '../engine/index.ts';
+import type { GameState, LegalMove, MinimalArgs } from '../engine/index.ts';
+import type { DocPath } from '../spec/diagnostics.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import { decisionBudget } from './budget.ts';
 import { type Bits, bitIndex, bitsOf, inside } from './listBits.ts';
@@ -25,8 +26,14 @@ interface Choice {
   readonly bits: Bits;
 }
 
-/** Which of `moves` are choices of the consideration's move that hold a smaller legal choice, so are not minimal. */
-const notMinimal = (c: CompiledConsideration, list: string, moves: readonly LegalMove[]): Set<LegalMove> => {
+/** A move's list whose minimal choices alone are weighed, and where the spec says so (for a message past the limit). */
+interface MinimalList {
+  readonly move: string;
+  readonly path: DocPath;
+}
+
+/** Which of `moves` are choices of `c.move` that hold a smaller legal choice in `list`, so are not minimal. */
+const notMinimal = (c: MinimalList, list: string, moves: readonly LegalMove[]): Set<LegalMove> => {
   const index = bitIndex();
   const groups = new Map<string, Choice[]>();
   for (const m of moves) {
@@ -88,6 +95,19 @@ export const weighsOf = (bot: CompiledBot, state: GameState, moves: readonly Leg
 /** The moves of `moves` that the strategy weighs: none when it would weigh none of them. */
 export const consideredOnly = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], meter?: Meter): readonly LegalMove[] =>
   moves.filter(weighsOf(bot, state, moves, meter));
+
+/**
+ * Of `moves`, those minimal in every list `minimal` names for their move (bots/frugal.ts): the
+ * same choices as a strategy considering each of those lists `minimal`.
+ */
+export const minimalOnly = (minimal: MinimalArgs, moves: readonly LegalMove[]): readonly LegalMove[] => {
+  if (minimal.size === 0) return moves;
+  const dropped = new Set<LegalMove>();
+  for (const [move, lists] of minimal) {
+    for (const list of lists) for (const m of notMinimal({ move, path: ['moves', move, 'args', list] }, list, moves)) dropped.add(m);
+  }
+  return dropped.size === 0 ? moves : moves.filter((m) => !dropped.has(m));
+};
 
 export const considered = (bot: CompiledBot, state: GameState, moves: readonly LegalMove[], meter?: Meter): readonly LegalMove[] => {
   if (bot.consider.length === 0) return moves;

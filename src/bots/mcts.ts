@@ -26,7 +26,8 @@ import { Rng, seedRng } from '../runtime/rng.ts';
 import { applyLegal, isOver, legalMovesWithEvents, type GameState, type LegalMove, type MinimalArgs } from '../engine/index.ts';
 import { determinizer, reseed, seesEverything } from './determinize.ts';
 import { legalKey } from './keys.ts';
-import { consideredOnly, weighsOf } from './consider.ts';
+import { consideredOnly, minimalOnly, weighsOf } from './consider.ts';
+import { frugalLists } from './frugal.ts';
 import { SpecLimitError } from '../errors.ts';
 import { preferred, weighsAll } from './prefer.ts';
 import { rewards, type Evaluation } from './rewards.ts';
@@ -85,12 +86,36 @@ export interface MctsConfig {
  * The legal moves, or none when listing them fails: a determinised state may hold a piece where
  * the real game never puts one, and the spec's expressions may not expect it.
  */
-const legalOrNone = (game: CompiledGame, state: GameState, minimal?: MinimalArgs): LegalMove[] => {
+const legalOrNone = (game: CompiledGame, state: GameState, minimal?: MinimalArgs): readonly LegalMove[] => {
   try {
     return legalMovesWithEvents(game, state, undefined, undefined, minimal);
   } catch {
     return [];
   }
+};
+
+/**
+ * How a search lists a position's moves: the lists the engine may list only the minimal choices
+ * of (the strategy's `minimal`, and with `frugal` the lists the rules only spend), and the
+ * lists whose other choices are then left out wherever the engine listed them (frugal.ts).
+ */
+interface Listed {
+  readonly minimal?: MinimalArgs;
+  readonly frugal?: MinimalArgs;
+}
+
+/** `legalOrNone` as the search lists moves, without the choices `frugal` leaves out. */
+const listedOrNone = (game: CompiledGame, state: GameState, listed: Listed): readonly LegalMove[] => {
+  const moves = legalOrNone(game, state, listed.minimal);
+  return listed.frugal ? minimalOnly(listed.frugal, moves) : moves;
+};
+
+/** What `policy` and the frugal lists (none without `frugal`) make of the search's listing. */
+const listedFor = (policy: CompiledBot | undefined, frugal: MinimalArgs | undefined): Listed => {
+  if (!frugal || frugal.size === 0) return policy ? { minimal: policy.minimal } : {};
+  const minimal = new Map(frugal);
+  for (const [move, lists] of policy?.minimal ?? []) minimal.set(move, [...new Set([...(minimal.get(move) ?? []), ...lists])]);
+  return { minimal, frugal };
 };
 
 /**
@@ -104,6 +129,7 @@ const weighedOf = (
   policy: CompiledBot | undefined,
   state: GameState,
   spared: readonly LegalMove[],
+  frugal: MinimalArgs | undefined,
   only?: (m: LegalMove) => boolean,
 ): readonly LegalMove[] => {
   const listed = (moves: readonly LegalMove[]): readonly LegalMove[] => (only ? moves.filter(only) : moves);
@@ -114,16 +140,17 @@ const weighedOf = (
   } catch (error) {
     if (error instanceof SpecLimitError) throw error;
   }
-  return policy.minimal.size > 0 ? listed(legalOrNone(game, state)) : listed(spared);
+  return policy.minimal.size > 0 ? listed(listedOrNone(game, state, listedFor(undefined, frugal))) : listed(spared);
 };
 
-/** The moves the search weighs in `state` (of those `only` keeps), as `weighedOf` gives. */
+/** The moves the search weighs in `state` (of those `only` keeps), listed as `listed` says, as `weighedOf` gives. */
 const weighed = (
   game: CompiledGame,
   policy: CompiledBot | undefined,
   state: GameState,
+  listed: Listed,
   only?: (m: LegalMove) => boolean,
-): readonly LegalMove[] => weighedOf(game, policy, state, legalOrNone(game, state, policy?.minimal), only);
+): readonly LegalMove[] => weighedOf(game, policy, state, listedOrNone(game, state, listed), listed.frugal, only);
 
 /**
  * The strategy's move in a playout when one seat may act: its preferences over the moves it
@@ -155,6 +182,8 @@ export interface PlayoutLearning {
   readonly decisive: boolean;
   /** Avoid a move that loses at once (the others are tried only when the chosen one loses). */
   readonly antidecisive: boolean;
+  /** With `frugal`, the lists the rules only spend (frugal.ts): only their minimal choices are made. */
+  readonly frugal?: MinimalArgs;
 }
 
 /** A move a playout or the tree made, for the move averages: as they learn it, and the seat that made it. */
@@ -273,10 +302,13 @@ export const playout = (
   const turn0 = s.context.turn;
   const made: Made[] = [];
   let n = 0;
+  const listed = listedFor(policy, learning.frugal);
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
-    const spared = legalOrNone(game, s, policy?.minimal);
+    const spared = listedOrNone(game, s, listed);
     const strategy = policy && preferredWhenOneSeat(policy, s, spared, rng);
-    const mine = strategy ? spared.filter((m) => m.move.seat === strategy.move.seat) : oneSeatOf(game, policy, s, spared, rng);
+    const mine = strategy
+      ? spared.filter((m) => m.move.seat === strategy.move.seat)
+      : oneSeatOf(game, policy, s, spared, learning.frugal, rng);
     if (mine.length === 0) break;
     const pick =
       policy && strategy ? overruled(policy, s, strategy, mine, learning.mast) : preferredOrLearned(policy, s, mine, learning.mast, rng);
@@ -325,9 +357,10 @@ const oneSeatOf = (
   policy: CompiledBot | undefined,
   state: GameState,
   spared: readonly LegalMove[],
+  frugal: MinimalArgs | undefined,
   rng: Rng,
 ): readonly LegalMove[] => {
-  const moves = weighedOf(game, policy, state, spared);
+  const moves = weighedOf(game, policy, state, spared, frugal);
   const first = moves[0]?.move.seat;
   if (moves.every((m) => m.move.seat === first)) return moves;
   const seats = [...new Set(moves.map((m) => m.move.seat))];
@@ -499,7 +532,9 @@ export const search = (
     ...(mast ? { mast } : {}),
     decisive: techniques.includes('decisive'),
     antidecisive: techniques.includes('antidecisive'),
+    ...(techniques.includes('frugal') ? { frugal: frugalLists(game) } : {}),
   };
+  const listed = listedFor(config.policy, learning.frugal);
   const widening = techniques.includes('widening');
   const stepwise = techniques.includes('stepwise');
   const reused = [...(stepwise ? (root.played?.values() ?? []) : root.edges.values())].reduce((n, e) => n + e.visits, 0);
@@ -571,7 +606,7 @@ export const search = (
   const listingAt = (node: TreeNode, s: GameState, sure: boolean): Listing => {
     const known = sure ? listings.get(node) : undefined;
     if (known) return known;
-    const listing = listingOf(weighed(game, config.policy, s, node === root ? atRoot : undefined), stepwise);
+    const listing = listingOf(weighed(game, config.policy, s, listed, node === root ? atRoot : undefined), stepwise);
     if (sure) listings.set(node, listing);
     return listing;
   };

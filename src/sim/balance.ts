@@ -378,7 +378,7 @@ const metricLines = (metrics: readonly MetricStats[]): string[] => {
 
 const barOf = (count: number, most: number, width = 30): string => '#'.repeat(most > 0 ? Math.round((count / most) * width) : 0);
 
-/** What the bots spent, in words: 'search: 300 iterations a move, playouts to the end, learning mast, antidecisive; greedy: 6 samples a move'. */
+/** What the bots spent, in words: 'search: 300 iterations a move, playouts to the end, learning mast, frugal, antidecisive; greedy: 6 samples a move'. */
 export const spendText = (spend: BotSpend): string => {
   const parts: string[] = [];
   const s = spend.search;

@@ -48,7 +48,7 @@ describe('techniques by name', () => {
     expect(readTechniques('none')).toEqual({ techniques: [] });
     expect(readTechniques('mats')).toEqual({
       error:
-        "--learning: unknown technique 'mats' (techniques: mast, features, lean, decisive, antidecisive, widening, stepwise, or 'none')",
+        "--learning: unknown technique 'mats' (techniques: mast, features, lean, frugal, decisive, antidecisive, widening, stepwise, or 'none')",
     });
     expect(readTechniques('features,mast')).toEqual({ techniques: ['mast', 'features'] });
     expect(readTechniques('features')).toEqual({ error: "--learning: 'features' refines 'mast': name both" });

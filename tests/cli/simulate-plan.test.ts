@@ -67,12 +67,12 @@ describe('simulate: reading the command line', () => {
     expect(request({ learning: 'none' }).botOptions).toEqual({ learning: [] });
     expect(readRequest({ learning: 'mast,rave' })).toEqual({
       errors: [
-        "--learning: unknown technique 'rave' (techniques: mast, features, lean, decisive, antidecisive, widening, stepwise, or 'none')",
+        "--learning: unknown technique 'rave' (techniques: mast, features, lean, frugal, decisive, antidecisive, widening, stepwise, or 'none')",
       ],
     });
     expect(readRequest({ learning: 'features,antidecisive' })).toEqual({ errors: ["--learning: 'features' refines 'mast': name both"] });
     expect(readRequest({ learning: ' , ' })).toEqual({
-      errors: ["--learning is empty: name techniques (mast, features, lean, decisive, antidecisive, widening, stepwise) or 'none'"],
+      errors: ["--learning is empty: name techniques (mast, features, lean, frugal, decisive, antidecisive, widening, stepwise) or 'none'"],
     });
   });
 });

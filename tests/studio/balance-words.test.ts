@@ -80,8 +80,8 @@ describe('the Balance report in the studio', () => {
     const report = balance(compile('ten-thousand'), a, { seed: 1, players: 2, bots: ['mcts', 'mcts:careful'], botOptions: {} });
     expectSpendLine(
       report,
-      '  search: 150 iterations a move, playouts of 1 turn (to the end for mcts:careful), learning mast, antidecisive',
-      '  поиск: 150 итераций на ход, симуляции на 1 ход (до конца партии у mcts:careful), обучение: mast, antidecisive',
+      '  search: 150 iterations a move, playouts of 1 turn (to the end for mcts:careful), learning mast, frugal, antidecisive',
+      '  поиск: 150 итераций на ход, симуляции на 1 ход (до конца партии у mcts:careful), обучение: mast, frugal, antidecisive',
     );
   });
 
