@@ -145,6 +145,17 @@ describe('frugal: what a search weighs', () => {
     expect(spares(['mast', 'antidecisive'])).toBeGreaterThan(0);
   }, 60_000);
 
+  it('R-8: a strategy whose `minimal` keeps the same lists (ismcts:steady) searches the very same with `frugal`', () => {
+    for (const [i, { state, legal }] of discardPositions(solo, 4).entries()) {
+      const choice = (learning: readonly Technique[]): string => {
+        const bot = createBot(solo, 'ismcts:steady', { iterations: 40, learning, rolloutTurns: 1 });
+        if ('error' in bot) throw new Error(bot.error);
+        return legalKey(bot.choose(state, 0, legal, new Rng(seedRng(`steady ${i}`))));
+      };
+      expect(choice(['mast', 'frugal', 'antidecisive'])).toBe(choice(['mast', 'antidecisive']));
+    }
+  }, 60_000);
+
   it('where no list is frugal, the search is the very same with `frugal` (10,000)', () => {
     const game = compile('ten-thousand');
     const started = newGame(game, { players: 2, seed: 3 });
