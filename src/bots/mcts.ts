@@ -9,8 +9,8 @@
  *   which its move was available, not the parent's visits.
  *
  * Playouts go on to the end of the game, or `rolloutMoves` moves, or `rolloutTurns` turns, and the
- * evaluation judges (by default a plain search with an evaluation stops each at the end of its
- * turn: spend.ts, rolloutTurnsOf). They learn as the search goes (learning.ts): by the moves'
+ * evaluation judges (by default a plain search with an evaluation, at a table of two or more seats,
+ * stops each at the end of its turn: spend.ts, rolloutTurnsOf). They learn as the search goes (learning.ts): by the moves'
  * averages (MAST), taking a move that wins at once and avoiding one that loses at once, each switchable. Rewards are per seat (see rewards.ts: 1 for each winner, so teams and
  * cooperative players share them; a game nobody won is judged by the evaluation, below any win);
  * an edge is judged from the point of view of the seat that makes its move. Values are normalised
@@ -514,7 +514,11 @@ export const search = (
   const iterations = iterationLimit(options);
   const c = options.exploration ?? 0.7;
   const rolloutMoves = options.rolloutMoves ?? 200;
-  const rolloutTurns = rolloutTurnsOf(options, { evaluated: evaluation !== undefined, guided: config.policy !== undefined });
+  const rolloutTurns = rolloutTurnsOf(options, {
+    evaluated: evaluation !== undefined,
+    guided: config.policy !== undefined,
+    seats: state.context.numPlayers,
+  });
   const now = options.now ?? (() => performance.now());
   const began = now();
   const deadline = options.timeMs !== undefined ? began + options.timeMs : Number.POSITIVE_INFINITY;

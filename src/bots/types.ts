@@ -33,7 +33,7 @@ export interface BotOptions {
   /**
    * A playout stops after this many turns have begun, and the position is judged by the
    * evaluation; 'end': no limit (to the end of the game, or `rolloutMoves`). Default: 1 for a
-   * plain search with an evaluation, else 'end' (spend.ts, rolloutTurnsOf).
+   * plain search with an evaluation at a table of two or more seats, else 'end' (spend.ts, rolloutTurnsOf).
    */
   readonly rolloutTurns?: number | 'end';
   /**

@@ -253,7 +253,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     games: n,
     seed: run.seed,
     bots: run.bots ?? ['random'],
-    spend: spendOf(game, run.bots ?? [], run.botOptions ?? {}),
+    spend: spendOf(game, run.bots ?? [], run.botOptions ?? {}, run.players),
     engine: engineReport().engine,
     cooperative,
     sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),

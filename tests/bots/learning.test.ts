@@ -192,21 +192,21 @@ describe('what the bots spent, as the balance report names it', () => {
   const tenThousand = compile('ten-thousand');
 
   it('fills in the defaults of a search and of greedy, and names nothing for bots that neither search nor sample', () => {
-    expect(spendOf(tenThousand, ['mcts', 'careful'], {})).toEqual({
+    expect(spendOf(tenThousand, ['mcts', 'careful'], {}, 2)).toEqual({
       search: { iterations: 150, timeMs: null, rolloutTurns: 1, toTheEnd: [], learning: DEFAULT_TECHNIQUES },
     });
-    expect(spendOf(tenThousand, ['ismcts:careful'], { timeMs: 1000, learning: [] })).toEqual({
+    expect(spendOf(tenThousand, ['ismcts:careful'], { timeMs: 1000, learning: [] }, 2)).toEqual({
       search: { iterations: null, timeMs: 1000, rolloutTurns: null, toTheEnd: [], learning: [] },
     });
-    expect(spendOf(tenThousand, ['greedy', 'mcts'], { iterations: 50, timeMs: 400, rolloutTurns: 3 })).toEqual({
+    expect(spendOf(tenThousand, ['greedy', 'mcts'], { iterations: 50, timeMs: 400, rolloutTurns: 3 }, 2)).toEqual({
       search: { iterations: 50, timeMs: 400, rolloutTurns: 3, toTheEnd: [], learning: DEFAULT_TECHNIQUES },
       samples: 6,
     });
-    expect(spendOf(tenThousand, ['random', 'careful'], { iterations: 50 })).toBeNull();
+    expect(spendOf(tenThousand, ['random', 'careful'], { iterations: 50 }, 2)).toBeNull();
   });
 
-  it('by default a plain search with an evaluation stops its playouts after a turn; one guided by a strategy, or with nothing to judge by, plays to the end', () => {
-    const search = (game: CompiledGame, bots: string[], options: BotOptions = {}) => spendOf(game, bots, options)?.search;
+  it('by default a plain search with an evaluation stops its playouts after a turn; one guided by a strategy, with nothing to judge by, or alone at the table, plays to the end', () => {
+    const search = (game: CompiledGame, bots: string[], options: BotOptions = {}, seats = 2) => spendOf(game, bots, options, seats)?.search;
     // 'bold' declares no evaluation, 'careful' does: mcts:bold is guided and has nothing to judge a cut playout by.
     expect(search(tenThousand, ['mcts', 'mcts:bold', 'mcts:careful', 'mcts'])).toMatchObject({
       rolloutTurns: 1,
@@ -216,10 +216,18 @@ describe('what the bots spent, as the balance report names it', () => {
     expect(search(tenThousand, ['mcts', 'mcts:bold'], { rolloutTurns: 2 })).toMatchObject({ rolloutTurns: 2, toTheEnd: [] });
     // Stones declares no evaluation at all.
     expect(search(stones(21, false).game, ['mcts', 'ismcts'])).toMatchObject({ rolloutTurns: null, toTheEnd: [] });
-    expect(rolloutTurnsOf({}, { evaluated: true, guided: false })).toBe(DEFAULT_ROLLOUT_TURNS);
-    expect(rolloutTurnsOf({}, { evaluated: true, guided: true })).toBe(Number.POSITIVE_INFINITY);
-    expect(rolloutTurnsOf({}, { evaluated: false, guided: false })).toBe(Number.POSITIVE_INFINITY);
-    expect(rolloutTurnsOf({ rolloutTurns: 0 }, { evaluated: false, guided: true })).toBe(0);
+    // Solo Regicide declares an evaluation (steady's), but one seat plays: no random opponent in a playout.
+    const soloRegicide = compile('regicide', ['solo']);
+    expect(search(soloRegicide, ['ismcts'], {}, 1)).toMatchObject({ rolloutTurns: null, toTheEnd: [] });
+    expect(search(soloRegicide, ['ismcts'], { rolloutTurns: 1 }, 1)).toMatchObject({ rolloutTurns: 1, toTheEnd: [] });
+    expect(search(compile('regicide'), ['ismcts'], {}, 2)).toMatchObject({ rolloutTurns: 1, toTheEnd: [] });
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: false, seats: 2 })).toBe(DEFAULT_ROLLOUT_TURNS);
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: false, seats: 4 })).toBe(DEFAULT_ROLLOUT_TURNS);
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: false, seats: 1 })).toBe(Number.POSITIVE_INFINITY);
+    expect(rolloutTurnsOf({ rolloutTurns: 1 }, { evaluated: true, guided: false, seats: 1 })).toBe(1);
+    expect(rolloutTurnsOf({}, { evaluated: true, guided: true, seats: 2 })).toBe(Number.POSITIVE_INFINITY);
+    expect(rolloutTurnsOf({}, { evaluated: false, guided: false, seats: 2 })).toBe(Number.POSITIVE_INFINITY);
+    expect(rolloutTurnsOf({ rolloutTurns: 0 }, { evaluated: false, guided: true, seats: 2 })).toBe(0);
   });
 
   it('a search with learning repeats exactly from the same seed', () => {

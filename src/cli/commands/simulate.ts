@@ -69,7 +69,7 @@ export const simulateCommand: Command = {
     'rollout-turns': {
       type: 'string',
       hint: 'T',
-      help: "MCTS/ISMCTS playouts stop after T turns and the evaluation judges, or 'end': they play to the end of the game (or 200 moves). Default 1 (to the end of the turn a playout began in) for plain mcts/ismcts where the game's bots declare an evaluation; 'end' for mcts:NAME/ismcts:NAME, whose strategy plays the playouts, and where there is no evaluation",
+      help: "MCTS/ISMCTS playouts stop after T turns and the evaluation judges, or 'end': they play to the end of the game (or 200 moves). Default 1 (to the end of the turn a playout began in) for plain mcts/ismcts where the game's bots declare an evaluation and two or more seats play; 'end' for mcts:NAME/ismcts:NAME, whose strategy plays the playouts, where there is no evaluation, and with one seat (no random opponent in a playout)",
     },
     learning: {
       type: 'string',

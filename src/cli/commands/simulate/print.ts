@@ -66,7 +66,7 @@ export const print = (plan: Plan, outcome: Outcome): Printed => {
   const bots = plan.bots ?? ['random'];
   const balanceOf = (p: Played): BalanceReport =>
     balance(p.game, p.records, { seed: plan.seed, players: plan.players, variants: p.variants, bots, botOptions: plan.botOptions });
-  const spend = spendOf(plan.base.game, bots, plan.botOptions);
+  const spend = spendOf(plan.base.game, bots, plan.botOptions, plan.players);
   const threads = plan.slices.length;
   switch (outcome.mode) {
     case 'sweep': {
