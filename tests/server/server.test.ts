@@ -208,7 +208,9 @@ describe('rooms and seats', () => {
       if (!latest) break;
       const mover = latest === tab2.client.state() ? tab2.client : other.client;
       mover.send({ type: 'move', seq, move: latest.legal[0] });
-      seq = (await mover.next(isType('state'))).seq;
+      // The frame answering this move, not an older one still queued for this socket.
+      const after = seq;
+      seq = (await mover.next((m): m is Extract<ServerMessage, { type: 'state' }> => m.type === 'state' && m.seq > after)).seq;
     }
     expect(seq).toBeGreaterThan(1);
     const back = await seated(made.room, made.seats[0]?.token, { seq: 1 });
