@@ -6,23 +6,69 @@ import react from '@vitejs/plugin-react';
 import gameSchema from './schema/game.schema.json' with { type: 'json' };
 import variantSchema from './schema/variant.schema.json' with { type: 'json' };
 import { standaloneValidatorsModule } from './src/validate/standalone.ts';
-import { CONTENT_SECURITY_POLICY } from './src/studio/contentSecurityPolicy.ts';
+import { CONTENT_SECURITY_POLICY, FRAME_HEADER_POLICY, FRAME_PAGE, FRAME_SCRIPT } from './src/studio/contentSecurityPolicy.ts';
+import { buildFrame, type FrameFiles } from './src/studio/sandbox/buildFrame.ts';
 import ELK from 'elkjs';
 import { prelayout } from './src/studio/diagram/prelayout.ts';
 
-/** In the built studio, schemaValidators.ts becomes ajv's standalone code, generated here (see that file). */
-const standaloneValidators = (): Plugin => ({
-  name: 'houserules-standalone-validators',
-  apply: 'build',
-  load(id) {
-    if (!id.endsWith('/src/validate/schemaValidators.ts')) return undefined;
-    return standaloneValidatorsModule(gameSchema, variantSchema, {
-      gameSchema: resolve(import.meta.dirname, 'schema/game.schema.json'),
-      variantSchema: resolve(import.meta.dirname, 'schema/variant.schema.json'),
-      schemaIndex: resolve(import.meta.dirname, 'src/validate/schemaIndex.ts'),
-    });
-  },
-});
+/** schemaValidators.ts as ajv's standalone code, generated here (see that file). */
+const loadStandaloneValidators = (id: string): string | undefined => {
+  if (!id.endsWith('/src/validate/schemaValidators.ts')) return undefined;
+  return standaloneValidatorsModule(gameSchema, variantSchema, {
+    gameSchema: resolve(import.meta.dirname, 'schema/game.schema.json'),
+    variantSchema: resolve(import.meta.dirname, 'schema/variant.schema.json'),
+    schemaIndex: resolve(import.meta.dirname, 'src/validate/schemaIndex.ts'),
+  });
+};
+
+/** In the built studio, schemaValidators.ts becomes ajv's standalone code. */
+const standaloneValidators = (): Plugin => ({ name: 'houserules-standalone-validators', apply: 'build', load: loadStandaloneValidators });
+
+/** The isolated frame's files (src/studio/sandbox/buildFrame.ts), with the validators the studio's workers have. */
+const frameFiles = (): Promise<FrameFiles> =>
+  buildFrame(import.meta.dirname, [{ name: 'houserules-standalone-validators', load: loadStandaloneValidators }]);
+
+/**
+ * The isolated frame, where the Balance panel's games run on rules compiled to JavaScript: emitted
+ * beside index.html by a build, served by the development server (built once, again after a
+ * source changes), each time with the frame's own policy as a header.
+ */
+const isolatedFrame = (): Plugin => {
+  let built: Promise<FrameFiles> | undefined;
+  return {
+    name: 'houserules-isolated-frame',
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (file.startsWith(resolve(import.meta.dirname, 'src'))) built = undefined;
+      });
+      server.middlewares.use((request, response, next) => {
+        const path = (request.url ?? '').split('?')[0];
+        if (path !== `/${FRAME_PAGE}` && path !== `/${FRAME_SCRIPT}`) return next();
+        built ??= frameFiles();
+        built.then(
+          (files) => {
+            const page = path === `/${FRAME_PAGE}`;
+            response.writeHead(200, {
+              'Content-Type': page ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8',
+              'Cache-Control': 'no-cache',
+              ...(page ? { 'Content-Security-Policy': FRAME_HEADER_POLICY } : {}),
+            });
+            response.end(page ? files.page : files.script);
+          },
+          (error: unknown) => {
+            built = undefined;
+            next(error);
+          },
+        );
+      });
+    },
+    async generateBundle() {
+      const files = await frameFiles();
+      this.emitFile({ type: 'asset', fileName: FRAME_PAGE, source: files.page });
+      this.emitFile({ type: 'asset', fileName: FRAME_SCRIPT, source: files.script });
+    },
+  };
+};
 
 /**
  * `virtual:diagram-layouts`: every game folder's base flow laid out by ELK here, with the studio's
@@ -52,9 +98,22 @@ const diagramLayouts = (): Plugin => {
 };
 
 /**
+ * The `_headers` rules: the studio's policy on its page, its files and its service worker; the
+ * isolated frame's on the frame's page. Rule by rule, since a host sends every rule that matches a
+ * path, and two policies on one page would both be enforced.
+ */
+const headersFile = (): string =>
+  [
+    ...['/', '/index.html', '/assets/*', '/sw.js'].flatMap((path) => [path, `  Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`]),
+    `/${FRAME_PAGE}`,
+    `  Content-Security-Policy: ${FRAME_HEADER_POLICY}`,
+    '',
+  ].join('\n');
+
+/**
  * The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts),
- * and as the headers of every file in `_headers` (the format static hosts such as Netlify and
- * Cloudflare Pages read): a worker does not inherit a page's meta policy, only a header's.
+ * and as headers in `_headers` (the format static hosts such as Netlify and Cloudflare Pages
+ * read): a worker does not inherit a page's meta policy, only a header's.
  */
 const contentSecurityPolicy = (): Plugin => ({
   name: 'houserules-content-security-policy',
@@ -63,7 +122,7 @@ const contentSecurityPolicy = (): Plugin => ({
     { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
   ],
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n  Content-Security-Policy: ${CONTENT_SECURITY_POLICY}\n` });
+    this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() });
   },
 });
 
@@ -82,7 +141,7 @@ const serviceWorker = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker(), diagramLayouts()],
+  plugins: [react(), standaloneValidators(), contentSecurityPolicy(), serviceWorker(), diagramLayouts(), isolatedFrame()],
   base: './',
   // `npm start` beside `npx houserules serve`: the studio's "Play with friends" reaches the game
   // server through the dev server (HOUSERULES_SERVER names another address).

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { LIMITS } from '../limits.ts';
+import { FRAME_HEADER_ONLY, FRAME_PAGE } from '../studio/contentSecurityPolicy.ts';
 import { createEnginePool } from './enginePool.ts';
 import { createHub, type Hub, type Reply } from './hub.ts';
 import { attachSocket, MAX_PAYLOAD } from './socket.ts';
@@ -70,11 +71,14 @@ const unescapeAttribute = (text: string): string =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** The policy the build wrote into the page (src/studio/contentSecurityPolicy.ts owns it), sent as a header too. */
-const sitePolicy = (site: string | null): string => {
-  const page = site && existsSync(join(site, 'index.html')) ? readFileSync(join(site, 'index.html'), 'utf8') : '';
+/**
+ * The policy the build wrote into `file`, a page of the site (src/studio/contentSecurityPolicy.ts
+ * owns it), sent as a header too, with what only a header can say (`headerOnly`).
+ */
+const pagePolicy = (site: string | null, file: string, headerOnly: string): string => {
+  const page = site && existsSync(join(site, file)) ? readFileSync(join(site, file), 'utf8') : '';
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1];
-  return `${meta === undefined ? "default-src 'none'" : unescapeAttribute(meta)}; frame-ancestors 'none'`;
+  return `${meta === undefined ? "default-src 'none'" : unescapeAttribute(meta)}; ${headerOnly}`;
 };
 
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
@@ -138,7 +142,9 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     idleMs: options.idleMs ?? 60_000,
   });
   const rooms = hub;
-  const policy = sitePolicy(options.site);
+  const policy = pagePolicy(options.site, 'index.html', "frame-ancestors 'none'");
+  // The isolated frame's page: the studio's frame, and nobody else's, under the frame's own policy.
+  const framePolicy = pagePolicy(options.site, FRAME_PAGE, FRAME_HEADER_ONLY);
   const perMinute = options.roomsPerMinute ?? LIMITS.roomsPerMinute;
   const quota = roomQuota(perMinute);
   const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': policy };
@@ -182,6 +188,7 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     const type = TYPES[extname(full)] ?? 'application/octet-stream';
     response.writeHead(200, {
       ...headers,
+      ...(relative === FRAME_PAGE ? { 'Content-Security-Policy': framePolicy } : {}),
       'Content-Type': type,
       'Cache-Control': extname(full) === '.html' || full.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600',
     });

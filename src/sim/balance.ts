@@ -98,7 +98,7 @@ export interface BalanceReport {
   readonly spend: BotSpend | null;
   /**
    * What ran the rules' expressions (src/lang/engine.ts): the engine of the process that played,
-   * whose workers choose as it does. The figures are the same on either; the speed is not.
+   * whose workers choose as it does, or the one the run names (BalanceRun.engine). The figures are the same on either; the speed is not.
    */
   readonly engine: Engine;
   /** Every finished game was won by all seats or by none: the players play together. */
@@ -196,6 +196,8 @@ export interface BalanceRun {
   readonly botOptions?: BotOptions;
   /** Force the cooperative reading; by default it is read off the results. */
   readonly cooperative?: boolean;
+  /** What played the games, where other workers than this process's choice did (the studio's isolated frame). */
+  readonly engine?: Engine;
 }
 
 /** The sides of a game: its teams, or its seats. */
@@ -254,7 +256,7 @@ export const balance = (game: CompiledGame, records: readonly GameRecord[], run:
     seed: run.seed,
     bots: run.bots ?? ['random'],
     spend: spendOf(game, run.bots ?? [], run.botOptions ?? {}, run.players),
-    engine: engineReport().engine,
+    engine: run.engine ?? engineReport().engine,
     cooperative,
     sides: sides.map((side, i) => ({ ...side, ...rate(wins[i] as number, n) })),
     playersWin: cooperative ? rate(playersWon, n) : null,

@@ -64,7 +64,8 @@ describe('the Balance panel', () => {
       () => fakeWorker(log),
       (done) => progress.push(done),
     );
-    const records = await run.done;
+    const { records, engine } = await run.done;
+    expect(engine).toEqual({ engine: 'interpreter', fallbacks: 0, reason: undefined });
     expect(log).toEqual(['slice 0-4', 'slice 4-8', 'slice 8-12']);
     expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(records).toEqual(playRange(compile('ten-thousand'), { seed: 9, bots: ['careful', 'random'], rotate: true }, 0, 12));

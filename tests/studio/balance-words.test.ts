@@ -18,6 +18,9 @@ import {
 import { playRange } from '../../src/sim/simulate.ts';
 import { houseRuleLine, itemText, listTitle, summaryLines } from '../../src/studio/balance/CoverageSection.tsx';
 import { balanceLines, comparisonLines } from '../../src/studio/balance/reportText.ts';
+import { engineLine } from '../../src/studio/balance/words.ts';
+import { mergeEngines } from '../../src/studio/balance/pool.ts';
+import { readReply } from '../../src/studio/sandbox/frameClient.ts';
 import { lengthChart, metricCaption, rateChart } from '../../src/studio/balance/charts.ts';
 import { sweepCharts } from '../../src/studio/balance/sweepCharts.ts';
 import { sweepPoint } from '../../src/sim/sweep.ts';
@@ -41,7 +44,7 @@ describe('the Balance report in the studio', () => {
     expect(comparisonLines(compareBalance(ra, rb, a, b))).toEqual(formatComparison(compareBalance(ra, rb, a, b)));
   });
 
-  it('says which engine ran the rules (issue 33): the studio runs the interpreter, and says so in each language', () => {
+  it("says which engine ran the rules (issue 33): the process's own unless the run names another, in each language", () => {
     const { ra } = runs();
     expect(ra.engine).toBe('interpreter');
     expect(balanceLines(ra)).toContain('  engine: interpreter');
@@ -50,6 +53,57 @@ describe('the Balance report in the studio', () => {
     expect(balanceLines({ ...ra, engine: 'compiled' })).toContain(
       '  движок: компилированный (JavaScript, созданный из проверенных правил)',
     );
+    // The studio's page plays in the isolated frame's workers: the run names their engine.
+    const game = compile('ten-thousand');
+    expect(balance(game, [], { seed: 1, players: 2, engine: 'compiled' }).engine).toBe('compiled');
+  });
+
+  it('says under the results where the rules ran and why not compiled, in each language (issue 33)', () => {
+    const compiled = { engine: 'compiled', fallbacks: 0, reason: undefined } as const;
+    const partial = { engine: 'compiled', fallbacks: 2, reason: 'generated code failed the allow-list: x' } as const;
+    const interpreted = { engine: 'interpreter', fallbacks: 0, reason: undefined } as const;
+    expect(engineLine(compiled)).toBe(
+      "The rules ran compiled to JavaScript, in an isolated frame that reaches none of the studio's storage or network.",
+    );
+    expect(engineLine(partial)).toBe(
+      'The rules ran compiled to JavaScript, in an isolated frame; 2 expressions ran on the interpreter: generated code failed the allow-list: x',
+    );
+    expect(engineLine(interpreted)).toMatch(/^The rules ran on the interpreter: this site does not serve the isolated frame/);
+    switchLanguage('ru');
+    expect(engineLine({ ...partial, fallbacks: 5 })).toContain('5 выражений выполнялись интерпретатором');
+    switchLanguage('ro');
+    expect(engineLine({ ...partial, fallbacks: 1 })).toContain('1 expresie a rulat în interpretor');
+    switchLanguage('bg');
+    expect(engineLine(interpreted)).toMatch(/^Правилата се изпълниха от интерпретатора/);
+  });
+
+  it("reads a run's workers as one engine: compiled only if every worker said so, fallbacks added up", () => {
+    const compiled = { engine: 'compiled', fallbacks: 0, reason: undefined } as const;
+    expect(mergeEngines([compiled, compiled])).toEqual(compiled);
+    expect(mergeEngines([compiled, { engine: 'compiled', fallbacks: 3, reason: 'r' }])).toEqual({
+      engine: 'compiled',
+      fallbacks: 3,
+      reason: 'r',
+    });
+    expect(mergeEngines([compiled, { engine: 'interpreter', fallbacks: 0, reason: undefined }]).engine).toBe('interpreter');
+    expect(mergeEngines([]).engine).toBe('interpreter');
+    // A frame's reply is not trusted: a count that is not a count adds nothing.
+    expect(
+      mergeEngines([
+        { ...compiled, fallbacks: -4 },
+        { ...compiled, fallbacks: Number.NaN },
+      ]).fallbacks,
+    ).toBe(0);
+  });
+
+  it("passes on only replies of a worker's shape from the isolated frame", () => {
+    expect(readReply({ kind: 'game' })).toEqual({ kind: 'game' });
+    expect(readReply({ kind: 'error', error: 'x.yaml:1:1: error: no' })).toEqual({ kind: 'error', error: 'x.yaml:1:1: error: no' });
+    expect(readReply({ kind: 'done', records: [], engine: { engine: 'compiled', fallbacks: 0 } })?.kind).toBe('done');
+    expect(readReply({ kind: 'done', records: 'all of them', engine: {} })).toBeNull();
+    expect(readReply({ kind: 'done', records: [] })).toBeNull();
+    expect(readReply({ kind: 'spawn' })).toBeNull();
+    expect(readReply(null)).toBeNull();
   });
 
   /** The panel's lines are the CLI's; its line of what the bots spent reads `english`, and `russian` in Russian. */

@@ -7,57 +7,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY } from '../../src/studio/contentSecurityPolicy.ts';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, FRAME_HEADER_POLICY } from '../../src/studio/contentSecurityPolicy.ts';
 import { parseSpecText } from '../../src/parse/index.ts';
 import { validateSpec } from '../../src/validate/index.ts';
-import { launchChromium, serveDir, type Served } from '../browser/site.ts';
+import { shippedHeaders } from '../browser/site.ts';
+import { DIST, usePolicySite } from '../browser/policySite.ts';
 
-/** The shared build (tests/browser/global-setup.ts), served again with the headers its `_headers` file gives every file. */
-const DIST = join(process.cwd(), 'dist');
-let site: Served;
-let browser: Browser;
-
-/** The headers `_headers` gives every path (`/*`), as a static host reads them. */
-const shippedHeaders = (): Record<string, string> => {
-  const [rule, ...rest] = readFileSync(join(DIST, '_headers'), 'utf8').split('\n');
-  expect(rule).toBe('/*');
-  const lines = rest.filter((line) => line.trim() !== '');
-  return Object.fromEntries(
-    lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-  );
-};
-
-beforeAll(async () => {
-  site = await serveDir(DIST, shippedHeaders());
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** A game opened under the policy, once compiled, with the page's errors and policy messages collected. */
-const openUnderPolicy = async (id: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
-  });
-  await page.goto(`${site.url}#/${id}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
-    timeout: 60_000,
-  });
-  return { context, page, problems };
-};
+const studio = usePolicySite();
 
 describe('the studio under a Content-Security-Policy', () => {
-  it('the build ships its policy as headers too, for the workers (_headers)', () => {
-    expect(shippedHeaders()).toEqual({ 'content-security-policy': CONTENT_SECURITY_POLICY });
+  it("the build ships its policy as headers too, for the workers (_headers), and the isolated frame's own on the frame's page", () => {
+    const headers = shippedHeaders(DIST);
+    for (const path of ['/', '/index.html', '/assets/compile.worker-x.js', '/sw.js'])
+      expect(headers(path)).toEqual({ 'content-security-policy': CONTENT_SECURITY_POLICY });
+    expect(headers('/sandbox.html')).toEqual({ 'content-security-policy': FRAME_HEADER_POLICY });
   });
 
   it('the policy forbids eval and inline scripts, and the built page has none', () => {
@@ -76,7 +40,7 @@ describe('the studio under a Content-Security-Policy', () => {
   });
 
   it('opens a game, lays out its diagram (ELK worker) and validates an edit in the compile worker with the standalone validators: no violation', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+    const context = await studio.browser().newContext({ viewport: { width: 1600, height: 950 } });
     await context.addInitScript(() => {
       const seen: string[] = [];
       (globalThis as { __cspViolations?: string[] }).__cspViolations = seen;
@@ -89,7 +53,7 @@ describe('the studio under a Content-Security-Policy', () => {
       if (/Content.Security.Policy|unsafe-eval|Refused to/i.test(m.text())) problems.push(m.text());
     });
 
-    await page.goto(`${site.url}#/ten-thousand`);
+    await page.goto(`${studio.url()}#/ten-thousand`);
     await page.waitForSelector('[data-testid=editor] .monaco-editor .view-lines', { timeout: 60_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
       timeout: 60_000,
@@ -118,7 +82,7 @@ describe('the studio under a Content-Security-Policy', () => {
   }, 400_000);
 
   it("plays games in the Balance panel's workers under the policy", async () => {
-    const { context, page, problems } = await openUnderPolicy('ten-thousand');
+    const { context, page, problems } = await studio.openUnderPolicy('ten-thousand');
     await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
     await page.fill('[data-testid=balance-games]', '10');
     await page.click('[data-testid=balance-run]');
@@ -128,7 +92,7 @@ describe('the studio under a Content-Security-Policy', () => {
   }, 200_000);
 
   it("gives the playtest's hint from its worker under the policy", async () => {
-    const { context, page, problems } = await openUnderPolicy('ten-thousand');
+    const { context, page, problems } = await studio.openUnderPolicy('ten-thousand');
     await page.click('[data-testid=hint]');
     await page.waitForSelector('[data-testid=hint-move], [data-testid=hint-error]', { timeout: 60_000 });
     expect(await page.locator('[data-testid=hint-error]').count()).toBe(0);

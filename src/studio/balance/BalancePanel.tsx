@@ -13,7 +13,9 @@ import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import { balance, compareBalance, type BalanceReport } from '../../sim/balance.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
 import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts';
-import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import type { EngineReport } from '../../lang/index.ts';
+import { isolatedFrame } from '../sandbox/frameClient.ts';
 import { SweepSection } from './SweepSection.tsx';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { CoverageSection } from './CoverageSection.tsx';
@@ -23,7 +25,7 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
 import { formatNumber, useT } from '../i18n/index.ts';
 import { balanceLines, comparisonLines } from './reportText.ts';
-import { runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
+import { engineLine, runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */
@@ -43,10 +45,23 @@ type Status =
 interface Result {
   runs: { kind: RunKind; report: BalanceReport; records: GameRecord[] }[];
   seconds: number;
+  /** What ran the rules' expressions in the workers. */
+  engine: EngineReport;
   coverage?: CoverageReport;
 }
 
-const spawn = (): WorkerLike => new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+/** A worker of the page's own, on the interpreter: the page's policy forbids compiling code. */
+const spawnHere = (): WorkerLike =>
+  new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+
+/**
+ * Where the games are played: in the isolated frame, whose workers run the rules compiled to
+ * JavaScript, or, where the site does not serve it, in the page's own workers.
+ */
+const spawner = async (): Promise<() => WorkerLike> => {
+  const frame = await isolatedFrame();
+  return frame ? () => frame.spawn() : spawnHere;
+};
 
 const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
 
@@ -94,6 +109,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
     const counts = newCounts();
     let changes: readonly HouseRuleChange[] = [];
     const progress = (): void => setStatus({ kind: 'running', done: ++done, total });
+    const spawn = await spawner();
     // Coverage is counted for the rules in force (the first run), not for the base rules compared.
     running.current = plan.map((p, i) =>
       runPool(
@@ -109,18 +125,26 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
       ),
     );
     try {
-      const records = await Promise.all(running.current.map((r) => r.done));
+      const results = await Promise.all(running.current.map((r) => r.done));
       const runs = plan.map((p, i) => {
-        const recs = records[i] ?? [];
+        const recs = results[i]?.records ?? [];
         const variants = (p.input.variants ?? []).map((v) => v.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
         return {
           kind: p.kind,
           records: recs,
-          report: balance(game, recs, { seed: job.seed, players: n, bots: seatBots, variants, botOptions: job.botOptions }),
+          report: balance(game, recs, {
+            seed: job.seed,
+            players: n,
+            bots: seatBots,
+            variants,
+            botOptions: job.botOptions,
+            ...(results[i] ? { engine: results[i].engine.engine } : {}),
+          }),
         };
       });
       const coverage = countCoverage ? coverageReport(game, counts, changes) : undefined;
-      setResult({ runs, seconds: (performance.now() - t0) / 1000, ...(coverage ? { coverage } : {}) });
+      const engine = mergeEngines(results.map((r) => r.engine));
+      setResult({ runs, seconds: (performance.now() - t0) / 1000, engine, ...(coverage ? { coverage } : {}) });
       onCoverage?.(coverage ?? null);
       setStatus({ kind: 'idle' });
     } catch (error) {
@@ -273,7 +297,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
               maxTurns: 1000,
             }}
             workers={cores()}
-            spawn={spawn}
+            spawner={spawner}
           />
           {result && shown && (
             <div className="balance-result" data-testid="balance-result">
@@ -290,6 +314,9 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
                   <ChartCanvas config={m.chart} testId={`balance-metric-chart-${m.name}`} />
                 </figure>
               ))}
+              <p className="balance-engine" data-testid="balance-engine" data-engine={result.engine.engine}>
+                {engineLine(result.engine)}
+              </p>
               <pre className="balance-text">{shown.text}</pre>
               {result.coverage && <CoverageSection report={result.coverage} {...(onReveal ? { onReveal } : {})} />}
             </div>

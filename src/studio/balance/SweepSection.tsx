@@ -21,10 +21,11 @@ interface Props {
   games: number;
   job: Omit<BalanceJob, 'input' | 'from' | 'to'>;
   workers: number;
-  spawn: () => WorkerLike;
+  /** The panel's workers: a way to start one, once it is known where they run. */
+  spawner: () => Promise<() => WorkerLike>;
 }
 
-export const SweepSection = ({ input, game, games, job, workers, spawn }: Props) => {
+export const SweepSection = ({ input, game, games, job, workers, spawner }: Props) => {
   const t = useT();
   const numeric = useMemo(
     () => Object.entries(game?.params ?? {}).filter((entry): entry is [string, NumberParamSpec] => entry[1].type === 'number'),
@@ -54,11 +55,12 @@ export const SweepSection = ({ input, game, games, job, workers, spawn }: Props)
     setStatus({ done, total });
     const out: SweepPoint[] = [];
     try {
+      const spawn = await spawner();
       for (const setting of settings) {
         running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () =>
           setStatus({ done: ++done, total }),
         );
-        const records = await running.current.done;
+        const { records } = await running.current.done;
         out.push(
           sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions })),
         );

@@ -4,6 +4,7 @@
  * counted game by game, and cancelling terminates every worker at once.
  */
 import type { GameRecord } from '../../sim/simulate.ts';
+import type { EngineReport } from '../../lang/index.ts';
 import type { BalanceJob, SliceCoverage, WorkerReply } from './protocol.ts';
 
 export interface Slice {
@@ -26,10 +27,27 @@ export interface WorkerLike {
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
+/** A run's records in game order, and what ran the rules' expressions in its workers. */
+export interface PoolResult {
+  readonly records: GameRecord[];
+  readonly engine: EngineReport;
+}
+
 export interface PoolRun {
-  readonly done: Promise<GameRecord[]>;
+  readonly done: Promise<PoolResult>;
   cancel(): void;
 }
+
+/**
+ * One report for the workers of a run: the compiled tier only if every worker ran it, the
+ * fallbacks added up, the first reason given. Read from replies, which a frame may have sent:
+ * anything but a report of the compiled tier counts as the interpreter.
+ */
+export const mergeEngines = (reports: readonly EngineReport[]): EngineReport => ({
+  engine: reports.length > 0 && reports.every((r) => r.engine === 'compiled') ? 'compiled' : 'interpreter',
+  fallbacks: reports.reduce((sum, r) => sum + (Number.isInteger(r.fallbacks) && r.fallbacks > 0 ? r.fallbacks : 0), 0),
+  reason: reports.find((r) => typeof r.reason === 'string')?.reason,
+});
 
 export class Cancelled extends Error {
   constructor() {
@@ -55,13 +73,14 @@ export const runPool = (
     finished = true;
     for (const w of live) w.terminate();
   };
-  const done = new Promise<GameRecord[]>((resolve, reject) => {
+  const done = new Promise<PoolResult>((resolve, reject) => {
     rejectAll = (error) => {
       if (finished) return;
       stop();
       reject(error);
     };
     const results: (GameRecord[] | undefined)[] = slices.map(() => undefined);
+    const engines: EngineReport[] = [];
     slices.forEach((slice, i) => {
       const worker = spawn();
       live.push(worker);
@@ -72,11 +91,12 @@ export const runPool = (
         else if (reply.kind === 'error') rejectAll(new Error(reply.error));
         else {
           results[i] = reply.records;
+          engines.push(reply.engine);
           if (reply.coverage) onCoverage?.(reply.coverage);
           worker.terminate();
           if (results.every((r) => r !== undefined)) {
             finished = true;
-            resolve(results.flatMap((r) => r ?? []));
+            resolve({ records: results.flatMap((r) => r ?? []), engine: mergeEngines(engines) });
           }
         }
       };

@@ -8,6 +8,7 @@ import type { CompileInput } from '../../compile/index.ts';
 import type { GameRecord } from '../../sim/simulate.ts';
 import type { CoverageCounts } from '../../sim/coverage.ts';
 import type { HouseRuleChange } from '../../sim/coverageReport.ts';
+import type { EngineReport } from '../../lang/index.ts';
 
 export interface BalanceJob {
   readonly input: CompileInput;
@@ -25,7 +26,7 @@ export interface BalanceJob {
 
 export type WorkerReply =
   | { readonly kind: 'game' }
-  | { readonly kind: 'done'; readonly records: GameRecord[]; readonly coverage?: SliceCoverage }
+  | { readonly kind: 'done'; readonly records: GameRecord[]; readonly engine: EngineReport; readonly coverage?: SliceCoverage }
   | { readonly kind: 'error'; readonly error: string };
 
 /** A slice's coverage counts, with what each house rule changed (for the report). */

@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../../spec/diagnostics.ts';
 import { playRange } from '../../sim/simulate.ts';
 import { compileForCoverage, newCounts, playCounted } from '../../sim/coverage.ts';
 import { houseRuleChanges } from '../../sim/coverageReport.ts';
+import { engineReport } from '../../lang/index.ts';
 import type { BalanceJob, WorkerReply } from './protocol.ts';
 
 export const runSlice = (job: BalanceJob, post: (reply: WorkerReply) => void): void => {
@@ -32,8 +33,9 @@ export const runSlice = (job: BalanceJob, post: (reply: WorkerReply) => void): v
     const onGame = (): void => post({ kind: 'game' });
     if (counts) {
       const records = playCounted(game, counts, options, job.from, job.to, onGame);
-      post({ kind: 'done', records, coverage: { counts, changes: houseRuleChanges(job.input.base, job.input.variants ?? []) } });
-    } else post({ kind: 'done', records: playRange(game, options, job.from, job.to, onGame) });
+      const changes = houseRuleChanges(job.input.base, job.input.variants ?? []);
+      post({ kind: 'done', records, engine: engineReport(), coverage: { counts, changes } });
+    } else post({ kind: 'done', records: playRange(game, options, job.from, job.to, onGame), engine: engineReport() });
   } catch (error) {
     post({ kind: 'error', error: error instanceof Error ? error.message : String(error) });
   }

@@ -46,7 +46,9 @@ const asset = async (event: FetchEvent): Promise<Response> => (await caches.matc
 scope.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
-  if (request.mode === 'navigate') event.respondWith(page(event));
+  // Only the studio's own page: a frame's navigation (the isolated frame, src/studio/sandbox) is
+  // not the page, and must not be kept in its place.
+  if (request.mode === 'navigate' && request.destination === 'document') event.respondWith(page(event));
   else if (request.url.startsWith(assetsRoot)) event.respondWith(asset(event));
 });
 

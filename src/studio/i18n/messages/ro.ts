@@ -393,6 +393,11 @@ export const ro: Catalog = {
   'balance.run': '{cores, plural, one {Rulează pe # nucleu} few {Rulează pe # nuclee} other {Rulează pe # de nuclee}}',
   'balance.progress': '{done} din {total}',
   'balance.cancelled': 'Anulat.',
+  'balance.engineCompiled':
+    'Regulile au rulat compilate în JavaScript, într-un cadru izolat care nu ajunge la stocarea sau rețeaua studioului.',
+  'balance.enginePartial':
+    'Regulile au rulat compilate în JavaScript, într-un cadru izolat; {count, plural, one {# expresie a rulat} few {# expresii au rulat} other {# de expresii au rulat}} în interpretor: {reason}',
+  'balance.engineInterpreter': 'Regulile au rulat în interpretor: acest site nu servește cadrul izolat în care rulează regulile compilate.',
   'balance.runRules': 'reguli',
   'balance.runThese': 'aceste reguli',
   'balance.runBase': 'reguli de bază',
