@@ -6,7 +6,13 @@ import react from '@vitejs/plugin-react';
 import gameSchema from './schema/game.schema.json' with { type: 'json' };
 import variantSchema from './schema/variant.schema.json' with { type: 'json' };
 import { standaloneValidatorsModule } from './src/validate/standalone.ts';
-import { CONTENT_SECURITY_POLICY, FRAME_HEADER_POLICY, FRAME_PAGE, FRAME_SCRIPT } from './src/studio/contentSecurityPolicy.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  FRAME_HEADER_POLICY,
+  FRAME_PAGE,
+  FRAME_SCRIPT,
+  siteHeadersFile,
+} from './src/studio/contentSecurityPolicy.ts';
 import { buildFrame, type FrameFiles } from './src/studio/sandbox/buildFrame.ts';
 import ELK from 'elkjs';
 import { prelayout } from './src/studio/diagram/prelayout.ts';
@@ -98,19 +104,6 @@ const diagramLayouts = (): Plugin => {
 };
 
 /**
- * The `_headers` rules: the studio's policy on its page, its files and its service worker; the
- * isolated frame's on the frame's page. Rule by rule, since a host sends every rule that matches a
- * path, and two policies on one page would both be enforced.
- */
-const headersFile = (): string =>
-  [
-    ...['/', '/index.html', '/assets/*', '/sw.js'].flatMap((path) => [path, `  Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`]),
-    `/${FRAME_PAGE}`,
-    `  Content-Security-Policy: ${FRAME_HEADER_POLICY}`,
-    '',
-  ].join('\n');
-
-/**
  * The policy as a meta tag of the built page (the dev server's hot reload needs inline scripts),
  * and as headers in `_headers` (the format static hosts such as Netlify and Cloudflare Pages
  * read): a worker does not inherit a page's meta policy, only a header's.
@@ -122,7 +115,7 @@ const contentSecurityPolicy = (): Plugin => ({
     { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
   ],
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() });
+    this.emitFile({ type: 'asset', fileName: '_headers', source: siteHeadersFile() });
   },
 });
 

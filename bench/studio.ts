@@ -5,7 +5,9 @@
  * moves in the playtest, keystroke to markers (p50/p95 over 40 keys, so that the p95 is not
  * simply the slowest key: in the page, from the key event to the marker in the editor's DOM, and
  * as seen from the test driver, which adds its own round trips), the main thread's long tasks while typing 39 keys at 60 ms a key, and those of the
- * pause after it (the page building its playable game and replaying the moves).
+ * pause after it (the page building its playable game and replaying the moves); and the Balance
+ * panel's wall time for 1,000 random games of 10,000 in the isolated frame (the compiled tier)
+ * and in the page's own workers (the interpreter), alternated (issue 33's goal: 10× faster).
  * Run alone with `npx tsx bench/studio.ts [site-dir]` (a dir measures an existing build, e.g. an
  * older commit's, for a before/after comparison).
  */
@@ -222,17 +224,90 @@ export const largestGame = (): string => {
   );
 };
 
+/** The Balance panel's wall time for one run, on each side of the isolated frame (issue 33). */
+export interface BalancePanelFigures {
+  game: string;
+  games: number;
+  /** Seconds of each run, as the panel reports them (from Run to the results), round by round. */
+  frameS: number[];
+  pageS: number[];
+  /** What the panel said ran the rules on each side. */
+  frameEngine: string;
+  pageEngine: string;
+}
+
+/** One run of `games` random games in the panel, in a fresh page; `frame` false answers the frame's page 404, so the page's own workers play. */
+const balanceRun = async (
+  browser: Browser,
+  url: string,
+  game: string,
+  games: number,
+  frame: boolean,
+): Promise<{ s: number; engine: string }> => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+  try {
+    if (!frame) await context.route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const page = await context.newPage();
+    await page.goto(`${url}#/${game}`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+      timeout: 60_000,
+    });
+    await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+    await page.fill('[data-testid=balance-games]', String(games));
+    const t0 = Date.now();
+    await page.click('[data-testid=balance-run]');
+    await page.waitForSelector('[data-testid=balance-result]', { timeout: 600_000 });
+    const s = (Date.now() - t0) / 1000;
+    return { s, engine: (await page.locator('[data-testid=balance-engine]').getAttribute('data-engine')) ?? '?' };
+  } finally {
+    await context.close();
+  }
+};
+
+/**
+ * The Balance panel playing `games` random games: in the isolated frame (the compiled tier) and in
+ * the page's own workers (the interpreter, as before the frame), alternated round by round so both
+ * see the same load. Each run opens a fresh page: the frame's load is part of its first run, as a user meets it.
+ */
+export const measureBalancePanel = async (
+  browser: Browser,
+  url: string,
+  game: string,
+  games: number,
+  rounds: number,
+): Promise<BalancePanelFigures> => {
+  const figures: BalancePanelFigures = { game, games, frameS: [], pageS: [], frameEngine: '', pageEngine: '' };
+  for (let round = 0; round < rounds; round++) {
+    for (const frame of round % 2 === 0 ? [true, false] : [false, true]) {
+      const { s, engine } = await balanceRun(browser, url, game, games, frame);
+      (frame ? figures.frameS : figures.pageS).push(s);
+      if (frame) figures.frameEngine = engine;
+      else figures.pageEngine = engine;
+    }
+  }
+  return figures;
+};
+
+export const balancePanelReport = (b: BalancePanelFigures): string[] => {
+  const frame = p50(b.frameS);
+  const page = p50(b.pageS);
+  return [
+    `studio Balance panel, ${b.games} random games of ${b.game}: ${frame.toFixed(1)} s in the isolated frame (${b.frameEngine}), ${page.toFixed(1)} s in the page's workers (${b.pageEngine}); speed-up ${(page / frame).toFixed(2)}×   goal (issue 33) 10×; runs ${b.frameS.map((x) => x.toFixed(1)).join(', ')} and ${b.pageS.map((x) => x.toFixed(1)).join(', ')}`,
+  ];
+};
+
 export const measureStudioBench = async (
   siteDir?: string,
   runs = 3,
-): Promise<{ load: StudioLoadFigures[]; typing: StudioTypingFigures }> => {
+): Promise<{ load: StudioLoadFigures[]; typing: StudioTypingFigures; balance: BalancePanelFigures }> => {
   const site = siteDir ? await serveDir(siteDir) : await buildAndServe();
   const browser = await launchChromium();
   try {
     const game = largestGame();
     const load = [await measureLoad(browser, site.url, game, runs)];
     const typing = await measureTyping(browser, site.url, game);
-    return { load, typing };
+    const balance = await measureBalancePanel(browser, site.url, 'ten-thousand', 1000, runs);
+    return { load, typing, balance };
   } finally {
     await browser.close();
     await site.close();
@@ -240,7 +315,10 @@ export const measureStudioBench = async (
 };
 
 /** Lines for the bench's report, with the goals of issue 11 and each figure's ratio to `baselineMs`. */
-export const studioReport = (r: { load: StudioLoadFigures[]; typing: StudioTypingFigures }, baselineMs?: number): string[] => {
+export const studioReport = (
+  r: { load: StudioLoadFigures[]; typing: StudioTypingFigures; balance: BalancePanelFigures },
+  baselineMs?: number,
+): string[] => {
   const rows: [string, number, string][] = [];
   for (const l of r.load) {
     rows.push([
@@ -287,9 +365,12 @@ export const studioReport = (r: { load: StudioLoadFigures[]; typing: StudioTypin
     t.settledTasks.length ? Math.max(...t.settledTasks) : 0,
     `${t.settledTasks.length} long task(s): ${t.settledTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; goal: none over 50 ms`,
   ]);
-  return rows.map(
-    ([name, ms, note]) => `${name}: ${ms.toFixed(0)} ms${baselineMs ? `   ratio ${(ms / baselineMs).toFixed(2)}` : ''}   ${note}`,
-  );
+  return [
+    ...rows.map(
+      ([name, ms, note]) => `${name}: ${ms.toFixed(0)} ms${baselineMs ? `   ratio ${(ms / baselineMs).toFixed(2)}` : ''}   ${note}`,
+    ),
+    ...balancePanelReport(r.balance),
+  ];
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

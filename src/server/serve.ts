@@ -1,17 +1,17 @@
 /**
  * `houserules serve`: one Node process that serves the built studio and the game server on one
- * port — the HTTP API (`/api/…`), a WebSocket per room, and the site's files with its
- * Content-Security-Policy as a header as well as in the page. Storage is SQLite in a file, or
+ * port — the HTTP API (`/api/…`), a WebSocket per room, and the site's files with the headers its
+ * build's `_headers` file gives them (the studio's policies, src/server/siteHeaders.ts). Storage is SQLite in a file, or
  * PostgreSQL for several processes sharing the rooms.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { LIMITS } from '../limits.ts';
-import { FRAME_HEADER_ONLY, FRAME_PAGE } from '../studio/contentSecurityPolicy.ts';
 import { createEnginePool } from './enginePool.ts';
 import { createHub, type Hub, type Reply } from './hub.ts';
+import { readSiteHeaders } from './siteHeaders.ts';
 import { attachSocket, MAX_PAYLOAD } from './socket.ts';
 import { openSqliteStore } from './sqliteStore.ts';
 import { openPgStore } from './pgStore.ts';
@@ -61,25 +61,8 @@ const TYPES: Record<string, string> = {
   '.md': 'text/plain; charset=utf-8',
 };
 
-/** An HTML attribute's text as written (`&#39;self&#39;` is `'self'`). */
-const unescapeAttribute = (text: string): string =>
-  text
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(Number.parseInt(n, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/**
- * The policy the build wrote into `file`, a page of the site (src/studio/contentSecurityPolicy.ts
- * owns it), sent as a header too, with what only a header can say (`headerOnly`).
- */
-const pagePolicy = (site: string | null, file: string, headerOnly: string): string => {
-  const page = site && existsSync(join(site, file)) ? readFileSync(join(site, file), 'utf8') : '';
-  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1];
-  return `${meta === undefined ? "default-src 'none'" : unescapeAttribute(meta)}; ${headerOnly}`;
-};
+/** What a response says when no rule of the site gives it a policy: nothing may load, nobody may frame it. */
+const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
 const CLAIM_PATH = /^\/api\/rooms\/([^/]+)\/claim$/;
@@ -142,12 +125,11 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     idleMs: options.idleMs ?? 60_000,
   });
   const rooms = hub;
-  const policy = pagePolicy(options.site, 'index.html', "frame-ancestors 'none'");
-  // The isolated frame's page: the studio's frame, and nobody else's, under the frame's own policy.
-  const framePolicy = pagePolicy(options.site, FRAME_PAGE, FRAME_HEADER_ONLY);
+  // Each file of the studio with the headers its build asked for (its policies: the page's, the isolated frame's).
+  const siteHeaders = readSiteHeaders(options.site);
   const perMinute = options.roomsPerMinute ?? LIMITS.roomsPerMinute;
   const quota = roomQuota(perMinute);
-  const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': policy };
+  const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'content-security-policy': STRICT_POLICY };
 
   const json = (response: ServerResponse, reply: Reply): void => {
     response.writeHead(reply.status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -188,7 +170,8 @@ export const serve = async (options: ServeOptions): Promise<RunningServer> => {
     const type = TYPES[extname(full)] ?? 'application/octet-stream';
     response.writeHead(200, {
       ...headers,
-      ...(relative === FRAME_PAGE ? { 'Content-Security-Policy': framePolicy } : {}),
+      // Lower case, as the rules give them: each replaces the default of the same name.
+      ...siteHeaders(`/${relative.split(sep).join('/')}`),
       'Content-Type': type,
       'Cache-Control': extname(full) === '.html' || full.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600',
     });

@@ -3,7 +3,7 @@
  * at build time, never compiled in the page) and no inline scripts. Styles may be inline (Monaco
  * and React set them); fonts and the icon may be data: URLs; workers are files of the site.
  * vite.config.ts puts it in the built page and in the build's `_headers` file, for a static host to
- * send as a header (workers obey only a header); `houserules serve` sends it itself.
+ * send as a header (workers obey only a header); `houserules serve` sends what `_headers` says.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -35,11 +35,26 @@ export const FRAME_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
-/** What only a header can add to the frame's policy (a meta tag cannot carry these directives): framed by the studio alone, and sandboxed. */
-export const FRAME_HEADER_ONLY = "sandbox allow-scripts; frame-ancestors 'self'";
-
-export const FRAME_HEADER_POLICY = `${FRAME_POLICY}; ${FRAME_HEADER_ONLY}`;
+/**
+ * The policies as headers (the build's `_headers`, which `houserules serve` sends too), with what
+ * a meta tag cannot carry: the studio is framed by nobody; the frame by the studio alone, and sandboxed.
+ */
+export const STUDIO_HEADER_POLICY = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
+export const FRAME_HEADER_POLICY = `${FRAME_POLICY}; sandbox allow-scripts; frame-ancestors 'self'`;
 
 /** The frame's page and script, at the site's root beside index.html. */
 export const FRAME_PAGE = 'sandbox.html';
 export const FRAME_SCRIPT = 'sandbox.js';
+
+/**
+ * The build's `_headers` file (which `houserules serve` sends too): the studio's policy on its
+ * page, its files and its service worker; the isolated frame's on the frame's page. Rule by rule,
+ * since a host sends every rule that matches a path, and two policies on one page would both be enforced.
+ */
+export const siteHeadersFile = (): string =>
+  [
+    ...['/', '/index.html', '/assets/*', '/sw.js'].flatMap((path) => [path, `  Content-Security-Policy: ${STUDIO_HEADER_POLICY}`]),
+    `/${FRAME_PAGE}`,
+    `  Content-Security-Policy: ${FRAME_HEADER_POLICY}`,
+    '',
+  ].join('\n');

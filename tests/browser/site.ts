@@ -2,7 +2,8 @@
  * The built studio for browser tests and the bench: a Vite build of the site, served over HTTP on
  * a free port, and Debian's chromium launched with playwright-core.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSiteHeaders, type HeaderRules } from '../../src/server/siteHeaders.ts';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,31 +49,8 @@ export const buildSite = async (outDir: string): Promise<number> => {
   return performance.now() - started;
 };
 
-/** Headers by path: a static host's rules. */
-export type HeaderRules = (path: string) => Readonly<Record<string, string>>;
-
-/**
- * The rules of a build's `_headers` file as a static host applies them: every rule whose path
- * matches (a trailing `*` matches any rest) adds its headers, and a header two rules give is sent
- * with both values (two policies, both enforced).
- */
-export const shippedHeaders = (dir: string): HeaderRules => {
-  const rules: { path: string; headers: Record<string, string> }[] = [];
-  for (const line of readFileSync(join(dir, '_headers'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const rule = rules.at(-1);
-    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: {} });
-    else if (rule) rule.headers[line.slice(0, line.indexOf(':')).trim().toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-  }
-  return (path) => {
-    const headers: Record<string, string> = {};
-    for (const rule of rules) {
-      if (!(rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path)) continue;
-      for (const [name, value] of Object.entries(rule.headers)) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
-    }
-    return headers;
-  };
-};
+/** The headers a build's `_headers` file gives each path, as a static host (and `houserules serve`) sends them. */
+export const shippedHeaders = (dir: string): HeaderRules => readSiteHeaders(dir);
 
 /**
  * Serves the files of `dir` as a static host would: hashed assets may be cached for a year, the

@@ -1,5 +1,6 @@
 /**
- * The playtest's bots think in a worker: with search bots in every seat of Regicide (mcts and
+ * The playtest's bots think in a worker (the isolated frame's, on the compiled tier, where the
+ * site serves the frame): with search bots in every seat of Regicide (mcts and
  * ismcts, which search for 400 ms a move), the bots play on while the page's main thread never
  * runs a task over 50 ms, and the board still answers meanwhile. An answer that comes after its
  * position or its bot is gone (a new game started, the seat given to a person, while the bot
@@ -48,9 +49,14 @@ const bots = (page: Page): Promise<{ posted: string[]; delivered: number }> =>
     return { posted: [...b.posted], delivered: b.delivered };
   });
 
-/** Opens Regicide with Player 1 played by mcts, and waits until the bot's first answer is held back. */
+/**
+ * Opens Regicide with Player 1 played by mcts, and waits until the bot's first answer is held back.
+ * The page's own bots' worker answers (the isolated frame's page is not served), so that HOLD can
+ * hold its reply; what drops a late answer is the page's, whichever worker gave it.
+ */
 const heldFirstMove = async (): Promise<{ page: Page; errors: string[]; before: number }> => {
   const { page, errors } = await studio.newPage();
+  await page.context().route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.context().addInitScript(HOLD);
   await openGame(page, studio.url, 'regicide');
   await boardReady(page);
@@ -102,6 +108,8 @@ describe('bots in a worker', () => {
       `bots in a worker: ${(await logCount(page)) - before} moves; main-thread long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`,
     );
     expect(tasks.filter((d) => d > 50)).toEqual([]);
+    // The isolated frame is what thought: it was opened for the bots.
+    expect(page.frames().some((f) => f.url().endsWith('/sandbox.html'))).toBe(true);
     expect(await page.locator('[data-testid=notice]').allTextContents()).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

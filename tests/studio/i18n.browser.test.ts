@@ -62,11 +62,12 @@ const GAME_TEXT = [
 /** Elements whose tooltip is the spec's own description of a house rule, param or zone. */
 const GAME_TITLES = '.param, .variant, .zone-head';
 
-/** Names that are the same in every language: the product, file formats, keys, the engine's bot names. */
+/** Names that are the same in every language: the product, file formats, keys, the engine's bot names, the language the rules are compiled to. */
 const NAMES = new Set([
   'houserules',
   'YAML',
   'yaml',
+  'JavaScript',
   'Ctrl',
   'Tab',
   'Shift',

@@ -1,7 +1,5 @@
 /// <reference lib="webworker" />
-/** A Web Worker of the Balance panel: one slice of the games per message. */
-import { runSlice } from './runSlice.ts';
-import type { BalanceJob, WorkerReply } from './protocol.ts';
+/** A Web Worker of the Balance panel on the interpreter: one slice of the games per message (the isolated frame's play them compiled). */
+import { answerSlices } from './answerSlices.ts';
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
-scope.onmessage = (event: MessageEvent<BalanceJob>) => runSlice(event.data, (reply: WorkerReply) => scope.postMessage(reply));
+answerSlices(self as unknown as DedicatedWorkerGlobalScope);

@@ -1,16 +1,26 @@
 /**
  * The studio's side of the isolated frame (frame.ts): one hidden, sandboxed iframe of
- * sandbox.html for the page's life, opened when the Balance panel first runs. Its workers look to
- * the panel's pool like any other (WorkerLike). When the frame does not answer in time (a host
- * that does not serve it, an offline page), there is none, and the panel uses its own workers.
+ * sandbox.html for the page's life, opened when a Balance run or a bot first needs it. Its workers
+ * look to the page like its own (FrameWorker, the shape of the browser's Worker as the Balance
+ * pool and the bots' client use it). When the frame does not answer in time (a host that does not
+ * serve it, an offline page), there is none, and the page uses its own workers.
  */
 import { FRAME_PAGE } from '../contentSecurityPolicy.ts';
-import type { WorkerLike } from '../balance/pool.ts';
 import type { WorkerReply } from '../balance/protocol.ts';
-import type { FromFrame, ToFrame } from './protocol.ts';
+import type { Numbered } from '../botWorker/protocol.ts';
+import type { FrameRole, FromFrame, ToFrame } from './protocol.ts';
+
+/** A worker as the page drives it: the browser's Worker, one of the frame's, or a stand-in in tests. */
+export interface FrameWorker<J, R> {
+  postMessage(job: J): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<R>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
 
 export interface IsolatedFrame {
-  spawn(): WorkerLike;
+  /** A worker of the frame in `role`; `read` takes each reply as the frame sent it and gives it back checked, or null. */
+  spawn<J, R>(role: FrameRole, read: (value: unknown) => R | null): FrameWorker<J, R>;
 }
 
 /** How long the frame may take to load its script and say it is ready, and how long after its page loaded. */
@@ -19,7 +29,7 @@ const AFTER_LOAD_MS = 2_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A worker's reply as the frame passed it, if it has a reply's shape: the frame is not trusted. */
+/** A Balance worker's reply as the frame passed it, if it has a reply's shape: the frame is not trusted. */
 export const readReply = (value: unknown): WorkerReply | null => {
   if (!isRecord(value)) return null;
   if (value.kind === 'game') return { kind: 'game' };
@@ -28,27 +38,33 @@ export const readReply = (value: unknown): WorkerReply | null => {
   return null;
 };
 
+/**
+ * A bots' worker's reply as the frame passed it, if it is numbered and its body is a record or
+ * nothing. What the body says is checked where it is used: a bot's move is played only if the
+ * rules allow it, as a player's is.
+ */
+export const readNumbered = <R>(value: unknown): Numbered<R> | null =>
+  isRecord(value) && Number.isInteger(value.seq) && (value.body === undefined || isRecord(value.body))
+    ? (value as unknown as Numbered<R>)
+    : null;
+
 const connect = (frame: HTMLIFrameElement): IsolatedFrame => {
   const target = frame.contentWindow as Window;
   const tell = (message: ToFrame): void => target.postMessage(message, '*');
-  const workers = new Map<number, WorkerLike>();
+  const workers = new Map<number, { onReply(reply: unknown): void; onFailed(message: string): void }>();
   let next = 0;
   window.addEventListener('message', (event: MessageEvent<FromFrame>) => {
     if (event.source !== target || !isRecord(event.data)) return;
     const message = event.data;
     const worker = message.kind === 'ready' ? undefined : workers.get(message.worker);
     if (!worker) return;
-    if (message.kind === 'failed') worker.onerror?.(new ErrorEvent('error', { message: String(message.message) }));
-    else if (message.kind === 'reply') {
-      const reply = readReply(message.reply);
-      if (reply) worker.onmessage?.(new MessageEvent('message', { data: reply }));
-      else worker.onerror?.(new ErrorEvent('error', { message: 'the isolated frame sent a reply of no known shape' }));
-    }
+    if (message.kind === 'failed') worker.onFailed(String(message.message));
+    else if (message.kind === 'reply') worker.onReply(message.reply);
   });
   return {
-    spawn: () => {
+    spawn: <J, R>(role: FrameRole, read: (value: unknown) => R | null): FrameWorker<J, R> => {
       const id = next++;
-      const worker: WorkerLike = {
+      const worker: FrameWorker<J, R> = {
         onmessage: null,
         onerror: null,
         postMessage: (job) => tell({ kind: 'post', worker: id, job }),
@@ -57,11 +73,51 @@ const connect = (frame: HTMLIFrameElement): IsolatedFrame => {
           tell({ kind: 'terminate', worker: id });
         },
       };
-      workers.set(id, worker);
-      tell({ kind: 'spawn', worker: id });
+      const fail = (message: string): void => worker.onerror?.(new ErrorEvent('error', { message }));
+      workers.set(id, {
+        onFailed: fail,
+        onReply: (value) => {
+          const reply = read(value);
+          if (reply === null) fail('the isolated frame sent a reply of no known shape');
+          else worker.onmessage?.(new MessageEvent('message', { data: reply }));
+        },
+      });
+      tell({ kind: 'spawn', worker: id, role });
       return worker;
     },
   };
+};
+
+/**
+ * A worker to use at once, made when `spawner` gives the way to make it: the jobs posted before
+ * then wait, and one terminated before then is never made. The bots' client starts its worker
+ * when it is asked, and the frame may still be opening.
+ */
+export const deferredWorker = <J, R>(spawner: Promise<() => FrameWorker<J, R>>): FrameWorker<J, R> => {
+  const waiting: J[] = [];
+  let real: FrameWorker<J, R> | null = null;
+  let terminated = false;
+  const proxy: FrameWorker<J, R> = {
+    onmessage: null,
+    onerror: null,
+    postMessage: (job) => {
+      if (real) real.postMessage(job);
+      else waiting.push(job);
+    },
+    terminate: () => {
+      terminated = true;
+      real?.terminate();
+    },
+  };
+  void spawner.then((spawn) => {
+    if (terminated) return;
+    const worker = spawn();
+    worker.onmessage = (event) => proxy.onmessage?.(event);
+    worker.onerror = (event) => proxy.onerror?.(event);
+    real = worker;
+    for (const job of waiting.splice(0)) worker.postMessage(job);
+  });
+  return proxy;
 };
 
 const open = (): Promise<IsolatedFrame | null> =>
