@@ -87,6 +87,10 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
   const changed = !!input && ((input.variants?.length ?? 0) > 0 || Object.keys(input.params ?? {}).length > 0);
 
   useEffect(() => () => running.current.forEach((r) => r.cancel()), []);
+  // The isolated frame loads while the user sets the run up, not after Run is pressed.
+  useEffect(() => {
+    if (open) void isolatedFrame();
+  }, [open]);
 
   const start = async (): Promise<void> => {
     if (!input || !game) return;
