@@ -2,7 +2,8 @@
  * Issue 33: a spec edited in the studio runs generated code only in the isolated frame, an
  * opaque-origin, sandboxed page under its own policy, which hosts the Balance panel's workers on the
  * compiled tier. Served with the build's own `_headers`, as a static host sends them: the panel
- * plays on the compiled tier there and says so, no policy is violated, and code in the frame, or in
+ * plays on the compiled tier there and says so, its report is the interpreter's to the letter (the
+ * engine's line aside), no policy is violated, and code in the frame, or in
  * a worker it starts, can read neither the studio's localStorage nor its IndexedDB, fetch nothing
  * and reach nothing of the studio's page.
  */
@@ -131,6 +132,34 @@ describe('the isolated frame (issue 33)', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 240_000);
+
+  it('gives the very report the interpreter gives: a house rule and a declared bot, the same seeds, on both sides of the frame', async () => {
+    const report = async (frame: boolean): Promise<{ engine: string | null; text: string }> => {
+      const context = await studio.browser().newContext({ viewport: { width: 1600, height: 950 } });
+      if (!frame) await context.route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
+      const page = await context.newPage();
+      await page.goto(`${studio.url()}#/ten-thousand`);
+      await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
+        timeout: 60_000,
+      });
+      await page.check('[data-testid=variant-joker]');
+      await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+      await page.selectOption('[data-testid=balance-bot-0]', 'careful');
+      await page.fill('[data-testid=balance-games]', '30');
+      await page.click('[data-testid=balance-run]');
+      await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+      const engine = await page.locator('[data-testid=balance-engine]').getAttribute('data-engine');
+      const text = (await page.locator('.balance-text').textContent()) ?? '';
+      await context.close();
+      // Everything but the line that names the engine.
+      return { engine, text: text.replace(/^\s*engine: .*$/m, '') };
+    };
+    const compiled = await report(true);
+    const interpreted = await report(false);
+    expect([compiled.engine, interpreted.engine]).toEqual(['compiled', 'interpreter']);
+    expect(compiled.text).toMatch(/Balance of 10,000 \+ joker: 30 games/);
+    expect(compiled.text).toBe(interpreted.text);
+  }, 300_000);
 
   it("gives code in the frame, and in a worker the frame starts, no reach to the studio's storage, network or page", async () => {
     const { page } = await openStudio();
