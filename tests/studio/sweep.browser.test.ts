@@ -29,6 +29,8 @@ describe('the sweep in the Balance panel', () => {
     expect(await page.locator('[data-testid=sweep-even]').textContent()).toBe(
       'No first-player advantage can be told from zero at entry = 0, 500, 1000 (95% intervals).',
     );
+    // Played in the isolated frame's workers, as the panel's own runs are (issue 33).
+    expect(await page.locator('[data-testid=sweep-engine]').getAttribute('data-engine')).toBe('compiled');
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -9,7 +9,9 @@ import type { CompiledGame, CompileInput } from '../../compile/index.ts';
 import type { NumberParamSpec } from '../../spec/types.ts';
 import { balance } from '../../sim/balance.ts';
 import { parseSweep, sweepPoint, sweepSettings, type SweepPoint } from '../../sim/sweep.ts';
-import { Cancelled, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
+import type { EngineReport } from '../../lang/index.ts';
+import { engineLine } from './words.ts';
 import type { BalanceJob } from './protocol.ts';
 import { sweepCharts } from './sweepCharts.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
@@ -35,7 +37,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
   const chosen = numeric.find(([name]) => name === param) ?? numeric[0];
   const [range, setRange] = useState({ from: '', to: '', step: '' });
   const [status, setStatus] = useState<{ done: number; total: number } | { error: string } | { cancelled: true } | null>(null);
-  const [points, setPoints] = useState<{ param: string; points: SweepPoint[] } | null>(null);
+  const [points, setPoints] = useState<{ param: string; points: SweepPoint[]; engine: EngineReport } | null>(null);
   const running = useRef<PoolRun | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
   if (!game || !input || !chosen) return null;
@@ -54,18 +56,20 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
     setPoints(null);
     setStatus({ done, total });
     const out: SweepPoint[] = [];
+    const engines: EngineReport[] = [];
     try {
       const spawn = await spawner();
       for (const setting of settings) {
         running.current = runPool({ ...job, input: { ...input, params: { ...input.params, ...setting } } }, games, workers, spawn, () =>
           setStatus({ done: ++done, total }),
         );
-        const { records } = await running.current.done;
+        const { records, engine } = await running.current.done;
+        engines.push(engine);
         out.push(
           sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions })),
         );
       }
-      setPoints({ param: name, points: out });
+      setPoints({ param: name, points: out, engine: mergeEngines(engines) });
       setStatus(null);
     } catch (error) {
       setStatus(error instanceof Cancelled ? { cancelled: true } : { error: (error as Error).message });
@@ -135,6 +139,9 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
                 ? t('sweep.even', { param: points.param, values: charts.even.join(', ') })
                 : t('sweep.distinguishable', { param: points.param })
               : t('sweep.noAdvantage')}
+          </p>
+          <p className="balance-engine" data-testid="sweep-engine" data-engine={points.engine.engine}>
+            {engineLine(points.engine)}
           </p>
         </div>
       )}
