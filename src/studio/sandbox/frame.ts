@@ -1,9 +1,9 @@
 /**
  * The isolated frame's script (sandbox.html, an opaque origin under FRAME_POLICY): starts the
  * compiled tier's workers for the studio's page, each in its role (compiled.worker.ts), and passes
- * messages between them. The
- * workers' code comes with this script (`virtual:frame-worker`, built by vite.config.ts) and is
- * started from a blob: URL, since an opaque origin may not start a worker from the site's files.
+ * messages between them. The workers' code comes with this script (`virtual:frame-worker`, put
+ * there by buildFrame.ts) and is started from a blob: URL, since an opaque origin may not start a
+ * worker from the site's files.
  */
 import workerSource from 'virtual:frame-worker';
 import { FRAME_ROLES, type FrameRole, type FromFrame, type ToFrame } from './protocol.ts';
