@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, serveDir, shippedHeaders, type Served } from './site.ts';
+import { readSiteHeaders } from '../../src/server/siteHeaders.ts';
+import { launchChromium, serveDir, type Served } from './site.ts';
 
 export const DIST = join(process.cwd(), 'dist');
 
@@ -22,7 +23,7 @@ export const usePolicySite = (): PolicySite => {
   let site: Served;
   let browser: Browser;
   beforeAll(async () => {
-    site = await serveDir(DIST, shippedHeaders(DIST));
+    site = await serveDir(DIST, readSiteHeaders(DIST));
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {

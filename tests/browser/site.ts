@@ -3,7 +3,7 @@
  * a free port, and Debian's chromium launched with playwright-core.
  */
 import { existsSync } from 'node:fs';
-import { readSiteHeaders, type HeaderRules } from '../../src/server/siteHeaders.ts';
+import type { HeaderRules } from '../../src/server/siteHeaders.ts';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,9 +48,6 @@ export const buildSite = async (outDir: string): Promise<number> => {
   }
   return performance.now() - started;
 };
-
-/** The headers a build's `_headers` file gives each path, as a static host (and `houserules serve`) sends them. */
-export const shippedHeaders = (dir: string): HeaderRules => readSiteHeaders(dir);
 
 /**
  * Serves the files of `dir` as a static host would: hashed assets may be cached for a year, the

@@ -11,14 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, FRAME_HEADER_POLICY, STUDIO_HEADER_POLICY } from '../../src/studio/contentSecurityPolicy.ts';
 import { parseSpecText } from '../../src/parse/index.ts';
 import { validateSpec } from '../../src/validate/index.ts';
-import { shippedHeaders } from '../browser/site.ts';
+import { readSiteHeaders } from '../../src/server/siteHeaders.ts';
 import { DIST, usePolicySite } from '../browser/policySite.ts';
 
 const studio = usePolicySite();
 
 describe('the studio under a Content-Security-Policy', () => {
   it("the build ships its policy as headers too, for the workers (_headers), and the isolated frame's own on the frame's page", () => {
-    const headers = shippedHeaders(DIST);
+    const headers = readSiteHeaders(DIST);
     for (const path of ['/', '/index.html', '/assets/compile.worker-x.js', '/sw.js'])
       expect(headers(path)).toEqual({ 'content-security-policy': STUDIO_HEADER_POLICY });
     expect(headers('/sandbox.html')).toEqual({ 'content-security-policy': FRAME_HEADER_POLICY });

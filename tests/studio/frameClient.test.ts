@@ -4,11 +4,12 @@
  * replies of the frame's bots' workers taken only in their numbered shape.
  */
 import { describe, expect, it } from 'vitest';
-import { deferredWorker, readNumbered, type FrameWorker } from '../../src/studio/sandbox/frameClient.ts';
+import { deferredWorker, readNumbered } from '../../src/studio/sandbox/frameClient.ts';
+import type { PageWorker } from '../../src/studio/pageWorker.ts';
 
 /** A worker stand-in that answers each job with the job doubled, and records what happened to it. */
-const doubling = (log: string[]): FrameWorker<number, number> => {
-  const w: FrameWorker<number, number> = {
+const doubling = (log: string[]): PageWorker<number, number> => {
+  const w: PageWorker<number, number> = {
     onmessage: null,
     onerror: null,
     postMessage: (job) => {
@@ -23,8 +24,8 @@ const doubling = (log: string[]): FrameWorker<number, number> => {
 describe('a worker made when the frame is known', () => {
   it('keeps the jobs posted before then, in order, and passes replies both ways after', async () => {
     const log: string[] = [];
-    let made!: (spawn: () => FrameWorker<number, number>) => void;
-    const worker = deferredWorker(new Promise<() => FrameWorker<number, number>>((resolve) => (made = resolve)));
+    let made!: (spawn: () => PageWorker<number, number>) => void;
+    const worker = deferredWorker(new Promise<() => PageWorker<number, number>>((resolve) => (made = resolve)));
     const replies: number[] = [];
     worker.onmessage = (event) => replies.push(event.data);
     worker.postMessage(1);

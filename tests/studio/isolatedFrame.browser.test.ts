@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { usePolicySite } from '../browser/policySite.ts';
+import { openPanel } from '../browser/studio.ts';
 
 const studio = usePolicySite();
 
@@ -76,7 +77,7 @@ const inFrameWorker = (frame: Frame, studio: string): Promise<Reach> =>
     [ATTEMPTS.toString(), studio] as const,
   );
 
-/** A game opened under the policies, with something of the studio's in its storage. */
+/** A game opened under the policies, with something of the studio's in its storage, its Balance panel unfolded. */
 const openStudio = async (): Promise<{ page: Page; problems: string[] }> => {
   const { page, problems } = await studio.openUnderPolicy('ten-thousand');
   // What the studio keeps: a frame that could read it could read a user's saved drafts.
@@ -93,11 +94,12 @@ const openStudio = async (): Promise<{ page: Page; problems: string[] }> => {
         request.onerror = () => reject(request.error);
       }),
   );
+  await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
   return { page, problems };
 };
 
+/** `games` games in the Balance panel, once it is open. */
 const runBalance = async (page: Page, games: number): Promise<void> => {
-  await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
   await page.fill('[data-testid=balance-games]', String(games));
   await page.click('[data-testid=balance-run]');
   await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
@@ -108,7 +110,7 @@ describe('the isolated frame (issue 33)', () => {
     const context = await studio.browser().newContext({ viewport: { width: 1600, height: 950 } });
     await context.route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
     const page = await context.newPage();
-    await page.goto(`${studio.url()}#/ten-thousand`);
+    await openPanel(page, studio.url(), 'ten-thousand', 'Balance');
     await runBalance(page, 10);
     const engine = page.locator('[data-testid=balance-engine]');
     expect(await engine.getAttribute('data-engine')).toBe('interpreter');
@@ -138,16 +140,10 @@ describe('the isolated frame (issue 33)', () => {
       const context = await studio.browser().newContext({ viewport: { width: 1600, height: 950 } });
       if (!frame) await context.route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
       const page = await context.newPage();
-      await page.goto(`${studio.url()}#/ten-thousand`);
-      await page.waitForFunction(() => document.querySelector('[data-testid=analysis-status]')?.textContent?.includes('compiled'), null, {
-        timeout: 60_000,
-      });
+      await openPanel(page, studio.url(), 'ten-thousand', 'Balance');
       await page.check('[data-testid=variant-joker]');
-      await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
       await page.selectOption('[data-testid=balance-bot-0]', 'careful');
-      await page.fill('[data-testid=balance-games]', '30');
-      await page.click('[data-testid=balance-run]');
-      await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
+      await runBalance(page, 30);
       const engine = await page.locator('[data-testid=balance-engine]').getAttribute('data-engine');
       const text = (await page.locator('.balance-text').textContent()) ?? '';
       await context.close();

@@ -15,7 +15,7 @@ import type { GameRecord } from '../../sim/simulate.ts';
 import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts';
 import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import type { EngineReport } from '../../lang/index.ts';
-import { isolatedFrame, readReply } from '../sandbox/frameClient.ts';
+import { isolatedFrame, readReply, spawnerFor } from '../sandbox/frameClient.ts';
 import { SweepSection } from './SweepSection.tsx';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { CoverageSection } from './CoverageSection.tsx';
@@ -58,10 +58,7 @@ const spawnHere = (): WorkerLike =>
  * Where the games are played: in the isolated frame, whose workers run the rules compiled to
  * JavaScript, or, where the site does not serve it, in the page's own workers.
  */
-const spawner = async (): Promise<() => WorkerLike> => {
-  const frame = await isolatedFrame();
-  return frame ? () => frame.spawn('balance', readReply) : spawnHere;
-};
+const spawner = (): Promise<() => WorkerLike> => spawnerFor('balance', readReply, spawnHere);
 
 const cores = (): number => Math.max(1, Math.min(16, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2));
 

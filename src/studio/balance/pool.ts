@@ -6,6 +6,7 @@
 import type { GameRecord } from '../../sim/simulate.ts';
 import type { EngineReport } from '../../lang/index.ts';
 import type { BalanceJob, SliceCoverage, WorkerReply } from './protocol.ts';
+import type { PageWorker } from '../pageWorker.ts';
 
 export interface Slice {
   readonly from: number;
@@ -19,13 +20,8 @@ export const slicesOf = (games: number, workers: number): Slice[] => {
   return Array.from({ length: n }, (_, w) => ({ from: w * size, to: Math.min(games, (w + 1) * size) })).filter((s) => s.from < s.to);
 };
 
-/** The minimal worker the pool needs: the browser's Worker, or a stand-in in tests. */
-export interface WorkerLike {
-  postMessage(job: BalanceJob): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+/** The worker the pool needs: the browser's Worker, one of the isolated frame's, or a stand-in in tests. */
+export type WorkerLike = PageWorker<BalanceJob, WorkerReply>;
 
 /** A run's records in game order, and what ran the rules' expressions in its workers. */
 export interface PoolResult {

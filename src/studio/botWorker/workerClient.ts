@@ -7,17 +7,13 @@
 import { LIMITS } from '../../limits.ts';
 import type { Timers } from '../analysis/compileClient.ts';
 import type { Numbered } from './protocol.ts';
+import type { PageWorker } from '../pageWorker.ts';
 
 /** A first job compiles the rules, then searches: more than that is a spec that hangs. */
 export const WORKER_LIMIT_MS: number = LIMITS.botJobMs;
 
-/** The browser's Worker as the client uses it (a stand-in in tests). */
-export interface JobWorker<J, R> {
-  postMessage(job: Numbered<J>): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<Numbered<R>>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+/** The worker as the client uses it: the browser's Worker, one of the isolated frame's, or a stand-in in tests. */
+export type JobWorker<J, R> = PageWorker<Numbered<J>, Numbered<R>>;
 
 /** The worker's reply, or why none will come (in words that follow "failed: " or "No hint: "). */
 export type Outcome<R> = { readonly reply: R } | { readonly failed: string };

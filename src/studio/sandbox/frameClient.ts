@@ -1,26 +1,19 @@
 /**
  * The studio's side of the isolated frame (frame.ts): one hidden, sandboxed iframe of
- * sandbox.html for the page's life, opened when a Balance run or a bot first needs it. Its workers
- * look to the page like its own (FrameWorker, the shape of the browser's Worker as the Balance
- * pool and the bots' client use it). When the frame does not answer in time (a host that does not
- * serve it, an offline page), there is none, and the page uses its own workers.
+ * sandbox.html for the page's life, opened when the Balance panel is unfolded or a bot first
+ * thinks. Its workers look to the page like its own (PageWorker). When the frame does not answer
+ * in time (a host that does not serve it, an offline page), there is none, and the page uses its
+ * own workers (spawnerFor).
  */
 import { FRAME_PAGE } from '../contentSecurityPolicy.ts';
 import type { WorkerReply } from '../balance/protocol.ts';
 import type { Numbered } from '../botWorker/protocol.ts';
+import type { PageWorker } from '../pageWorker.ts';
 import type { FrameRole, FromFrame, ToFrame } from './protocol.ts';
-
-/** A worker as the page drives it: the browser's Worker, one of the frame's, or a stand-in in tests. */
-export interface FrameWorker<J, R> {
-  postMessage(job: J): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<R>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
 
 export interface IsolatedFrame {
   /** A worker of the frame in `role`; `read` takes each reply as the frame sent it and gives it back checked, or null. */
-  spawn<J, R>(role: FrameRole, read: (value: unknown) => R | null): FrameWorker<J, R>;
+  spawn<J, R>(role: FrameRole, read: (value: unknown) => R | null): PageWorker<J, R>;
 }
 
 /** How long the frame may take to load its script and say it is ready, and how long after its page loaded. */
@@ -62,9 +55,9 @@ const connect = (frame: HTMLIFrameElement): IsolatedFrame => {
     else if (message.kind === 'reply') worker.onReply(message.reply);
   });
   return {
-    spawn: <J, R>(role: FrameRole, read: (value: unknown) => R | null): FrameWorker<J, R> => {
+    spawn: <J, R>(role: FrameRole, read: (value: unknown) => R | null): PageWorker<J, R> => {
       const id = next++;
-      const worker: FrameWorker<J, R> = {
+      const worker: PageWorker<J, R> = {
         onmessage: null,
         onerror: null,
         postMessage: (job) => tell({ kind: 'post', worker: id, job }),
@@ -93,11 +86,11 @@ const connect = (frame: HTMLIFrameElement): IsolatedFrame => {
  * then wait, and one terminated before then is never made. The bots' client starts its worker
  * when it is asked, and the frame may still be opening.
  */
-export const deferredWorker = <J, R>(spawner: Promise<() => FrameWorker<J, R>>): FrameWorker<J, R> => {
+export const deferredWorker = <J, R>(spawner: Promise<() => PageWorker<J, R>>): PageWorker<J, R> => {
   const waiting: J[] = [];
-  let real: FrameWorker<J, R> | null = null;
+  let real: PageWorker<J, R> | null = null;
   let terminated = false;
-  const proxy: FrameWorker<J, R> = {
+  const proxy: PageWorker<J, R> = {
     onmessage: null,
     onerror: null,
     postMessage: (job) => {
@@ -161,3 +154,13 @@ export const isolatedFrame = (): Promise<IsolatedFrame | null> => {
   opened ??= open();
   return opened;
 };
+
+/**
+ * How to start a worker in `role`: in the isolated frame where there is one (the compiled tier),
+ * its replies checked by `read`; else by `here`, which starts one of the page's own (the interpreter).
+ */
+export const spawnerFor = <J, R>(
+  role: FrameRole,
+  read: (value: unknown) => R | null,
+  here: () => PageWorker<J, R>,
+): Promise<() => PageWorker<J, R>> => isolatedFrame().then((frame) => (frame ? () => frame.spawn<J, R>(role, read) : here));
