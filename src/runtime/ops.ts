@@ -82,73 +82,32 @@ export const release = (d: GameContext, value: unknown): void => {
   if (typeof value === 'object' && value !== null && d === owner) made = new Set();
 };
 
-/** Names written in one table, with their values, in the order written: an effect writes a few. */
-class TableWrites {
-  readonly names: string[] = [];
-  readonly values: Json[] = [];
-
-  set(name: string, value: Json): void {
-    this.names.push(name);
-    this.values.push(value);
-  }
-
-  /** Writes them into `own`, in order: a name written twice keeps the later value. */
-  into(own: Record<string, Json>): void {
-    for (let i = 0; i < this.names.length; i++) own[this.names[i] as string] = this.values[i] as Json;
-  }
-}
+/** Whose variable a write changes: the game's, or one seat's or team's (its index from 0). */
+export type VarOwner = 'game' | 'seat' | 'team';
 
 /**
- * The variable writes of one effect, applied together by `commit` (each value is computed before
- * any is written): each table written (the game's, a seat's, a team's) is copied at most once per move.
+ * Writes one variable into the draft's own table: the table (and the players' or teams' list
+ * holding it) is copied on the move's first write and changed in place after that. An effect that
+ * writes several computes all its values and indexes first (compile/effects/assign.ts).
  */
-export class VarWrites {
-  // Made on the first write of each kind: most effects write only the game's or only a seat's.
-  private game: TableWrites | undefined;
-  private players: Map<number, TableWrites> | undefined;
-  private teams: Map<number, TableWrites> | undefined;
-
-  constructor(private readonly draft: Draft) {}
-
-  setGame(name: string, value: Json): void {
-    (this.game ??= new TableWrites()).set(name, value);
+export const writeVar = (d: Draft, owner: VarOwner, index: number, name: string, value: Json): void => {
+  if (owner === 'game') {
+    const own = ownOf(d, d.game as Record<string, Json>, copyTable);
+    own[name] = value;
+    d.game = own;
+    return;
   }
-
-  setPlayer(seat: number, name: string, value: Json): void {
-    checkIndex(this.draft.players, seat, 'seat');
-    writesOf((this.players ??= new Map()), seat).set(name, value);
-  }
-
-  setTeam(team: number, name: string, value: Json): void {
-    checkIndex(this.draft.teams, team, 'team');
-    writesOf((this.teams ??= new Map()), team).set(name, value);
-  }
-
-  commit(): void {
-    const d = this.draft;
-    if (this.game) d.game = written(d, d.game, this.game);
-    if (this.players) d.players = withTables(d, d.players, this.players);
-    if (this.teams) d.teams = withTables(d, d.teams, this.teams);
-  }
-}
-
-const writesOf = (all: Map<number, TableWrites>, index: number): TableWrites => {
-  let writes = all.get(index);
-  if (!writes) all.set(index, (writes = new TableWrites()));
-  return writes;
+  const list = ownOf(d, (owner === 'seat' ? d.players : d.teams) as Vars[], copyList);
+  const own = ownOf(d, list[index] as Record<string, Json>, copyTable);
+  own[name] = value;
+  list[index] = own;
+  if (owner === 'seat') d.players = list;
+  else d.teams = list;
 };
 
-const written = (d: Draft, table: Vars, writes: TableWrites): Vars => {
-  const own = ownOf(d, table as Record<string, Json>, copyTable);
-  writes.into(own);
-  return own;
-};
-
-const withTables = (d: Draft, list: readonly Vars[], writes: ReadonlyMap<number, TableWrites>): Vars[] => {
-  const own = ownOf(d, list as Vars[], copyList);
-  for (const [index, values] of writes) own[index] = written(d, own[index] as Vars, values);
-  return own;
-};
+/** Checks that `index` names a seat or team of `d`, before anything is written. */
+export const checkOwner = (d: Draft, owner: 'seat' | 'team', index: number): void =>
+  checkIndex(owner === 'seat' ? d.players : d.teams, index, owner);
 
 export const zoneOf = (ctx: GameContext, ref: ZoneRef): readonly Piece[] => {
   const contents = ctx.zones[ref.name];

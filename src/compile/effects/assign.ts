@@ -5,7 +5,7 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Draft, GameContext, Json, Piece } from '../../runtime/state.ts';
 import { envOf, type LocalValues } from '../../runtime/env.ts';
 import { EffectError } from '../../errors.ts';
-import { VarWrites, currentPiece, release, updatePieces } from '../../runtime/ops.ts';
+import { checkOwner, currentPiece, release, updatePieces, writeVar } from '../../runtime/ops.ts';
 import type { EffectRun } from '../../runtime/table.ts';
 import { parseVarTarget, type VarTarget } from '../targets.ts';
 import { mayHoldTables, type EffectCompiler } from './kind.ts';
@@ -16,29 +16,21 @@ interface PieceWrite {
   readonly value: Json;
 }
 
-const writeVar = (
-  writes: VarWrites,
-  d: Draft,
-  target: VarTarget,
-  env: Env,
-  meter: Meter,
-  vals: LocalValues,
-  value: Json,
-  pieces: PieceWrite[],
-): void => {
-  switch (target.kind) {
-    case 'game':
-      return writes.setGame(target.name, value);
-    case 'player':
-      return writes.setPlayer(target.index === 'active' ? d.active : target.index(env, meter), target.name, value);
-    case 'team':
-      return writes.setTeam(target.index(env, meter), target.name, value);
-    case 'piece': {
-      const local = vals[target.local] as Piece | undefined;
-      if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
-      pieces.push({ id: local.id, name: target.name, value });
-    }
-  }
+/**
+ * The index of the seat or team a step writes (-1 for the game's and a piece's), resolved and
+ * checked before anything is written, so no index reads another step's write.
+ */
+const ownerIndex = (d: Draft, target: VarTarget, env: Env, meter: Meter): number => {
+  if (target.kind === 'game' || target.kind === 'piece') return -1;
+  const index = target.kind === 'team' ? target.index(env, meter) : target.index === 'active' ? d.active : target.index(env, meter);
+  checkOwner(d, target.kind === 'team' ? 'team' : 'seat', index);
+  return index;
+};
+
+const pieceWrite = (target: VarTarget & { kind: 'piece' }, vals: LocalValues, value: Json): PieceWrite => {
+  const local = vals[target.local] as Piece | undefined;
+  if (!local || typeof local.id !== 'string') throw new EffectError(`'${target.local}' is not a piece`);
+  return { id: local.id, name: target.name, value };
 };
 
 /** Piece fields written, each piece found as it is now by the zones' index. */
@@ -101,13 +93,14 @@ export const compileAssign = (
       if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
       values.push(sum);
     }
-    const writes = new VarWrites(d);
+    const at = steps.map((s) => ownerIndex(d, s.target, env, work.meter));
     const pieces: PieceWrite[] = [];
     for (let i = 0; i < steps.length; i++) {
-      const s = steps[i] as (typeof steps)[number];
-      writeVar(writes, d, s.target, env, work.meter, vals, values[i] as Json, pieces);
+      const target = (steps[i] as (typeof steps)[number]).target;
+      const value = values[i] as Json;
+      if (target.kind === 'piece') pieces.push(pieceWrite(target, vals, value));
+      else writeVar(d, target.kind === 'player' ? 'seat' : target.kind, at[i] as number, target.name, value);
     }
-    writes.commit();
     writePieces(d, pieces);
   };
 };

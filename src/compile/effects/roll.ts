@@ -31,8 +31,9 @@ export const rollKind: EffectKind<'roll'> = {
         if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
         const face =
           rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
-        // A die read from the zone is the current one; a die from an expression may be older.
-        rolled.set(die.id, { ...(rolled.get(die.id) ?? (zone ? die : currentPiece(d, die.id)) ?? die), face });
+        // A die read from the zone is the current one, and there once; a die from an expression may be older, or listed twice.
+        const current = zone ? die : (rolled.get(die.id) ?? currentPiece(d, die.id) ?? die);
+        rolled.set(die.id, { ...current, face });
       }
       updatePieces(d, rolled);
       if (rigged > 0) d.rigged = d.rigged.slice(rigged);
