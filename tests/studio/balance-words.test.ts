@@ -18,7 +18,7 @@ import {
 import { playRange } from '../../src/sim/simulate.ts';
 import { houseRuleLine, itemText, listTitle, summaryLines } from '../../src/studio/balance/CoverageSection.tsx';
 import { balanceLines, comparisonLines } from '../../src/studio/balance/reportText.ts';
-import { engineLine } from '../../src/studio/balance/words.ts';
+import { engineLine } from '../../src/studio/engineLine.ts';
 import { mergeEngines } from '../../src/studio/balance/pool.ts';
 import { readReply } from '../../src/studio/sandbox/frameClient.ts';
 import { lengthChart, metricCaption, rateChart } from '../../src/studio/balance/charts.ts';

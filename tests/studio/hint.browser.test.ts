@@ -36,6 +36,10 @@ describe('the hint', () => {
     expect(first[0]).toBe(best);
     expect(Number((first[1] ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
     expect(first[3]).toMatch(/^\d+%$/);
+    // The bot thought in the isolated frame this site serves, on the compiled rules, and says so.
+    const engine = page.locator('[data-testid=hint-engine]');
+    expect(await engine.getAttribute('data-engine')).toBe('compiled');
+    expect(await engine.textContent()).toMatch(/^The rules ran compiled to JavaScript, in an isolated frame/);
     expect(await axeAudit(page, '[data-testid=hint-panel]')).toEqual([]);
 
     // The hint's move is a legal move of the board: its button is marked, and it (or its marked option) reads the same.

@@ -81,6 +81,8 @@ describe("the hint's search", () => {
     const visits = first.hint.rows.map((r) => r.visits);
     expect(visits).toEqual([...visits].sort((x, y) => y - x));
     for (const r of first.hint.rows) expect(r.mean >= 0 && r.mean <= 1, r.label).toBe(true);
+    // Says what ran the rules: this process never chose the compiled tier.
+    expect(first.hint.engine).toEqual({ engine: 'interpreter', fallbacks: 0, reason: undefined });
   });
 
   it("labels each move as the board's buttons and options do for that seat", () => {

@@ -25,7 +25,8 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import './balance.css';
 import { formatNumber, useT } from '../i18n/index.ts';
 import { balanceLines, comparisonLines } from './reportText.ts';
-import { engineLine, runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
+import { engineLine } from '../engineLine.ts';
+import { runName, seatLabels, withSeatLabels, type RunKind } from './words.ts';
 
 interface Props {
   /** What the studio compiles now: base text, variant texts, params. */

@@ -11,7 +11,7 @@ import { balance } from '../../sim/balance.ts';
 import { parseSweep, sweepPoint, sweepSettings, type SweepPoint } from '../../sim/sweep.ts';
 import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import type { EngineReport } from '../../lang/index.ts';
-import { engineLine } from './words.ts';
+import { engineLine } from '../engineLine.ts';
 import type { BalanceJob } from './protocol.ts';
 import { sweepCharts } from './sweepCharts.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';

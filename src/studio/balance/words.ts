@@ -6,7 +6,6 @@
 import type { CompiledGame } from '../../compile/index.ts';
 import { seatNamesAtStart } from '../../display/present.ts';
 import type { BalanceReport, MetricStats } from '../../sim/balance.ts';
-import type { EngineReport } from '../../lang/index.ts';
 import { formatNumber, t } from '../i18n/index.ts';
 
 /** Which rules a run played: the only rules, the rules switched on, or the base rules beside them. */
@@ -59,11 +58,3 @@ export const withSeatLabels = (r: BalanceReport, labels: readonly string[]): Bal
     return { ...s, label: (seat === undefined ? undefined : labels[seat]) ?? s.label };
   }),
 });
-
-/** What ran the rules' expressions in a run's workers, and, where it was not the compiled tier throughout, why. */
-export const engineLine = (engine: EngineReport): string =>
-  engine.engine !== 'compiled'
-    ? t('balance.engineInterpreter')
-    : engine.fallbacks > 0
-      ? t('balance.enginePartial', { count: engine.fallbacks, reason: engine.reason ?? '' })
-      : t('balance.engineCompiled');

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { NO_WINNER_SHARE } from '../../bots/index.ts';
-import type { HintRow } from './protocol.ts';
+import type { Hint } from './protocol.ts';
+import { engineLine } from '../engineLine.ts';
 import { HINT_MS, type HintControl } from './useHint.ts';
 import './hint.css';
 import { formatNumber, useT } from '../i18n/index.ts';
@@ -59,27 +60,14 @@ export const HintPanel = ({ hint, seatName }: Props) => {
           {status.error}
         </div>
       )}
-      {status.kind === 'done' && (
-        <HintResult rows={status.hint.rows} iterations={status.hint.iterations} seatName={seatName} all={all} onAll={() => setAll(!all)} />
-      )}
+      {status.kind === 'done' && <HintResult hint={status.hint} seatName={seatName} all={all} onAll={() => setAll(!all)} />}
     </div>
   );
 };
 
-const HintResult = ({
-  rows,
-  iterations,
-  seatName,
-  all,
-  onAll,
-}: {
-  rows: readonly HintRow[];
-  iterations: number;
-  seatName: string;
-  all: boolean;
-  onAll: () => void;
-}) => {
+const HintResult = ({ hint, seatName, all, onAll }: { hint: Hint; seatName: string; all: boolean; onAll: () => void }) => {
   const t = useT();
+  const { rows, iterations, engine } = hint;
   const best = rows[0];
   if (!best) return null;
   const shown = all ? rows : rows.slice(0, TOP);
@@ -125,6 +113,9 @@ const HintResult = ({
           {all ? t('hint.showTop', { count: TOP }) : t('hint.showAll', { count: rows.length })}
         </button>
       )}
+      <p className="hint-engine" data-testid="hint-engine" data-engine={engine.engine}>
+        {engineLine(engine)}
+      </p>
     </div>
   );
 };

@@ -3,6 +3,7 @@
  * the moves the search weighed, in the player's words, or why there is no hint.
  */
 import type { Move } from '../../engine/types.ts';
+import type { EngineReport } from '../../lang/index.ts';
 
 export interface HintRow {
   /** The move as its button or option reads. Moves that read the same are one row. */
@@ -21,6 +22,8 @@ export interface Hint {
   readonly iterations: number;
   /** Best first: most visits, then the higher mean. */
   readonly rows: readonly HintRow[];
+  /** What ran the rules while the bot searched: compiled in the isolated frame, or the interpreter. */
+  readonly engine: EngineReport;
 }
 
 export type HintReply = { readonly ok: true; readonly hint: Hint } | { readonly ok: false; readonly error: string };

@@ -4,6 +4,7 @@
  */
 import { ismctsSearch } from '../../bots/index.ts';
 import type { CompiledGame } from '../../compile/index.ts';
+import { engineReport } from '../../lang/index.ts';
 import { legalMovesWithEvents, viewOf } from '../../engine/index.ts';
 import { seatName } from '../../engine/people.ts';
 import { Rng, seedRng } from '../../runtime/rng.ts';
@@ -29,7 +30,7 @@ export const runHint = (game: CompiledGame, job: Pick<HintJob, 'state' | 'seat' 
       moves.map((m) => m.move),
       (m) => describeMove(game, state.context, m, pieces, looks),
     );
-    return { ok: true, hint: { seat, iterations: stats.iterations, rows } };
+    return { ok: true, hint: { seat, iterations: stats.iterations, rows, engine: engineReport() } };
   } catch (error) {
     return failed(`the bot's search failed: ${error instanceof Error ? error.message : String(error)}`);
   }

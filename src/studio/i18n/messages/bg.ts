@@ -391,11 +391,11 @@ export const bg: Catalog = {
   'balance.run': '{cores, plural, one {Пусни на # ядро} other {Пусни на # ядра}}',
   'balance.progress': '{done} от {total}',
   'balance.cancelled': 'Отменено.',
-  'balance.engineCompiled':
+  'engine.compiled':
     'Правилата се изпълниха, компилирани до JavaScript, в изолирана рамка, която няма достъп до хранилището и мрежата на студиото.',
-  'balance.enginePartial':
+  'engine.partial':
     'Правилата се изпълниха, компилирани до JavaScript, в изолирана рамка; {count, plural, one {# израз} other {# израза}} се изпълниха от интерпретатора: {reason}',
-  'balance.engineInterpreter':
+  'engine.interpreter':
     'Правилата се изпълниха от интерпретатора: този сайт не предоставя изолираната рамка, в която работят компилираните правила.',
   'balance.runRules': 'правила',
   'balance.runThese': 'тези правила',

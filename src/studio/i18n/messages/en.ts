@@ -384,11 +384,10 @@ export const en = {
   'balance.run': 'Run on {cores} core(s)',
   'balance.progress': '{done}/{total}',
   'balance.cancelled': 'Cancelled.',
-  'balance.engineCompiled':
-    "The rules ran compiled to JavaScript, in an isolated frame that reaches none of the studio's storage or network.",
-  'balance.enginePartial':
+  'engine.compiled': "The rules ran compiled to JavaScript, in an isolated frame that reaches none of the studio's storage or network.",
+  'engine.partial':
     'The rules ran compiled to JavaScript, in an isolated frame; {count, plural, one {# expression} other {# expressions}} ran on the interpreter: {reason}',
-  'balance.engineInterpreter': 'The rules ran on the interpreter: this site does not serve the isolated frame that compiled rules run in.',
+  'engine.interpreter': 'The rules ran on the interpreter: this site does not serve the isolated frame that compiled rules run in.',
   'balance.runRules': 'rules',
   'balance.runThese': 'these rules',
   'balance.runBase': 'base rules',

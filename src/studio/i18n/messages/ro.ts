@@ -393,11 +393,10 @@ export const ro: Catalog = {
   'balance.run': '{cores, plural, one {Rulează pe # nucleu} few {Rulează pe # nuclee} other {Rulează pe # de nuclee}}',
   'balance.progress': '{done} din {total}',
   'balance.cancelled': 'Anulat.',
-  'balance.engineCompiled':
-    'Regulile au rulat compilate în JavaScript, într-un cadru izolat care nu ajunge la stocarea sau rețeaua studioului.',
-  'balance.enginePartial':
+  'engine.compiled': 'Regulile au rulat compilate în JavaScript, într-un cadru izolat care nu ajunge la stocarea sau rețeaua studioului.',
+  'engine.partial':
     'Regulile au rulat compilate în JavaScript, într-un cadru izolat; {count, plural, one {# expresie a rulat} few {# expresii au rulat} other {# de expresii au rulat}} în interpretor: {reason}',
-  'balance.engineInterpreter': 'Regulile au rulat în interpretor: acest site nu servește cadrul izolat în care rulează regulile compilate.',
+  'engine.interpreter': 'Regulile au rulat în interpretor: acest site nu servește cadrul izolat în care rulează regulile compilate.',
   'balance.runRules': 'reguli',
   'balance.runThese': 'aceste reguli',
   'balance.runBase': 'reguli de bază',

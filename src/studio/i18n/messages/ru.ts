@@ -399,11 +399,10 @@ export const ru: Catalog = {
     '{cores, plural, one {Запустить на # ядре} few {Запустить на # ядрах} many {Запустить на # ядрах} other {Запустить на # ядра}}',
   'balance.progress': '{done} из {total}',
   'balance.cancelled': 'Отменено.',
-  'balance.engineCompiled':
-    'Правила выполнялись, скомпилированные в JavaScript, в изолированном фрейме без доступа к хранилищу и сети студии.',
-  'balance.enginePartial':
+  'engine.compiled': 'Правила выполнялись, скомпилированные в JavaScript, в изолированном фрейме без доступа к хранилищу и сети студии.',
+  'engine.partial':
     'Правила выполнялись, скомпилированные в JavaScript, в изолированном фрейме; {count, plural, one {# выражение выполнялось} few {# выражения выполнялись} many {# выражений выполнялись} other {# выражения выполнялись}} интерпретатором: {reason}',
-  'balance.engineInterpreter':
+  'engine.interpreter':
     'Правила выполнялись интерпретатором: этот сайт не отдаёт изолированный фрейм, в котором работают скомпилированные правила.',
   'balance.runRules': 'правила',
   'balance.runThese': 'эти правила',
