@@ -143,8 +143,15 @@ export interface CompiledTable {
   readonly combos: readonly CompiledCombo[];
   /** No combination reads the game state: a roll always reads the same, so readings are cached. */
   readonly pure: boolean;
-  /** Readings by the roll in its order (`rollKey`). */
+  /** Readings by the roll in its order (`rollKey`): a hit is the reading as it is returned. */
   readonly cache: Map<number | string, Cover>;
+  /**
+   * Readings by the faces in ascending order, when no combination reads `roll`: a reading then
+   * depends on how many of each face were rolled, not on their order, so a roll not yet seen in
+   * its order is read from another order of the same faces (462 multisets of six six-sided dice,
+   * against 46,656 orders), with `unused` put in its order. Undefined when a combination reads `roll`.
+   */
+  readonly byFaces: Map<number | string, Cover> | undefined;
 }
 
 const BINDINGS = new Set(['roll', 'face', 'n', 'faces', 'low', 'high']);
@@ -155,7 +162,8 @@ export const compileTable = (checker: ExprChecker, table: ScoringTableSpec, path
     .filter((c): c is CompiledCombo => c !== undefined);
   const exprs = combos.flatMap((c) => [c.when, c.points, c.faces]).filter((e): e is CompiledExpr => e !== undefined);
   const pure = exprs.every((e) => [...e.usedNames].every((name) => BINDINGS.has(name)));
-  return { combos, pure, cache: new Map() };
+  const orderFree = exprs.every((e) => !e.usedNames.has('roll'));
+  return { combos, pure, cache: new Map(), byFaces: orderFree ? new Map() : undefined };
 };
 
 /**
@@ -180,14 +188,26 @@ const rollKey = (roll: readonly number[]): number | string => {
   return key;
 };
 
+const ascending = (faces: readonly number[]): number[] => faces.slice().sort((a, b) => a - b);
+
 /** bestCover, cached by the roll when the table does not depend on the state. */
 export const coverWith = (table: CompiledTable, roll: readonly number[], env: Env, meter: Meter): Cover => {
   if (!table.pure) return bestCover(table.combos, roll, env, meter);
   const key = rollKey(roll);
   const known = table.cache.get(key);
   if (known) return known;
-  const cover = bestCover(table.combos, roll, env, meter);
+  const cover = table.byFaces ? readFaces(table, table.byFaces, roll, env, meter) : bestCover(table.combos, roll, env, meter);
   if (table.cache.size < CACHE_LIMIT) table.cache.set(key, cover);
+  return cover;
+};
+
+/** The reading of the roll's faces in any order, cached, with `unused` in this roll's order. */
+const readFaces = (table: CompiledTable, byFaces: Map<number | string, Cover>, roll: readonly number[], env: Env, meter: Meter): Cover => {
+  const key = rollKey(ascending(roll));
+  const known = byFaces.get(key);
+  if (known) return known.unused.length > 0 ? reorder(known, roll) : known;
+  const cover = bestCover(table.combos, roll, env, meter);
+  if (byFaces.size < CACHE_LIMIT) byFaces.set(key, cover);
   return cover;
 };
 
@@ -292,7 +312,8 @@ export const bestCover = (combos: readonly CompiledCombo[], roll: readonly numbe
     memo.set(key, best);
     return best;
   };
-  const reading = search(countFaces(roll), 0);
+  // Faces counted in ascending order: of readings that tie, the first found is the same whatever order the dice fell in.
+  const reading = search(countFaces(ascending(roll)), 0);
   const used = reading.used.slice().sort((a, b) => a - b);
   return reorder({ points: reading.points, used, unused: [], combos: reading.combos }, roll);
 };
