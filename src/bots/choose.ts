@@ -8,13 +8,19 @@ import { legalMovesWithEvents, type GameState, type LegalMove } from '../engine/
 import { randomChoice } from './random.ts';
 import type { Bot } from './types.ts';
 
+/** The seats that have a move, in the order of their first move: one seat, most of the time, found without a set. */
+const seatsOf = (moves: readonly LegalMove[]): number[] => {
+  const first = (moves[0] as LegalMove).move.seat;
+  return moves.every((m) => m.move.seat === first) ? [first] : [...new Set(moves.map((m) => m.move.seat))];
+};
+
 /** The move the bots make in `state` (random play for a seat without a bot), or undefined when nobody has a legal move. */
 export const chooseMove = (game: CompiledGame, state: GameState, bots: readonly Bot[], rng: Rng): LegalMove | undefined => {
   const moves = legalMovesWithEvents(game, state);
   if (moves.length === 0) return undefined;
-  const seats = [...new Set(moves.map((m) => m.move.seat))];
+  const seats = seatsOf(moves);
   const seat = seats[rng.below(seats.length)] as number;
-  const mine = moves.filter((m) => m.move.seat === seat);
+  const mine = seats.length === 1 ? moves : moves.filter((m) => m.move.seat === seat);
   const bot = bots[seat] ?? bots[0];
   if (!bot) return randomChoice(mine, rng);
   return bot.choose(state, seat, mine, rng);

@@ -143,7 +143,10 @@ const SPECS: Readonly<Record<string, Spec>> = {
       const b = num(to);
       if (!Number.isInteger(a) || !Number.isInteger(b)) throw call.error(`range needs whole numbers, got ${a} and ${b}`);
       const length = wholeCount(Math.max(0, b - a), call, 'the length of range');
-      return Array.from({ length }, (_, i) => a + i);
+      // A loop, not Array.from with a mapping function: a metric's range(0, numPlayers) runs every turn.
+      const out = new Array<number>(length);
+      for (let i = 0; i < length; i++) out[i] = a + i;
+      return out;
     },
   },
   contains: {

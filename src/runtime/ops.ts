@@ -38,7 +38,33 @@ const checkIndex = (list: readonly Vars[], index: number, what: 'seat' | 'team')
  * per draft in a WeakMap, made anew for every move, showed in profiles (and in the collector's work).
  */
 let owner: GameContext | undefined;
-let made = new Set<object>();
+
+/** Past this many tables a draft's are kept in a set; below, a list scanned is faster than hashing them. */
+const SCAN = 16;
+
+/** The tables the draft being changed made: most moves make a few, so a list, becoming a set past SCAN. */
+class Made {
+  private readonly list: object[] = [];
+  private set: Set<object> | undefined;
+
+  has(value: object): boolean {
+    if (this.set) return this.set.has(value);
+    for (let i = 0; i < this.list.length; i++) if (this.list[i] === value) return true;
+    return false;
+  }
+
+  add(value: object): void {
+    if (this.set) this.set.add(value);
+    else if (this.list.push(value) > SCAN) this.set = new Set(this.list);
+  }
+
+  clear(): void {
+    this.list.length = 0;
+    this.set = undefined;
+  }
+}
+
+const made = new Made();
 
 let copied = 0;
 
@@ -49,7 +75,7 @@ export const entriesCopied = (): number => copied;
 const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
   if (d !== owner) {
     owner = d;
-    made = new Set();
+    made.clear();
   } else if (made.has(value)) return value;
   const own = copy(value);
   made.add(own);
@@ -79,7 +105,7 @@ const copyList = <T>(list: readonly T[]): T[] => {
  * the values it was given.
  */
 export const release = (d: GameContext, value: unknown): void => {
-  if (typeof value === 'object' && value !== null && d === owner) made = new Set();
+  if (typeof value === 'object' && value !== null && d === owner) made.clear();
 };
 
 /** Whose variable a write changes: the game's, or one seat's or team's (its index from 0). */
@@ -218,6 +244,23 @@ export type Put = 'top' | 'bottom';
 const SPLICES = 32;
 
 /**
+ * Ascending, in place. A move's positions are few, mostly: sorted by insertion, since a call of the
+ * comparator for each step showed in profiles; many are left to the engine's sort.
+ */
+const sortPositions = (positions: number[]): void => {
+  if (positions.length > SPLICES) {
+    positions.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < positions.length; i++) {
+    const pos = positions[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (positions[j] as number) > pos; j--) positions[j + 1] = positions[j] as number;
+    positions[j + 1] = pos;
+  }
+};
+
+/**
  * Moves the given pieces (by id) from one zone to another, keeping their order in the source.
  * Each piece is found by the index, taken out of the draft's own source list and put into its own
  * target list: a move's work in the game's code is the pieces moved, not the zones' sizes (moving
@@ -241,7 +284,7 @@ export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonl
     else positions.push(pos);
   }
   if (missing.length > 0) throw new EffectError(`cannot move ${missing.join(', ')}: not in zone '${describeZone(from)}'`);
-  positions.sort((a, b) => a - b);
+  sortPositions(positions);
   const moving = positions.map((pos) => source[pos] as Piece);
   if (sameZone(from, to)) {
     const rest = source.filter((p) => !seen.has(p.id));
