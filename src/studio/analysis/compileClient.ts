@@ -6,15 +6,11 @@
 import type { DiagnosticCode } from '../../spec/codes.ts';
 import { LIMITS } from '../../limits.ts';
 import { atFileStart } from '../../spec/diagnostics.ts';
+import type { PageWorker } from '../pageWorker.ts';
 import type { AnalysisInput, CompileReply, CompileRequest } from './protocol.ts';
 
-/** The minimal worker the client needs: the browser's Worker, or a stand-in in tests. */
-export interface CompileWorker {
-  postMessage(request: CompileRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<CompileReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+/** The compile worker (a stand-in in tests). */
+export type CompileWorker = PageWorker<CompileRequest, CompileReply>;
 
 export interface CompileClient {
   /** Compiles `input`; `onResult` gets the reply unless a newer request was made meanwhile. */

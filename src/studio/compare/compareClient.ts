@@ -3,17 +3,13 @@
  * compiles two games, so twice the compile limit), so the page never waits on it.
  */
 import { LIMITS } from '../../limits.ts';
+import type { PageWorker } from '../pageWorker.ts';
 import type { CompareReply, CompareRequest } from './protocol.ts';
 
 export const COMPARE_LIMIT_MS: number = 2 * LIMITS.compileMs;
 
-/** The browser's Worker as the client uses it (a stand-in in tests). */
-export interface CompareWorker {
-  postMessage(request: CompareRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<CompareReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+/** The comparison's worker (a stand-in in tests). */
+export type CompareWorker = PageWorker<CompareRequest, CompareReply>;
 
 const spawnWorker = (): CompareWorker =>
   new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }) as unknown as CompareWorker;
