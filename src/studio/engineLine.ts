@@ -4,11 +4,15 @@
  */
 import type { EngineReport } from '../lang/index.ts';
 import { t } from './i18n/index.ts';
+import type { NoFrame } from './sandbox/frameClient.ts';
 
-/** What ran the rules' expressions in the workers, and, where it was not the compiled tier throughout, why. */
-export const engineLine = (engine: EngineReport): string =>
+/**
+ * What ran the rules' expressions in the workers, and, where it was not the compiled tier
+ * throughout, why: `noFrame` says why the page's own workers ran them, as it was when the result came.
+ */
+export const engineLine = (engine: EngineReport, noFrame: NoFrame | undefined): string =>
   engine.engine !== 'compiled'
-    ? t('engine.interpreter')
+    ? t(noFrame === 'offline' ? 'engine.offline' : 'engine.interpreter')
     : engine.fallbacks > 0
       ? t('engine.partial', { count: engine.fallbacks, reason: engine.reason ?? '' })
       : t('engine.compiled');

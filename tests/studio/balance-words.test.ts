@@ -62,19 +62,28 @@ describe('the Balance report in the studio', () => {
     const compiled = { engine: 'compiled', fallbacks: 0, reason: undefined } as const;
     const partial = { engine: 'compiled', fallbacks: 2, reason: 'generated code failed the allow-list: x' } as const;
     const interpreted = { engine: 'interpreter', fallbacks: 0, reason: undefined } as const;
-    expect(engineLine(compiled)).toBe(
+    expect(engineLine(compiled, undefined)).toBe(
       "The rules ran compiled to JavaScript, in an isolated frame that reaches none of the studio's storage or network.",
     );
-    expect(engineLine(partial)).toBe(
+    expect(engineLine(partial, undefined)).toBe(
       'The rules ran compiled to JavaScript, in an isolated frame; 2 expressions ran on the interpreter: generated code failed the allow-list: x',
     );
-    expect(engineLine(interpreted)).toMatch(/^The rules ran on the interpreter: this site does not serve the isolated frame/);
+    expect(engineLine(interpreted, 'unserved')).toMatch(/^The rules ran on the interpreter: this site does not serve the isolated frame/);
+    // Offline the frame cannot load: the line says so, and that it comes back online.
+    expect(engineLine(interpreted, 'offline')).toBe(
+      'The rules ran on the interpreter: the isolated frame that compiled rules run in cannot load offline. Back online, the next run is compiled again.',
+    );
+    // A compiled run says nothing of a frame that failed before it.
+    expect(engineLine(compiled, 'offline')).toMatch(/^The rules ran compiled/);
     switchLanguage('ru');
-    expect(engineLine({ ...partial, fallbacks: 5 })).toContain('5 выражений выполнялись интерпретатором');
+    expect(engineLine({ ...partial, fallbacks: 5 }, undefined)).toContain('5 выражений выполнялись интерпретатором');
+    expect(engineLine(interpreted, 'offline')).toContain('без сети');
     switchLanguage('ro');
-    expect(engineLine({ ...partial, fallbacks: 1 })).toContain('1 expresie a rulat în interpretor');
+    expect(engineLine({ ...partial, fallbacks: 1 }, undefined)).toContain('1 expresie a rulat în interpretor');
+    expect(engineLine(interpreted, 'offline')).toContain('fără rețea');
     switchLanguage('bg');
-    expect(engineLine(interpreted)).toMatch(/^Правилата се изпълниха от интерпретатора/);
+    expect(engineLine(interpreted, 'unserved')).toMatch(/^Правилата се изпълниха от интерпретатора/);
+    expect(engineLine(interpreted, 'offline')).toContain('без мрежа');
   });
 
   it("reads a run's workers as one engine: compiled only if every worker said so, fallbacks added up", () => {

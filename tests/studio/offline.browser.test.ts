@@ -97,6 +97,47 @@ describe('first load and the offline copy', () => {
     await context.close();
   });
 
+  it("runs the Balance panel offline on the page's interpreter, says the frame cannot load offline, and is compiled again back online", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+    // The first visit's site serves no frame: the panel's own workers run, and the service worker keeps their files.
+    await context.route('**/sandbox.html', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const engine = page.locator('[data-testid=balance-engine]');
+    const run = async (engineAfter: string): Promise<string> => {
+      if ((await page.locator('[data-testid=balance-run]').count()) === 0)
+        await page.getByRole('region', { name: 'Balance' }).locator('.pane-head').click();
+      await page.fill('[data-testid=balance-games]', '10');
+      await page.click('[data-testid=balance-run]');
+      await page.waitForFunction(
+        (want) => document.querySelector('[data-testid=balance-engine]')?.getAttribute('data-engine') === want,
+        engineAfter,
+        { timeout: 120_000 },
+      );
+      return (await engine.textContent()) ?? '';
+    };
+    await page.goto(`${site.url}#/ten-thousand`);
+    await editorReady(page);
+    await cached(page);
+    expect(await run('interpreter')).toMatch(/this site does not serve the isolated frame/);
+
+    // Routing stops the service worker answering from its cache: the site now serves the frame, offline.
+    await context.unroute('**/sandbox.html');
+    await context.setOffline(true);
+    await page.reload();
+    await boardReady(page);
+    expect(await run('interpreter')).toBe(
+      'The rules ran on the interpreter: the isolated frame that compiled rules run in cannot load offline. Back online, the next run is compiled again.',
+    );
+
+    // Back online, the frame is tried again, without a reload.
+    await context.setOffline(false);
+    expect(await run('compiled')).toMatch(/^The rules ran compiled to JavaScript, in an isolated frame/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
   it('shows a new build on the next load, not the cached one', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();

@@ -15,7 +15,7 @@ import type { GameRecord } from '../../sim/simulate.ts';
 import { lengthChart, metricCaption, metricChart, rateChart } from './charts.ts';
 import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import type { EngineReport } from '../../lang/index.ts';
-import { isolatedFrame, readReply, spawnerFor } from '../sandbox/frameClient.ts';
+import { frameMissing, isolatedFrame, readReply, spawnerFor, type NoFrame } from '../sandbox/frameClient.ts';
 import { SweepSection } from './SweepSection.tsx';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { CoverageSection } from './CoverageSection.tsx';
@@ -48,6 +48,8 @@ interface Result {
   seconds: number;
   /** What ran the rules' expressions in the workers. */
   engine: EngineReport;
+  /** Why the page's own workers ran them, when they did. */
+  noFrame: NoFrame | undefined;
   coverage?: CoverageReport;
 }
 
@@ -146,7 +148,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
       });
       const coverage = countCoverage ? coverageReport(game, counts, changes) : undefined;
       const engine = mergeEngines(results.map((r) => r.engine));
-      setResult({ runs, seconds: (performance.now() - t0) / 1000, engine, ...(coverage ? { coverage } : {}) });
+      setResult({ runs, seconds: (performance.now() - t0) / 1000, engine, noFrame: frameMissing(), ...(coverage ? { coverage } : {}) });
       onCoverage?.(coverage ?? null);
       setStatus({ kind: 'idle' });
     } catch (error) {
@@ -317,7 +319,7 @@ const BalancePanelInner = ({ input, game, onCoverage, onReveal }: Props) => {
                 </figure>
               ))}
               <p className="balance-engine" data-testid="balance-engine" data-engine={result.engine.engine}>
-                {engineLine(result.engine)}
+                {engineLine(result.engine, result.noFrame)}
               </p>
               <pre className="balance-text">{shown.text}</pre>
               {result.coverage && <CoverageSection report={result.coverage} {...(onReveal ? { onReveal } : {})} />}

@@ -12,6 +12,7 @@ import { parseSweep, sweepPoint, sweepSettings, type SweepPoint } from '../../si
 import { Cancelled, mergeEngines, runPool, type PoolRun, type WorkerLike } from './pool.ts';
 import type { EngineReport } from '../../lang/index.ts';
 import { engineLine } from '../engineLine.ts';
+import { frameMissing, type NoFrame } from '../sandbox/frameClient.ts';
 import type { BalanceJob } from './protocol.ts';
 import { sweepCharts } from './sweepCharts.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
@@ -37,7 +38,9 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
   const chosen = numeric.find(([name]) => name === param) ?? numeric[0];
   const [range, setRange] = useState({ from: '', to: '', step: '' });
   const [status, setStatus] = useState<{ done: number; total: number } | { error: string } | { cancelled: true } | null>(null);
-  const [points, setPoints] = useState<{ param: string; points: SweepPoint[]; engine: EngineReport } | null>(null);
+  const [points, setPoints] = useState<{ param: string; points: SweepPoint[]; engine: EngineReport; noFrame: NoFrame | undefined } | null>(
+    null,
+  );
   const running = useRef<PoolRun | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
   if (!game || !input || !chosen) return null;
@@ -69,7 +72,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
           sweepPoint(setting, balance(game, records, { seed: job.seed, players: job.players, bots: job.bots, botOptions: job.botOptions })),
         );
       }
-      setPoints({ param: name, points: out, engine: mergeEngines(engines) });
+      setPoints({ param: name, points: out, engine: mergeEngines(engines), noFrame: frameMissing() });
       setStatus(null);
     } catch (error) {
       setStatus(error instanceof Cancelled ? { cancelled: true } : { error: (error as Error).message });
@@ -141,7 +144,7 @@ export const SweepSection = ({ input, game, games, job, workers, spawner }: Prop
               : t('sweep.noAdvantage')}
           </p>
           <p className="balance-engine" data-testid="sweep-engine" data-engine={points.engine.engine}>
-            {engineLine(points.engine)}
+            {engineLine(points.engine, points.noFrame)}
           </p>
         </div>
       )}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { NO_WINNER_SHARE } from '../../bots/index.ts';
 import type { Hint } from './protocol.ts';
 import { engineLine } from '../engineLine.ts';
+import type { NoFrame } from '../sandbox/frameClient.ts';
 import { HINT_MS, type HintControl } from './useHint.ts';
 import './hint.css';
 import { formatNumber, useT } from '../i18n/index.ts';
@@ -60,12 +61,26 @@ export const HintPanel = ({ hint, seatName }: Props) => {
           {status.error}
         </div>
       )}
-      {status.kind === 'done' && <HintResult hint={status.hint} seatName={seatName} all={all} onAll={() => setAll(!all)} />}
+      {status.kind === 'done' && (
+        <HintResult hint={status.hint} noFrame={status.noFrame} seatName={seatName} all={all} onAll={() => setAll(!all)} />
+      )}
     </div>
   );
 };
 
-const HintResult = ({ hint, seatName, all, onAll }: { hint: Hint; seatName: string; all: boolean; onAll: () => void }) => {
+const HintResult = ({
+  hint,
+  noFrame,
+  seatName,
+  all,
+  onAll,
+}: {
+  hint: Hint;
+  noFrame: NoFrame | undefined;
+  seatName: string;
+  all: boolean;
+  onAll: () => void;
+}) => {
   const t = useT();
   const { rows, iterations, engine } = hint;
   const best = rows[0];
@@ -114,7 +129,7 @@ const HintResult = ({ hint, seatName, all, onAll }: { hint: Hint; seatName: stri
         </button>
       )}
       <p className="hint-engine" data-testid="hint-engine" data-engine={engine.engine}>
-        {engineLine(engine)}
+        {engineLine(engine, noFrame)}
       </p>
     </div>
   );

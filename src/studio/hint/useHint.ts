@@ -9,6 +9,7 @@ import type { AnalysisInput } from '../analysis/protocol.ts';
 import type { HintJob } from '../botWorker/protocol.ts';
 import { spawnBotWorker } from '../botWorker/spawn.ts';
 import { createJobClient, type JobClient } from '../botWorker/workerClient.ts';
+import { frameMissing, type NoFrame } from '../sandbox/frameClient.ts';
 import type { Hint, HintReply } from './protocol.ts';
 
 /** How long the bot thinks for a hint: long enough for hundreds of playouts in most specs. */
@@ -17,7 +18,8 @@ export const HINT_MS = 1000;
 export type HintStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'thinking' }
-  | { readonly kind: 'done'; readonly hint: Hint }
+  /** `noFrame`: why the bot thought in the page's own worker, when it did. */
+  | { readonly kind: 'done'; readonly hint: Hint; readonly noFrame: NoFrame | undefined }
   | { readonly kind: 'failed'; readonly error: string };
 
 export interface HintControl {
@@ -56,7 +58,10 @@ export const useHint = (
         const reply: HintReply = 'failed' in outcome ? { ok: false, error: `No hint: ${outcome.failed}` } : outcome.reply;
         setHeld((h) =>
           h && h.state === state && h.seat === seat
-            ? { ...h, status: reply.ok ? { kind: 'done', hint: reply.hint } : { kind: 'failed', error: reply.error } }
+            ? {
+                ...h,
+                status: reply.ok ? { kind: 'done', hint: reply.hint, noFrame: frameMissing() } : { kind: 'failed', error: reply.error },
+              }
             : h,
         );
       });

@@ -3,7 +3,9 @@
  * sandbox.html for the page's life, opened when the Balance panel is unfolded or a bot first
  * thinks. Its workers look to the page like its own (PageWorker). When the frame does not answer
  * in time (a host that does not serve it, an offline page), there is none, and the page uses its
- * own workers (spawnerFor).
+ * own workers (spawnerFor). Offline it cannot load at all: a service worker does not serve a
+ * sandboxed frame of opaque origin, nor could the frame inherit the page's policy without losing
+ * its own. So one that failed offline is tried again once the page is back online.
  */
 import { FRAME_PAGE } from '../contentSecurityPolicy.ts';
 import type { WorkerReply } from '../balance/protocol.ts';
@@ -147,13 +149,27 @@ const open = (): Promise<IsolatedFrame | null> =>
     document.body.append(frame);
   });
 
-let opened: Promise<IsolatedFrame | null> | undefined;
+/** Why the page has no frame: it could not load offline, or the site does not serve it. */
+export type NoFrame = 'offline' | 'unserved';
 
-/** The page's isolated frame, opened on first use; null where it cannot be had. */
+let opened: Promise<IsolatedFrame | null> | undefined;
+let missing: NoFrame | undefined;
+
+/** The page's isolated frame, opened on first use (again once back online, if it failed offline); null where it cannot be had. */
 export const isolatedFrame = (): Promise<IsolatedFrame | null> => {
-  opened ??= open();
+  if (missing === 'offline' && navigator.onLine) {
+    missing = undefined;
+    opened = undefined;
+  }
+  opened ??= open().then((frame) => {
+    missing = frame ? undefined : navigator.onLine ? 'unserved' : 'offline';
+    return frame;
+  });
   return opened;
 };
+
+/** Why the last attempt to open the frame found none; undefined when it found one or none was made. */
+export const frameMissing = (): NoFrame | undefined => missing;
 
 /**
  * How to start a worker in `role`: in the isolated frame where there is one (the compiled tier),

@@ -388,6 +388,8 @@ export const en = {
   'engine.partial':
     'The rules ran compiled to JavaScript, in an isolated frame; {count, plural, one {# expression} other {# expressions}} ran on the interpreter: {reason}',
   'engine.interpreter': 'The rules ran on the interpreter: this site does not serve the isolated frame that compiled rules run in.',
+  'engine.offline':
+    'The rules ran on the interpreter: the isolated frame that compiled rules run in cannot load offline. Back online, the next run is compiled again.',
   'balance.runRules': 'rules',
   'balance.runThese': 'these rules',
   'balance.runBase': 'base rules',

@@ -397,6 +397,8 @@ export const ro: Catalog = {
   'engine.partial':
     'Regulile au rulat compilate în JavaScript, într-un cadru izolat; {count, plural, one {# expresie a rulat} few {# expresii au rulat} other {# de expresii au rulat}} în interpretor: {reason}',
   'engine.interpreter': 'Regulile au rulat în interpretor: acest site nu servește cadrul izolat în care rulează regulile compilate.',
+  'engine.offline':
+    'Regulile au rulat în interpretor: cadrul izolat în care rulează regulile compilate nu se poate încărca fără rețea. Când conexiunea revine, următoarea rulare este din nou compilată.',
   'balance.runRules': 'reguli',
   'balance.runThese': 'aceste reguli',
   'balance.runBase': 'reguli de bază',
