@@ -82,21 +82,13 @@ export const checkExpr = (
   checker.scopes?.set(scopeKey(path), locals);
   // Most expressions see no locals: they read the globals as they are, without a copy per expression.
   const scope: Scope = hasKeys(locals) ? { ...checker.globals, ...locals } : checker.globals;
-  const result = compileExpr(text, scope, checker.library, expected);
+  const result = compileExpr(text, scope, checker.library, expected, (error) => locateError(error, path, text));
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
     for (const error of result.errors) checker.diagnostics.push(diagnosticFrom(checker.locator, exprProblem(error, path, text)));
     return undefined;
   }
-  const run = result.run;
-  const located: Run = (env, meter) => {
-    try {
-      return run(env, meter);
-    } catch (error) {
-      throw locateError(error, path, text);
-    }
-  };
-  return { run: located, type: result.type, source: text, path, usedNames: result.usedNames };
+  return { run: result.run, type: result.type, source: text, path, usedNames: result.usedNames };
 };
 
 /** The located error of a code: a limit stays a limit, so a caller that lets other errors pass (a bot's playout) stops on it. */

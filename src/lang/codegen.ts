@@ -42,7 +42,12 @@ export const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as
 export type Run = (env: Env, meter: Meter) => Value;
 
 /** Wraps compiled code as the `run` function handed to the host. */
-export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin): Run {
+/**
+ * The run of an expression's code, with its frame and its meter's bookkeeping. `locate` turns an
+ * error into the one its caller reports (check/exprs.ts names the spec's place): done here, in the
+ * run's one handler, rather than by a second wrapper around every run.
+ */
+export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin, locate: (error: unknown) => unknown = same): Run {
   // The frame of a finished run serves the next one (a `where` runs once per candidate): every
   // slot is written before it is read, and nothing keeps a frame past its run. A run nested in
   // one under way gets a frame of its own.
@@ -60,15 +65,17 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
     } catch (e) {
       // Deep but bounded recursion can still exhaust the JS stack; report it like the depth limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        throw new ExprRuntimeError(
-          'the calculation nests too deeply (too much recursion)',
-          span,
-          origin.source,
-          origin.definition,
-          'work-limit',
+        throw locate(
+          new ExprRuntimeError(
+            'the calculation nests too deeply (too much recursion)',
+            span,
+            origin.source,
+            origin.definition,
+            'work-limit',
+          ),
         );
       }
-      throw e;
+      throw locate(e);
     } finally {
       spare = frame;
       meter.runs--;
@@ -76,6 +83,8 @@ export function makeRunner(code: Code, frameSize: number, span: Span, origin: Or
     }
   };
 }
+
+const same = (error: unknown): unknown => error;
 
 // The code generator's helpers live at module level, taking the expression's origin, rather than
 // as closures made afresh for every expression compiled: the editor compiles every expression of

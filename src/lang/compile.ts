@@ -14,7 +14,14 @@ export type CompileResult = { ok: true; type: Type; run: Run; usedNames: Readonl
  * including those read by the definitions it calls, and the host functions it calls (as
  * `hostCallName`); `run`'s env must give values for all the scope names.
  */
-export function compileExpr(src: string, scope: Scope, library: Library, expected?: Type): CompileResult {
+export function compileExpr(
+  src: string,
+  scope: Scope,
+  library: Library,
+  expected?: Type,
+  /** What an error of a run becomes (its place in the spec): see makeRunner. */
+  locate?: (error: unknown) => unknown,
+): CompileResult {
   const parsed = parseExpressionOnce(src);
   if (!parsed.ok) return { ok: false, errors: [parsed.error] };
   const expr = parsed.expr;
@@ -60,5 +67,5 @@ export function compileExpr(src: string, scope: Scope, library: Library, expecte
   if (checked === undefined || errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.start - b.start) };
   const origin = { source: src, definition: undefined };
   const { code, frameSize } = generateCode(checked.node, origin, outcome.frameSize);
-  return { ok: true, type: checked.type, run: makeRunner(code, frameSize, expr, origin), usedNames };
+  return { ok: true, type: checked.type, run: makeRunner(code, frameSize, expr, origin, locate), usedNames };
 }
