@@ -17,22 +17,24 @@ import { buildFrame, type FrameFiles } from './src/studio/sandbox/buildFrame.ts'
 import ELK from 'elkjs';
 import { prelayout } from './src/studio/diagram/prelayout.ts';
 
-/** schemaValidators.ts as ajv's standalone code, generated here (see that file). */
-const loadStandaloneValidators = (id: string): string | undefined => {
-  if (!id.endsWith('/src/validate/schemaValidators.ts')) return undefined;
-  return standaloneValidatorsModule(gameSchema, variantSchema, {
-    gameSchema: resolve(import.meta.dirname, 'schema/game.schema.json'),
-    variantSchema: resolve(import.meta.dirname, 'schema/variant.schema.json'),
-    schemaIndex: resolve(import.meta.dirname, 'src/validate/schemaIndex.ts'),
-  });
+/** schemaValidators.ts as ajv's standalone code, generated here (see that file): for the studio's build and the isolated frame's. */
+const validatorsPlugin = {
+  name: 'houserules-standalone-validators',
+  load: (id: string): string | undefined => {
+    if (!id.endsWith('/src/validate/schemaValidators.ts')) return undefined;
+    return standaloneValidatorsModule(gameSchema, variantSchema, {
+      gameSchema: resolve(import.meta.dirname, 'schema/game.schema.json'),
+      variantSchema: resolve(import.meta.dirname, 'schema/variant.schema.json'),
+      schemaIndex: resolve(import.meta.dirname, 'src/validate/schemaIndex.ts'),
+    });
+  },
 };
 
 /** In the built studio, schemaValidators.ts becomes ajv's standalone code. */
-const standaloneValidators = (): Plugin => ({ name: 'houserules-standalone-validators', apply: 'build', load: loadStandaloneValidators });
+const standaloneValidators = (): Plugin => ({ ...validatorsPlugin, apply: 'build' });
 
 /** The isolated frame's files (src/studio/sandbox/buildFrame.ts), with the validators the studio's workers have. */
-const frameFiles = (): Promise<FrameFiles> =>
-  buildFrame(import.meta.dirname, [{ name: 'houserules-standalone-validators', load: loadStandaloneValidators }]);
+const frameFiles = (): Promise<FrameFiles> => buildFrame(import.meta.dirname, [validatorsPlugin]);
 
 /**
  * The isolated frame, where the Balance panel's games run on rules compiled to JavaScript: emitted

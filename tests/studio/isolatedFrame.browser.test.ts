@@ -105,6 +105,14 @@ const runBalance = async (page: Page, games: number): Promise<void> => {
   await page.waitForSelector('[data-testid=balance-result]', { timeout: 120_000 });
 };
 
+/** The engine the Balance panel's result names, its line under the results, and the report's `engine:` line. */
+const expectEngine = async (page: Page, engine: string, line: string, reported: string): Promise<void> => {
+  const shown = page.locator('[data-testid=balance-engine]');
+  expect(await shown.getAttribute('data-engine')).toBe(engine);
+  expect(await shown.textContent()).toBe(line);
+  expect(await page.locator('.balance-text').textContent()).toContain(reported);
+};
+
 describe('the isolated frame (issue 33)', () => {
   it("plays on the page's own workers, on the interpreter, where the site does not serve the frame, and says so", async () => {
     const context = await studio.browser().newContext({ viewport: { width: 1600, height: 950 } });
@@ -112,12 +120,12 @@ describe('the isolated frame (issue 33)', () => {
     const page = await context.newPage();
     await openPanel(page, studio.url(), 'ten-thousand', 'Balance');
     await runBalance(page, 10);
-    const engine = page.locator('[data-testid=balance-engine]');
-    expect(await engine.getAttribute('data-engine')).toBe('interpreter');
-    expect(await engine.textContent()).toBe(
+    await expectEngine(
+      page,
+      'interpreter',
       'The rules ran on the interpreter: this site does not serve the isolated frame that compiled rules run in.',
+      'engine: interpreter',
     );
-    expect(await page.locator('.balance-text').textContent()).toContain('engine: interpreter');
     expect(await page.locator('[data-testid=isolated-frame]').count()).toBe(0);
     await context.close();
   }, 240_000);
@@ -125,12 +133,12 @@ describe('the isolated frame (issue 33)', () => {
   it("plays the Balance panel's games on the compiled tier in the frame and says so, under both policies, with no violation", async () => {
     const { page, problems } = await openStudio();
     await runBalance(page, 20);
-    const engine = page.locator('[data-testid=balance-engine]');
-    expect(await engine.getAttribute('data-engine')).toBe('compiled');
-    expect(await engine.textContent()).toBe(
+    await expectEngine(
+      page,
+      'compiled',
       "The rules ran compiled to JavaScript, in an isolated frame that reaches none of the studio's storage or network.",
+      'engine: compiled (JavaScript generated from the checked rules)',
     );
-    expect(await page.locator('.balance-text').textContent()).toContain('engine: compiled (JavaScript generated from the checked rules)');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 240_000);

@@ -7,6 +7,7 @@
  * sandboxed frame of opaque origin, nor could the frame inherit the page's policy without losing
  * its own. So one that failed offline is tried again once the page is back online.
  */
+import { isRecord } from '../../spec/own.ts';
 import { FRAME_PAGE } from '../contentSecurityPolicy.ts';
 import type { WorkerReply } from '../balance/protocol.ts';
 import type { Numbered } from '../botWorker/protocol.ts';
@@ -21,8 +22,6 @@ export interface IsolatedFrame {
 /** How long the frame may take to load its script and say it is ready, and how long after its page loaded. */
 const READY_MS = 15_000;
 const AFTER_LOAD_MS = 2_000;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A Balance worker's reply as the frame passed it, if it has a reply's shape: the frame is not trusted. */
 export const readReply = (value: unknown): WorkerReply | null => {
