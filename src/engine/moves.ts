@@ -44,7 +44,8 @@ export type MinimalArgs = ReadonlyMap<string, readonly string[]>;
  * candidate costs no scope of its own; the move and its event are built only for the legal ones.
  */
 class Enumeration {
-  private readonly budget: ChoiceBudget;
+  /** The listing's budget of choices, made once there are arguments to choose. */
+  private budget: ChoiceBudget | undefined;
   private readonly chosen: Value[] = [];
   private readonly type: MoveEvent['type'];
 
@@ -56,10 +57,13 @@ class Enumeration {
     private readonly out: LegalMove[],
     private readonly observer: PlayObserver | undefined,
     private readonly minimal: readonly string[] | undefined,
-    meter: Meter,
+    private readonly meter: Meter,
   ) {
     this.type = `move.${move.name}`;
-    this.budget = newChoiceBudget(meter);
+  }
+
+  private choiceBudget(): ChoiceBudget {
+    return (this.budget ??= newChoiceBudget(this.meter));
   }
 
   walk(i: number): void {
@@ -73,7 +77,7 @@ class Enumeration {
       this.walkMinimal(arg, i);
       return;
     }
-    for (const choice of choicesOf(arg, scope, this.budget)) {
+    for (const choice of choicesOf(arg, scope, this.choiceBudget())) {
       scope[arg.name] = choice;
       this.chosen[i] = choice;
       this.walk(i + 1);
@@ -84,7 +88,7 @@ class Enumeration {
   private walkMinimal(arg: SubsetArg, i: number): void {
     const { out, scope } = this;
     const from = out.length;
-    const masks = minimalChoicesOf(arg, scope, this.budget, (choice) => {
+    const masks = minimalChoicesOf(arg, scope, this.choiceBudget(), (choice) => {
       scope[arg.name] = choice;
       this.chosen[i] = choice;
       return this.judge();
@@ -98,10 +102,10 @@ class Enumeration {
   /** Judges the guards for the choices made; lists the move when they hold. */
   private judge(): boolean {
     const { move, scope } = this;
-    const ok = judgeGuards(move, this.transitions, scope, this.budget.meter, this.observer).ok;
+    const ok = judgeGuards(move, this.transitions, scope, this.meter, this.observer).ok;
     // The guards are judged for every choice, each clause bounded alone: 90,000 choices of a
     // guard costing 300,000 steps ran on for minutes.
-    if (move.args.length > 0 && overSteps(this.budget)) {
+    if (this.budget && overSteps(this.budget)) {
       const at = move.guard[0]?.test.path ?? this.transitions.find((t) => t.guard.length > 0)?.guard[0]?.test.path ?? ['moves', move.name];
       throw new SpecLimitError(
         `listing the choices of '${move.name}' took more than ${formatLimit(LIMITS.moveSteps)} calculation steps (the limit of work for one listing): its guards are judged for every choice of its arguments`,
@@ -128,8 +132,25 @@ class Enumeration {
   }
 }
 
-const readsSeat = (move: CompiledMove, transitions: readonly TransitionRules[]): boolean =>
-  move.readsSeat || transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
+/** Whether a transition's guard reads `seat`, by the move's list of transitions: listing asks at every position. */
+const transitionsReadingSeat = new WeakMap<readonly TransitionRules[], boolean>();
+
+const readsSeat = (move: CompiledMove, transitions: readonly TransitionRules[]): boolean => {
+  if (move.readsSeat) return true;
+  let reads = transitionsReadingSeat.get(transitions);
+  if (reads === undefined) {
+    reads = transitions.some((t) => t.guard.some((clause) => clause.test.usedNames.has('seat')));
+    transitionsReadingSeat.set(transitions, reads);
+  }
+  return reads;
+};
+
+/** The context's names and `seat`: the scope of one seat's listing, which its enumeration then owns. */
+const scopeWithSeat = (ctx: GameContext, seat: number): Scope => {
+  const scope = scopeOf(ctx);
+  scope.seat = seat;
+  return scope;
+};
 
 /**
  * Every legal move of `ctx` where the states offer `offered`, for one seat or for all; with
@@ -151,19 +172,22 @@ export const listLegal = (
   for (const [name, transitions] of offered) {
     const move = own(game.moves, name);
     if (!move) continue;
-    const seats = seatsOf(move, env, meter).filter((s) => seat === undefined || s === seat);
-    const spare = minimal?.get(name);
-    const [first, ...others] = seats;
+    const all = seatsOf(move, env, meter);
+    const seats = seat === undefined ? all : all.filter((s) => s === seat);
+    const first = seats[0];
     if (first === undefined) continue;
+    const spare = minimal?.get(name);
     if (readsSeat(move, transitions)) {
-      for (const s of seats) new Enumeration(move, transitions, scopeOf(ctx, { seat: s }), s, out, observer, spare, meter).walk(0);
+      for (const s of seats) new Enumeration(move, transitions, scopeWithSeat(ctx, s), s, out, observer, spare, meter).walk(0);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    new Enumeration(move, transitions, scopeOf(ctx, { seat: first }), first, out, observer, spare, meter).walk(0);
+    new Enumeration(move, transitions, scopeWithSeat(ctx, first), first, out, observer, spare, meter).walk(0);
+    if (seats.length === 1) continue;
     const mine = out.slice(from);
-    for (const s of others) {
+    for (let i = 1; i < seats.length; i++) {
+      const s = seats[i] as number;
       for (const legal of mine) out.push({ move: { ...legal.move, seat: s }, event: { ...legal.event, seat: s } });
     }
   }

@@ -6,26 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf, entriesCopied, movePieces, release, type ZoneRef } from '../../src/runtime/ops.ts';
 import type { GameContext, Piece } from '../../src/runtime/state.ts';
+import { zonesContext } from './zonesContext.ts';
 
 const ZONES = 40;
 
 const zone = (i: number): ZoneRef => ({ name: `z${i % ZONES}`, index: null });
 
-const context = (): GameContext => ({
-  numPlayers: 1,
-  active: 0,
-  turn: 0,
-  params: {},
-  game: {},
-  players: [{}],
-  teams: [],
-  zones: Object.fromEntries(Array.from({ length: ZONES }, (_, i) => [`z${i}`, [{ id: `p${i}`, kind: 'token' }]])),
-  rng: [1, 2, 3, 4],
-  rigged: [],
-  log: [],
-  result: null,
-  auto: 0,
-});
+const context = (): GameContext =>
+  zonesContext(Object.fromEntries(Array.from({ length: ZONES }, (_, i) => [`z${i}`, [{ id: `p${i}`, kind: 'token' }]])));
 
 const ids = (ctx: GameContext, i: number): string[] => (ctx.zones[`z${i}`] as readonly Piece[]).map((p) => p.id);
 

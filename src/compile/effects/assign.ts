@@ -77,30 +77,35 @@ export const compileAssign = (
     const value = checkExpr(cx.checker, source, [...path, key], locals, expected);
     if (value) steps.push({ key, target, value, holds: mayHoldTables(value.type) });
   }
+  // Every run fills these before it reads them, and no run begins while one is under way (an
+  // expression runs no effect): arrays made for each run were a tenth of what a move allocated.
+  const values: Json[] = new Array(steps.length);
+  const at: number[] = new Array(steps.length);
+  const writesPieces = steps.some((s) => s.target.kind === 'piece');
   return (d, vals, _rng, work) => {
     const env = envOf(d, vals);
-    const values: Json[] = [];
-    for (const s of steps) {
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i] as (typeof steps)[number];
       const v = s.value.run(env, work.meter) as Json;
       // A table or list written to a variable must keep its values when the draft changes its own tables in place.
       if (s.holds) release(d, v);
       if (!adding) {
-        values.push(v);
+        values[i] = v;
         continue;
       }
       const sum = (readVar(d, s.target, env, work.meter, vals) as number) + (v as number);
       // Infinity would reach the state and print as null: an error at the effect instead.
       if (!Number.isFinite(sum)) throw new EffectError(`add: ${s.key} would be too large to be a number`);
-      values.push(sum);
+      values[i] = sum;
     }
-    const at = steps.map((s) => ownerIndex(d, s.target, env, work.meter));
-    const pieces: PieceWrite[] = [];
+    for (let i = 0; i < steps.length; i++) at[i] = ownerIndex(d, (steps[i] as (typeof steps)[number]).target, env, work.meter);
+    const pieces: PieceWrite[] | undefined = writesPieces ? [] : undefined;
     for (let i = 0; i < steps.length; i++) {
       const target = (steps[i] as (typeof steps)[number]).target;
       const value = values[i] as Json;
-      if (target.kind === 'piece') pieces.push(pieceWrite(target, vals, value));
+      if (target.kind === 'piece') pieces?.push(pieceWrite(target, vals, value));
       else writeVar(d, target.kind === 'player' ? 'seat' : target.kind, at[i] as number, target.name, value);
     }
-    writePieces(d, pieces);
+    if (pieces) writePieces(d, pieces);
   };
 };
