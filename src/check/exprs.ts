@@ -3,7 +3,7 @@
  * spec makes visible. Errors become diagnostics at the exact character of the spec file.
  */
 import { EffectError, ExprRuntimeError, SpecLimitError, SpecRuntimeError, type RunErrorCode } from '../errors.ts';
-import { compileExpr, parseType, type ExprError, type Library, type Run, type Scope, type Type } from '../lang/index.ts';
+import { compileExpr, libraryUnder, parseType, type ExprError, type Library, type Run, type Scope, type Type } from '../lang/index.ts';
 import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath, Problem } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
@@ -81,8 +81,10 @@ export const checkExpr = (
   const text = sourceText(source);
   checker.scopes?.set(scopeKey(path), locals);
   // Most expressions see no locals: they read the globals as they are, without a copy per expression.
-  const scope: Scope = hasKeys(locals) ? { ...checker.globals, ...locals } : checker.globals;
-  const result = compileExpr(text, scope, checker.library, expected, (error) => locateError(error, path, text));
+  const own = hasKeys(locals);
+  const scope: Scope = own ? { ...checker.globals, ...locals } : checker.globals;
+  const library = own ? libraryUnder(checker.library, locals) : checker.library;
+  const result = compileExpr(text, scope, library, expected, (error) => locateError(error, path, text));
   if (!result.ok) {
     // A number or boolean scalar has no quotes to skip: offsets map straight onto it.
     for (const error of result.errors) checker.diagnostics.push(diagnosticFrom(checker.locator, exprProblem(error, path, text)));

@@ -5,7 +5,7 @@
  */
 import type { Problem } from '../spec/diagnostics.ts';
 import type { GameSpec, VarSpec, ZoneSpec } from '../spec/types.ts';
-import { didYouMean } from '../lang/index.ts';
+import { didYouMean, type ScopeItem } from '../lang/index.ts';
 
 export type FieldTypes = Record<string, string>;
 
@@ -90,6 +90,12 @@ export interface GlobalTypes {
   zonePieces: Record<string, string>;
   problems: Problem[];
 }
+
+/**
+ * `player` is the active seat's item of `players`, and is read as one: the run-time environment
+ * (runtime/env.ts) need not hold it, so a context serves as its own environment.
+ */
+export const GLOBAL_ITEMS: ReadonlyMap<string, ScopeItem> = new Map([['player', { list: 'players', index: 'active' }]]);
 
 /** The globals: params, game, players, player, teams, zones, numPlayers, active, turn. */
 export const globalTypes = (spec: GameSpec): GlobalTypes => {

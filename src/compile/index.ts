@@ -6,7 +6,7 @@ import { createLibrary, parseType, type Library, type Meter, type Scope } from '
 import { checkFlow } from '../check/flow.ts';
 import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.ts';
 import { WARNING_CODES, type CheckedWarning } from '../check/warnings.ts';
-import { globalTypes } from '../check/scope.ts';
+import { GLOBAL_ITEMS, globalTypes } from '../check/scope.ts';
 import { SpecLimitError } from '../errors.ts';
 import { checkExpr, exprProblem, report, scopeKey, typeOf, type ExprChecker, type Locals } from '../check/exprs.ts';
 import type { Locator } from '../check/locator.ts';
@@ -221,7 +221,7 @@ export const compileGame = (input: CompileInput): CompileOutput => {
     returns: d.returns,
     body: d.body,
   }));
-  const { library, errors } = createLibrary(hostFunctions(tables, spec, namers), defs, globals);
+  const { library, errors } = createLibrary(hostFunctions(tables, spec, namers), defs, globals, GLOBAL_ITEMS);
   const scopes = new Map<string, Locals>();
   for (const d of defs)
     scopes.set(

@@ -8,6 +8,7 @@ import {
   compileExpr,
   formatType,
   joinTypes,
+  libraryUnder,
   listOf,
   recordOf,
   BOOL,
@@ -71,7 +72,7 @@ export const makeQuery = (game: CompiledGame, source: string): Query => {
     const key = JSON.stringify(locals);
     let compiled = cache.get(key);
     if (!compiled) {
-      compiled = compileExpr(source, { ...game.globals, ...locals }, game.library);
+      compiled = compileExpr(source, { ...game.globals, ...locals }, libraryUnder(game.library, locals));
       cache.set(key, compiled);
     }
     if (!compiled.ok) return { ok: false, error: compiled.errors.map((e) => `expression:1:${e.start + 1}: ${e.message}`).join('\n') };

@@ -192,7 +192,13 @@ function checkName(name: string, span: Span, ctx: Ctx): Checked | undefined {
   const { scope, library } = ctx.unit.env;
   if (Object.hasOwn(scope, name)) {
     ctx.unit.usedNames.add(name);
-    return { node: { kind: 'global', name, ...at(span) }, type: scope[name] as Type };
+    const where = at(span);
+    const item = library.items.get(name);
+    if (!item) return { node: { kind: 'global', name, ...where }, type: scope[name] as Type };
+    ctx.unit.usedNames.add(item.list).add(item.index);
+    const object: Node = { kind: 'global', name: item.list, ...where };
+    const index: Node = { kind: 'global', name: item.index, ...where };
+    return { node: { kind: 'index', object, index, ...where }, type: scope[name] as Type };
   }
   if (isCallable(library, name)) {
     const call = library.definitions.get(name)?.params?.length === 0 ? `${name}()` : `${name}(...)`;

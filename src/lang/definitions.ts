@@ -6,7 +6,7 @@ import { generateCode } from './engine.ts';
 import type { ExprError } from './errors.ts';
 import type { Node } from './ir.ts';
 import { isIdentifier } from './lexer.ts';
-import type { DefinitionEntry, DefinitionSource, HostFunction, Library, Param, Scope } from './library.ts';
+import type { DefinitionEntry, DefinitionSource, HostFunction, Library, Param, Scope, ScopeItem } from './library.ts';
 import { parseExpressionOnce } from './parseOnce.ts';
 import { parseTypeText } from './typeSyntax.ts';
 import { formatType, isAssignable, type Type } from './types.ts';
@@ -40,6 +40,7 @@ export function createLibrary(
   host: readonly HostFunction[],
   defs: readonly DefinitionSource[],
   scope: Scope,
+  items: ReadonlyMap<string, ScopeItem> = new Map(),
 ): { library: Library; errors: DefinitionError[] } {
   const hostFunctions = new Map<string, HostFunction>();
   for (const fn of host) {
@@ -53,7 +54,7 @@ export function createLibrary(
   const errors: (DefinitionError & { index: number })[] = [];
   const definitions = new Map<string, Entry>();
   const progress = new Map<DefinitionEntry, Progress>();
-  const library: Library = { scope, hostFunctions, definitions };
+  const library: Library = { scope, hostFunctions, definitions, items };
 
   for (const [index, def] of defs.entries()) {
     const fail = (where: DefinitionError['where'], error: ExprError, param?: string): void => {

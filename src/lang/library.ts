@@ -77,4 +77,27 @@ export interface Library {
   readonly scope: Scope;
   readonly hostFunctions: ReadonlyMap<string, HostFunction>;
   readonly definitions: ReadonlyMap<string, DefinitionEntry>;
+  /** Names of the scope that are read as an item of another (see `ScopeItem`). */
+  readonly items: ReadonlyMap<string, ScopeItem>;
 }
+
+/**
+ * A name of the scope that stands for an item of a list of the scope, at an index of the scope
+ * (`player` for `players[active]`): an expression reads it through those two, so an environment
+ * need not hold it, and a host can hand its own state as the environment instead of building one
+ * for every run.
+ */
+export interface ScopeItem {
+  readonly list: string;
+  readonly index: string;
+}
+
+/**
+ * `library` for an expression with names of its own on top of the library's scope (`locals`): an
+ * item that one of them hides is that name, read as it is (`let: { player: players[0] }`).
+ */
+export const libraryUnder = (library: Library, locals: object): Library => {
+  let items: Map<string, ScopeItem> | undefined;
+  for (const name of library.items.keys()) if (Object.hasOwn(locals, name)) (items ??= new Map(library.items)).delete(name);
+  return items ? { ...library, items } : library;
+};

@@ -1,7 +1,8 @@
 /**
  * The run-time values of the names every expression sees (see check/scope.ts for their types).
- * Environments are small flat objects built per evaluation: V8 makes these cheaply, whereas
- * chaining them by prototype (an object turned into a prototype) costs far more.
+ * A context is its own environment; with locals, an environment is a small flat object built for
+ * the evaluation: V8 makes these cheaply, whereas chaining them by prototype (an object turned
+ * into a prototype) costs far more.
  */
 import type { Env, Value } from '../lang/index.ts';
 import type { GameContext } from './state.ts';
@@ -16,7 +17,6 @@ const globalsOf = (ctx: GameContext): Scope =>
     params: ctx.params,
     game: ctx.game,
     players: ctx.players,
-    player: ctx.players[ctx.active] ?? {},
     teams: ctx.teams,
     zones: ctx.zones,
     numPlayers: ctx.numPlayers,
@@ -30,9 +30,17 @@ export const extendEnv = (env: Env, locals: LocalValues): Env => Object.assign({
 /** No names beyond the context's: the effects of automatic steps and of entering and leaving states get these. */
 export const NO_LOCALS: LocalValues = Object.freeze({});
 
+/** An environment of one's own: the context's names, and `locals` on top, which the caller may overwrite. */
 export const scopeOf = (ctx: GameContext, locals?: LocalValues): Scope => {
   const globals = globalsOf(ctx);
   return locals && locals !== NO_LOCALS ? Object.assign(globals, locals) : globals;
 };
 
-export const envOf: (ctx: GameContext, locals?: LocalValues) => Env = scopeOf;
+/**
+ * The names an expression sees in `ctx`, with `locals` on top. Without locals, the context itself:
+ * it holds every global by name (`player` is read through `players`, check/scope.ts), and no
+ * expression writes its environment. An environment built for every evaluation was a quarter of
+ * the bytes a move allocated.
+ */
+export const envOf = (ctx: GameContext, locals?: LocalValues): Env =>
+  locals && locals !== NO_LOCALS ? Object.assign(globalsOf(ctx), locals) : (ctx as unknown as Env);
