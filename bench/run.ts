@@ -2,7 +2,8 @@
  * `npm run bench`: both engines' speed (interpreter, compiled) against hand-written reference engines (bench/speed.ts),
  * legal-move listing, the editor loop, memory per game state, and the other pipeline figures as
  * ratios to a baseline workload measured in the same run (see measure.ts). `npm run -s bench --
- * --json` prints only the JSON: {games, search, legalMovesUs, editorLoopMs, memoryPerStateBytes, stepBudget}.
+ * --json` prints only the JSON: {games, allocatedPerMove, search, legalMovesUs, editorLoopMs, memoryPerStateBytes,
+ * stepBudget}.
  * `--rounds N` sets the interleaved rounds (default 7); `--no-studio` skips the browser figures;
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
  * `--strength-iterations N` and `--strength-vs-iterations N` set its games and the iterations of a
@@ -21,6 +22,7 @@ import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median, pct, round } from '../src/sim/stats.ts';
 import { baseline, bytesPerItem, measure, type Figure } from './measure.ts';
 import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
+import { measureAllocation, type AllocationFigure } from './allocation.ts';
 import { measureSearchSpeed } from './searchSpeed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
 import { measureEditorLoop } from './editorLoop.ts';
@@ -117,16 +119,16 @@ const memoryPerState = (game: CompiledGame, players: number): { heapBytes: numbe
   return { heapBytes: bytesPerItem(growths, MEMORY_STATES) ?? 'not measurable', jsonBytes };
 };
 
-const speeds: SpeedFigure[] = SPEED_CONFIGS.map((config) =>
-  measureSpeed(
-    config,
-    {
-      compiled: compileShippedOn('compiled', config.game, config.variants),
-      interpreter: compileShippedOn('interpreter', config.game, config.variants),
-    },
-    rounds,
-  ),
-);
+const speedGames = SPEED_CONFIGS.map((config) => ({
+  config,
+  games: {
+    compiled: compileShippedOn('compiled', config.game, config.variants),
+    interpreter: compileShippedOn('interpreter', config.game, config.variants),
+  },
+}));
+const speeds: SpeedFigure[] = speedGames.map(({ config, games }) => measureSpeed(config, games, rounds));
+const allocatedPerMove: AllocationFigure[] = [];
+for (const { config, games } of speedGames) allocatedPerMove.push(await measureAllocation(config, games));
 
 const searchSpeeds = measureSearchSpeed(rounds);
 
@@ -163,7 +165,13 @@ const stepBudget = measureStepBudget(rounds);
 
 if (json) {
   const games = speeds.map(({ id, referenceMovesPerSec, tiers }) => ({ id, referenceMovesPerSec, tiers }));
-  console.log(JSON.stringify({ games, search: searchSpeeds, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget }, null, 2));
+  console.log(
+    JSON.stringify(
+      { games, allocatedPerMove, search: searchSpeeds, legalMovesUs: legal, editorLoopMs, memoryPerStateBytes, stepBudget },
+      null,
+      2,
+    ),
+  );
   process.exit(0);
 }
 
@@ -175,6 +183,11 @@ console.log(
 for (const s of speeds)
   console.log(
     `${s.id.padEnd(16)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.tiers.interpreter.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.interpreter.ratio, 9)}${pad(s.tiers.compiled.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.compiled.ratio, 9)}`,
+  );
+console.log('\nbytes allocated per move (sampled, the freed counted too), same games');
+for (const a of allocatedPerMove)
+  console.log(
+    `${a.id.padEnd(16)}${pad(a.referenceBytesPerMove.toLocaleString('en'), 20)}${pad(a.tiers.interpreter.toLocaleString('en'), 14)}${pad('', 9)}${pad(a.tiers.compiled.toLocaleString('en'), 14)}`,
   );
 console.log(
   `\nsearch iterations a second on each engine (same positions and iterations, ${rounds} interleaved rounds, medians)   goal: compiled ≥ 10× interpreter`,

@@ -67,7 +67,7 @@ export const SPEED_CONFIGS: readonly SpeedConfig[] = [
 export const MAX_TURNS = 1000;
 
 /** The reference's games `${seed}:0…n-1`, with the simulator's policy: a seat at random, then a move. */
-const playReference = (config: SpeedConfig, seed: string): number => {
+export const playReference = (config: SpeedConfig, seed: string): number => {
   let moves = 0;
   for (let i = 0; i < config.games; i++) {
     const game = config.reference(`${seed}:${i}`);
@@ -87,7 +87,7 @@ const playReference = (config: SpeedConfig, seed: string): number => {
  * The interpreter's games with the references' policy: `uniform`, one choice among all legal
  * moves (the default `random` bot picks a move, then its arguments one by one: other games).
  */
-const playInterpreted = (config: SpeedConfig, game: CompiledGame, seed: string): number =>
+export const playInterpreted = (config: SpeedConfig, game: CompiledGame, seed: string): number =>
   playRange(game, { seed, players: config.players, maxTurns: MAX_TURNS, bots: ['uniform'] }, 0, config.games).reduce(
     (a, r) => a + r.moves,
     0,
