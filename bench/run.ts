@@ -184,7 +184,8 @@ for (const s of speeds)
   console.log(
     `${s.id.padEnd(16)}${pad(s.referenceMovesPerSec.toLocaleString('en'), 20)}${pad(s.tiers.interpreter.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.interpreter.ratio, 9)}${pad(s.tiers.compiled.movesPerSec.toLocaleString('en'), 14)}${pad(s.tiers.compiled.ratio, 9)}`,
   );
-console.log('\nbytes allocated per move (sampled, the freed counted too), same games');
+console.log('\nbytes allocated a move (sampled, the freed counted too), same games');
+console.log(`${'game'.padEnd(16)}${pad('reference', 20)}${pad('interpreter', 14)}${pad('', 9)}${pad('compiled', 14)}`);
 for (const a of allocatedPerMove)
   console.log(
     `${a.id.padEnd(16)}${pad(a.referenceBytesPerMove.toLocaleString('en'), 20)}${pad(a.tiers.interpreter.toLocaleString('en'), 14)}${pad('', 9)}${pad(a.tiers.compiled.toLocaleString('en'), 14)}`,
