@@ -53,6 +53,9 @@ const WORDS = new Set([
   'let',
   'if',
   'else',
+  'for',
+  'of',
+  'break',
   'void',
   'true',
   'false',
@@ -159,7 +162,7 @@ describe('generated code holds nothing a spec wrote', () => {
 });
 
 describe('both tiers count the same work and fail alike', () => {
-  const scope: Scope = { n: NUMBER, xs: listOf(NUMBER) };
+  const scope: Scope = { n: NUMBER, xs: listOf(NUMBER), big: NUMBER };
   const { library } = createLibrary(
     [],
     [
@@ -184,8 +187,18 @@ describe('both tiers count the same work and fail alike', () => {
     'if n > 0 and any(xs, x => x > n) or n in xs then max(xs) else min(xs)',
     'let a = twice(n) in let b = twice(a) in [a, b, twice(a + b)]',
     'sort(xs) == [1, 1, 3, 4, 5] and not (xs == [])',
+    // The folds the emitter writes as loops: where they stop, what they charge, how they fail.
+    'all(xs, x => x > 0) and not any(xs, x => x > n * 10)',
+    'all(xs, x => x < 4)',
+    'any(xs, x => x == 4) and any([], x => x > 0) == false and all([], x => x > 0)',
+    'count(xs, x => twice(x) > n) + sumBy(xs, x => x * n)',
+    'sumBy(xs, x => fib(x * 8))',
+    'sumBy(xs, x => big)',
+    'count(xs, x => xs[x] > 3)',
+    'sumBy(range(0, 40), x => count(range(0, x), y => all(range(0, y), z => z < 30)))',
+    'map(xs, x => sumBy(xs, y => y * x))',
   ])('%s', (src) => {
-    const env = { n: 3, xs: [3, 1, 4, 1, 5] };
+    const env = { n: 3, xs: [3, 1, 4, 1, 5], big: 1e308 };
     expect(outcome('compiled', src, scope, library, env)).toEqual(outcome('interpreter', src, scope, library, env));
   });
 });
@@ -195,6 +208,18 @@ describe('the allow-list', () => {
 
   it('passes what the emitter writes', () => {
     expect(checkEmitted(passes.text, passes.constants)).toBeUndefined();
+  });
+
+  it('passes the loop a fold is written as, which calls no builtin', () => {
+    const scope: Scope = { xs: listOf(NUMBER) };
+    const loop = emitted(
+      'all(xs, x => x > 0) and sumBy(xs, x => x) > count(xs, x => any(xs, y => y == x))',
+      scope,
+      createLibrary([], [], scope).library,
+    );
+    expect(loop.text).toContain('for (const ');
+    expect(loop.text).not.toContain('H.apply');
+    expect(checkEmitted(loop.text, loop.constants)).toBeUndefined();
   });
 
   it.each([
@@ -208,6 +233,12 @@ describe('the allow-list', () => {
     ['new', 'return function (env, frame, meter) { return new H.work(); };'],
     ['a call of a value', 'return function (env, frame, meter) { const t0 = env[K[0]]; return t0(); };'],
     ['a loop', 'return function (env, frame, meter) { while (true) {} };'],
+    ['a loop over a name', 'return function (env, frame, meter) { for (const t0 of env) {} return 0; };'],
+    ['a loop over a call', 'return function (env, frame, meter) { for (const t0 of H.listed(env)) {} return 0; };'],
+    ['a loop whose item is not new', 'return function (env, frame, meter) { let t0; const t1 = env[K[0]]; for (t0 of t1) {} return 0; };'],
+    ['a loop whose item may change', 'return function (env, frame, meter) { const t1 = env[K[0]]; for (let t0 of t1) {} return 0; };'],
+    ['a loop over keys', 'return function (env, frame, meter) { const t1 = env[K[0]]; for (const t0 in t1) {} return 0; };'],
+    ['a labelled break', 'return function (env, frame, meter) { const t1 = env[K[0]]; t2: for (const t0 of t1) { break t2; } return 0; };'],
     ['an assignment to a property', 'return function (env, frame, meter) { meter.steps = 0; return 0; };'],
     ['a var', 'return function (env, frame, meter) { var t0 = 1; return t0; };'],
     ['an async arrow', 'return function (env, frame, meter) { const t0 = async () => { return 1; }; return t0; };'],

@@ -145,9 +145,25 @@ class Checker {
         return;
       case 'ReturnStatement':
         return this.expression(child(node, 'argument'));
+      case 'ForOfStatement':
+        return this.loop(node);
+      case 'BreakStatement':
+        if (node.label !== null) refuse(node, 'a labelled break');
+        return;
       default:
         return refuse(node, 'a kind of statement the emitter does not write');
     }
+  }
+
+  /** `for (const t of t) { … }`: over a value's items, each in a temporary of its own; it ends with the list. */
+  private loop(node: AstNode): void {
+    if (node.await === true) refuse(node, 'a loop that awaits');
+    const left = child(node, 'left');
+    const [item, ...others] = left.type === 'VariableDeclaration' && left.kind === 'const' ? children(left, 'declarations') : [];
+    if (!item || others.length > 0 || item.type !== 'VariableDeclarator' || !isTemporary(child(item, 'id')) || item.init !== null)
+      refuse(left, 'a loop whose item is not a new temporary');
+    if (!isTemporary(child(node, 'right'))) refuse(node, 'a loop over something other than a value');
+    this.block(child(node, 'body'));
   }
 
   private assignment(node: AstNode): void {

@@ -191,6 +191,8 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   },
   builtin: (w, at, node) => {
     const what = `${node.builtin.name}(…)`;
+    const folded = fold(w, at, node, what);
+    if (folded !== undefined) return folded;
     const args = node.args.map((arg) => (arg.kind === 'lambda' ? lambda(w, at, arg) : emit(w, at, arg)));
     const here = site(w, at, node, what);
     const walked = args.length === 0 ? '0' : args.map((arg) => `H.listed(${arg})`).join(' + ');
@@ -214,6 +216,43 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     w.room.extent = Math.max(w.room.extent, top);
     return emit(w, { origin: { source: definition.source, definition: definition.name }, base: at.top, top }, inlined.body);
   },
+};
+
+/**
+ * The builtins that fold a list with a one-value function into a number or a bool, written as a
+ * loop over the list: no function made for the lambda, no array of arguments, no call of the
+ * builtin, on every run (a listing's `where` runs for each of hundreds of subsets). Each does what
+ * its `impl` in builtins.ts does, to the step: the list's length charged first, then a step for
+ * each call of the lambda, stopping where `every` or `some` stops; a sum is checked once, at the end.
+ */
+const FOLDS: Readonly<Record<string, { readonly start: string; readonly step: (acc: Atom, value: Atom) => string; readonly sum?: true }>> =
+  {
+    all: { start: 'true', step: (acc, value) => `if (${value} !== true) { ${acc} = false; break; }` },
+    any: { start: 'false', step: (acc, value) => `if (${value} === true) { ${acc} = true; break; }` },
+    count: { start: '0', step: (acc, value) => `if (${value} === true) { ${acc} = ${acc} + 1; }` },
+    sumBy: { start: '0', step: (acc, value) => `${acc} = ${acc} + ${value};`, sum: true },
+  };
+
+const fold = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, what: string): Atom | undefined => {
+  const shape = Object.hasOwn(FOLDS, node.builtin.name) ? FOLDS[node.builtin.name] : undefined;
+  const [list, fn] = node.args;
+  if (!shape || node.args.length !== 2 || !list || list.kind === 'lambda' || fn?.kind !== 'lambda' || fn.slots.length !== 1)
+    return undefined;
+  // The allow-list loops over temporaries alone: a literal list (a constant) gets one.
+  const listAtom = emit(w, at, list);
+  const xs = /^t\d+$/.test(listAtom) ? listAtom : bind(w, listAtom);
+  const here = site(w, at, node, what);
+  w.line(`H.work(meter, ${here}, H.listed(${xs}));`);
+  const acc = w.temp();
+  const item = w.temp();
+  w.line(`let ${acc} = ${shape.start};`);
+  const body = w.block(() => {
+    w.line(`H.work(meter, ${site(w, at, fn, 'this function')}, 1);`);
+    w.line(`frame[${(fn.slots[0] as number) + at.base}] = ${item};`);
+    w.line(shape.step(acc, emit(w, at, fn.body)));
+  });
+  w.line(`for (const ${item} of ${xs}) {`, ...body, '}');
+  return shape.sum ? bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`) : acc;
 };
 
 /** `and` and `or`, short-circuiting: each operand is computed only when the ones before it let it count. */
