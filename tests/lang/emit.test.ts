@@ -79,10 +79,18 @@ const outcome = (engine: Engine, src: string, scope: Scope, library: Library, en
     expect(engineReport().fallbacks).toBe(0);
     const meter = new Meter();
     try {
-      return { value: compiled.run(env, meter), steps: meter.spent() };
+      const value = compiled.run(env, meter);
+      return { value, steps: meter.spent(), allocated: meter.allocated };
     } catch (error) {
       if (!(error instanceof ExprRuntimeError)) throw error;
-      return { message: error.message, code: error.code, start: error.start, end: error.end, steps: meter.spent() };
+      return {
+        message: error.message,
+        code: error.code,
+        start: error.start,
+        end: error.end,
+        steps: meter.spent(),
+        allocated: meter.allocated,
+      };
     }
   } finally {
     selectEngine(before);
@@ -154,7 +162,11 @@ describe('generated code holds nothing a spec wrote', () => {
 
         const compiled = outcome('compiled', src, scope, library, env);
         expect(compiled).toEqual(outcome('interpreter', src, scope, library, env));
-        expect(compiled).toEqual({ value: `${text}${text}${other}${text}${other}${other.length + 1}${other}`, steps: expect.any(Number) });
+        expect(compiled).toEqual({
+          value: `${text}${text}${other}${text}${other}${other.length + 1}${other}`,
+          steps: expect.any(Number),
+          allocated: expect.any(Number),
+        });
       }),
       { numRuns: 200 },
     );
@@ -197,6 +209,10 @@ describe('both tiers count the same work and fail alike', () => {
     'count(xs, x => xs[x] > 3)',
     'sumBy(range(0, 40), x => count(range(0, x), y => all(range(0, y), z => z < 30)))',
     'map(xs, x => sumBy(xs, y => y * x))',
+    'filter(xs, x => x > 1) + map(filter(xs, x => x != 1), x => x * n) + filter([], x => x > 0)',
+    'len(map(range(0, 3000), x => range(0, x)))',
+    'map(xs, x => xs[x])',
+    'len(filter(range(0, 9000), x => x % 2 == 0 and any(xs, y => y == x % 7)))',
   ])('%s', (src) => {
     const env = { n: 3, xs: [3, 1, 4, 1, 5], big: 1e308 };
     expect(outcome('compiled', src, scope, library, env)).toEqual(outcome('interpreter', src, scope, library, env));
@@ -210,10 +226,10 @@ describe('the allow-list', () => {
     expect(checkEmitted(passes.text, passes.constants)).toBeUndefined();
   });
 
-  it('passes the loop a fold is written as, which calls no builtin', () => {
+  it('passes the loops the folds, map and filter are written as, which call no builtin', () => {
     const scope: Scope = { xs: listOf(NUMBER) };
     const loop = emitted(
-      'all(xs, x => x > 0) and sumBy(xs, x => x) > count(xs, x => any(xs, y => y == x))',
+      'all(xs, x => x > 0) and sumBy(xs, x => x) > count(xs, x => any(xs, y => y == x)) and map(filter(xs, x => x > 1), x => x * 2) == xs',
       scope,
       createLibrary([], [], scope).library,
     );

@@ -191,8 +191,8 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   },
   builtin: (w, at, node) => {
     const what = `${node.builtin.name}(…)`;
-    const folded = fold(w, at, node, what);
-    if (folded !== undefined) return folded;
+    const looped = loop(w, at, node, what);
+    if (looped !== undefined) return looped;
     const args = node.args.map((arg) => (arg.kind === 'lambda' ? lambda(w, at, arg) : emit(w, at, arg)));
     const here = site(w, at, node, what);
     const walked = args.length === 0 ? '0' : args.map((arg) => `H.listed(${arg})`).join(' + ');
@@ -219,22 +219,30 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
 };
 
 /**
- * The builtins that fold a list with a one-value function into a number or a bool, written as a
- * loop over the list: no function made for the lambda, no array of arguments, no call of the
- * builtin, on every run (a listing's `where` runs for each of hundreds of subsets). Each does what
- * its `impl` in builtins.ts does, to the step: the list's length charged first, then a step for
- * each call of the lambda, stopping where `every` or `some` stops; a sum is checked once, at the end.
+ * The builtins that go through a list with a one-value function, written as a loop over the list:
+ * no function made for the lambda, no array of arguments, no call of the builtin, on every run (a
+ * listing's `where` runs for each of hundreds of subsets). Each does what its `impl` in
+ * builtins.ts does, to the step: the list's length charged first, then a step for each call of
+ * the lambda, stopping where `every` or `some` stops; a sum is checked once, at the end, and a list
+ * made is counted as the builtin's result is.
  */
-const FOLDS: Readonly<Record<string, { readonly start: string; readonly step: (acc: Atom, value: Atom) => string; readonly sum?: true }>> =
-  {
-    all: { start: 'true', step: (acc, value) => `if (${value} !== true) { ${acc} = false; break; }` },
-    any: { start: 'false', step: (acc, value) => `if (${value} === true) { ${acc} = true; break; }` },
-    count: { start: '0', step: (acc, value) => `if (${value} === true) { ${acc} = ${acc} + 1; }` },
-    sumBy: { start: '0', step: (acc, value) => `${acc} = ${acc} + ${value};`, sum: true },
-  };
+interface Loop {
+  readonly start: string;
+  readonly step: (acc: Atom, value: Atom, item: Atom) => string;
+  readonly finish?: 'sum' | 'list';
+}
 
-const fold = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, what: string): Atom | undefined => {
-  const shape = Object.hasOwn(FOLDS, node.builtin.name) ? FOLDS[node.builtin.name] : undefined;
+const LOOPS: Readonly<Record<string, Loop>> = {
+  all: { start: 'true', step: (acc, value) => `if (${value} !== true) { ${acc} = false; break; }` },
+  any: { start: 'false', step: (acc, value) => `if (${value} === true) { ${acc} = true; break; }` },
+  count: { start: '0', step: (acc, value) => `if (${value} === true) { ${acc} = ${acc} + 1; }` },
+  sumBy: { start: '0', step: (acc, value) => `${acc} = ${acc} + ${value};`, finish: 'sum' },
+  map: { start: '[]', step: (acc, value) => `H.push(${acc}, ${value});`, finish: 'list' },
+  filter: { start: '[]', step: (acc, value, item) => `if (${value} === true) { H.push(${acc}, ${item}); }`, finish: 'list' },
+};
+
+const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, what: string): Atom | undefined => {
+  const shape = Object.hasOwn(LOOPS, node.builtin.name) ? LOOPS[node.builtin.name] : undefined;
   const [list, fn] = node.args;
   if (!shape || node.args.length !== 2 || !list || list.kind === 'lambda' || fn?.kind !== 'lambda' || fn.slots.length !== 1)
     return undefined;
@@ -249,10 +257,12 @@ const fold = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, w
   const body = w.block(() => {
     w.line(`H.work(meter, ${site(w, at, fn, 'this function')}, 1);`);
     w.line(`frame[${(fn.slots[0] as number) + at.base}] = ${item};`);
-    w.line(shape.step(acc, emit(w, at, fn.body)));
+    w.line(shape.step(acc, emit(w, at, fn.body), item));
   });
   w.line(`for (const ${item} of ${xs}) {`, ...body, '}');
-  return shape.sum ? bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`) : acc;
+  if (shape.finish === 'sum') return bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`);
+  if (shape.finish === 'list') return bind(w, `H.built(meter, ${here}, ${acc})`);
+  return acc;
 };
 
 /** `and` and `or`, short-circuiting: each operand is computed only when the ones before it let it count. */

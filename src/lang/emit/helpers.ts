@@ -54,6 +54,10 @@ export const HELPERS = Object.freeze({
   equal: (eq: Equality, a: Value, b: Value): boolean => eq(a, b),
   text: toText,
   concat: (a: readonly Value[], b: readonly Value[]): Value[] => [...a, ...b],
+  /** An item onto a list a loop is making (emitJs.ts `LOOPS`): the list is the loop's own until it ends. */
+  push: (xs: Value[], x: Value): void => {
+    xs.push(x);
+  },
   compare: compareOrdered,
   includes: (xs: readonly Value[], x: Value): boolean => xs.includes(x),
   some: (eq: Equality, xs: readonly Value[], x: Value): boolean => xs.some((y) => eq(x, y)),
