@@ -227,18 +227,27 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
  * made is counted as the builtin's result is.
  */
 interface Loop {
-  readonly start: string;
-  readonly step: (acc: Atom, value: Atom, item: Atom) => string;
+  /** The accumulator's first value, given the list. */
+  readonly start: (xs: Atom) => string;
+  /** What one call's value does to the accumulator; `at` counts the items gone through before this one, when `counted`. */
+  readonly step: (acc: Atom, value: Atom, item: Atom, at: Atom) => string;
+  readonly counted?: true;
   readonly finish?: 'sum' | 'list';
 }
 
 const LOOPS: Readonly<Record<string, Loop>> = {
-  all: { start: 'true', step: (acc, value) => `if (${value} !== true) { ${acc} = false; break; }` },
-  any: { start: 'false', step: (acc, value) => `if (${value} === true) { ${acc} = true; break; }` },
-  count: { start: '0', step: (acc, value) => `if (${value} === true) { ${acc} = ${acc} + 1; }` },
-  sumBy: { start: '0', step: (acc, value) => `${acc} = ${acc} + ${value};`, finish: 'sum' },
-  map: { start: '[]', step: (acc, value) => `H.push(${acc}, ${value});`, finish: 'list' },
-  filter: { start: '[]', step: (acc, value, item) => `if (${value} === true) { H.push(${acc}, ${item}); }`, finish: 'list' },
+  all: { start: () => 'true', step: (acc, value) => `if (${value} !== true) { ${acc} = false; break; }` },
+  any: { start: () => 'false', step: (acc, value) => `if (${value} === true) { ${acc} = true; break; }` },
+  count: { start: () => '0', step: (acc, value) => `if (${value} === true) { ${acc} = ${acc} + 1; }` },
+  sumBy: { start: () => '0', step: (acc, value) => `${acc} = ${acc} + ${value};`, finish: 'sum' },
+  // A list of the list's length, as the engine's map makes: one grown item by item was a twentieth of a move's bytes.
+  map: {
+    start: (xs) => `H.sized(H.listed(${xs}))`,
+    step: (acc, value, _, at) => `H.put(${acc}, ${at}, ${value});`,
+    counted: true,
+    finish: 'list',
+  },
+  filter: { start: () => '[]', step: (acc, value, item) => `if (${value} === true) { H.push(${acc}, ${item}); }`, finish: 'list' },
 };
 
 const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, what: string): Atom | undefined => {
@@ -253,11 +262,14 @@ const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, w
   w.line(`H.work(meter, ${here}, H.listed(${xs}));`);
   const acc = w.temp();
   const item = w.temp();
-  w.line(`let ${acc} = ${shape.start};`);
+  const index = w.temp();
+  w.line(`let ${acc} = ${shape.start(xs)};`);
+  if (shape.counted) w.line(`let ${index} = 0;`);
   const body = w.block(() => {
     w.line(`H.work(meter, ${site(w, at, fn, 'this function')}, 1);`);
     w.line(`frame[${(fn.slots[0] as number) + at.base}] = ${item};`);
-    w.line(shape.step(acc, emit(w, at, fn.body), item));
+    w.line(shape.step(acc, emit(w, at, fn.body), item, index));
+    if (shape.counted) w.line(`${index} = ${index} + 1;`);
   });
   w.line(`for (const ${item} of ${xs}) {`, ...body, '}');
   if (shape.finish === 'sum') return bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`);

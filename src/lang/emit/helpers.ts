@@ -54,9 +54,15 @@ export const HELPERS = Object.freeze({
   equal: (eq: Equality, a: Value, b: Value): boolean => eq(a, b),
   text: toText,
   concat: (a: readonly Value[], b: readonly Value[]): Value[] => [...a, ...b],
-  /** An item onto a list a loop is making (emitJs.ts `LOOPS`): the list is the loop's own until it ends. */
+  /** A list a loop fills (emitJs.ts `LOOPS`): the loop's own until it ends, then a value as any list. */
+  sized: (n: number): Value[] => new Array<Value>(n),
+  /** An item onto a list a loop is making. */
   push: (xs: Value[], x: Value): void => {
     xs.push(x);
+  },
+  /** The item at `i` of a list a loop is filling. */
+  put: (xs: Value[], i: number, x: Value): void => {
+    xs[i] = x;
   },
   compare: compareOrdered,
   includes: (xs: readonly Value[], x: Value): boolean => xs.includes(x),
