@@ -164,8 +164,8 @@ const preferredWhenOneSeat = (
   rng: Rng,
   weighs: (m: LegalMove) => boolean = weighsOf(policy, state, spared),
 ): LegalMove | undefined => {
-  const seat = spared[0]?.move.seat;
-  if (!spared.every((m) => m.move.seat === seat)) return undefined;
+  const seat = spared[0]?.event.seat;
+  if (!spared.every((m) => m.event.seat === seat)) return undefined;
   try {
     return preferred(policy, state, spared, rng, weighs);
   } catch (error) {
@@ -265,7 +265,7 @@ const decisiveOf = (
   learning: PlayoutLearning,
   rng: Rng,
 ): { readonly pick: LegalMove; readonly next: GameState } => {
-  const seat = made.pick.move.seat;
+  const seat = made.pick.event.seat;
   const first = outcomeFor(made.next, seat);
   if (first === 1 || moves.length === 1 || (first === 0 && !learning.decisive) || (first === -1 && !learning.antidecisive)) return made;
   let fallback: { pick: LegalMove; next: GameState } | undefined;
@@ -307,7 +307,7 @@ export const playout = (
     const spared = listedOrNone(game, s, listed);
     const strategy = policy && preferredWhenOneSeat(policy, s, spared, rng);
     const mine = strategy
-      ? spared.filter((m) => m.move.seat === strategy.move.seat)
+      ? spared.filter((m) => m.event.seat === strategy.event.seat)
       : oneSeatOf(game, policy, s, spared, learning.frugal, rng);
     if (mine.length === 0) break;
     const pick =
@@ -318,7 +318,7 @@ export const playout = (
       learning.decisive || learning.antidecisive
         ? decisiveOf(game, s, mine, { pick, next: next.state }, learning, rng)
         : { pick, next: next.state };
-    if (learning.mast) made.push({ learned: learning.mast.learned(step.pick), seat: step.pick.move.seat });
+    if (learning.mast) made.push({ learned: learning.mast.learned(step.pick), seat: step.pick.event.seat });
     s = step.next;
   }
   return { state: s, moves: n, made };
@@ -361,11 +361,11 @@ const oneSeatOf = (
   rng: Rng,
 ): readonly LegalMove[] => {
   const moves = weighedOf(game, policy, state, spared, frugal);
-  const first = moves[0]?.move.seat;
-  if (moves.every((m) => m.move.seat === first)) return moves;
-  const seats = [...new Set(moves.map((m) => m.move.seat))];
+  const first = moves[0]?.event.seat;
+  if (moves.every((m) => m.event.seat === first)) return moves;
+  const seats = [...new Set(moves.map((m) => m.event.seat))];
   const seat = seats[rng.below(seats.length)];
-  return moves.filter((m) => m.move.seat === seat);
+  return moves.filter((m) => m.event.seat === seat);
 };
 
 /** The strategy's preferred move among `mine` when it names one, else by the move averages, else at random. */
@@ -578,7 +578,7 @@ export const search = (
       );
       const option = fresh.find((j) => (options[j] as Choice).moves.includes(move)) as number;
       const edge: Edge = {
-        seat: (here[move] as LegalMove).move.seat,
+        seat: (here[move] as LegalMove).event.seat,
         visits: 0,
         available: 1,
         total: 0,
