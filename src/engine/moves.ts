@@ -121,7 +121,7 @@ class Enumeration {
     const name = move.name;
     const values: Record<string, Value> = {};
     for (let i = 0; i < move.args.length; i++) values[(move.args[i] as CompiledArg).name] = this.chosen[i] as Value;
-    return new Listed({ type, move: name, seat, args: values }, move.args.length > 0);
+    return new Listed({ type, move: name, seat, args: values }, move.args);
   }
 }
 
@@ -133,27 +133,28 @@ class Enumeration {
  */
 class Listed implements LegalMove {
   #move: Move | undefined;
-  readonly #hasArgs: boolean;
+  /** The move's arguments, the compiled move's own list: shared, not copied. */
+  readonly #args: readonly CompiledArg[];
 
   constructor(
     readonly event: MoveEvent,
-    hasArgs: boolean,
+    args: readonly CompiledArg[],
   ) {
-    this.#hasArgs = hasArgs;
+    this.#args = args;
   }
 
   get move(): Move {
     if (this.#move) return this.#move;
     const { move, seat } = this.event;
-    if (!this.#hasArgs) return (this.#move = { move, seat });
+    if (this.#args.length === 0) return (this.#move = { move, seat });
     const args: Record<string, Json> = {};
-    for (const [name, value] of Object.entries(this.event.args)) args[name] = encodeValue(value);
+    for (const { name } of this.#args) args[name] = encodeValue(this.event.args[name] as Value);
     return (this.#move = { move, seat, args });
   }
 
   /** Seat `seat`'s same move: a team acting as one lists every member's. */
   forSeat(seat: number): Listed {
-    return new Listed({ ...this.event, seat }, this.#hasArgs);
+    return new Listed({ ...this.event, seat }, this.#args);
   }
 }
 
