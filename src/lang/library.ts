@@ -94,10 +94,14 @@ export interface ScopeItem {
 
 /**
  * `library` for an expression with names of its own on top of the library's scope (`locals`): an
- * item that one of them hides is that name, read as it is (`let: { player: players[0] }`).
+ * item is read from the environment, as any name, where one of them hides it
+ * (`let: { player: players[0] }`) or hides its list or its index (an argument named `active`).
  */
 export const libraryUnder = (library: Library, locals: object): Library => {
   let items: Map<string, ScopeItem> | undefined;
-  for (const name of library.items.keys()) if (Object.hasOwn(locals, name)) (items ??= new Map(library.items)).delete(name);
+  for (const [name, { list, index }] of library.items) {
+    if (Object.hasOwn(locals, name) || Object.hasOwn(locals, list) || Object.hasOwn(locals, index))
+      (items ??= new Map(library.items)).delete(name);
+  }
   return items ? { ...library, items } : library;
 };

@@ -17,6 +17,8 @@ const globalsOf = (ctx: GameContext): Scope =>
     params: ctx.params,
     game: ctx.game,
     players: ctx.players,
+    // Read by an expression whose locals hide `players` or `active` (lang/library.ts libraryUnder).
+    player: ctx.players[ctx.active] ?? {},
     teams: ctx.teams,
     zones: ctx.zones,
     numPlayers: ctx.numPlayers,
@@ -38,8 +40,8 @@ export const scopeOf = (ctx: GameContext, locals?: LocalValues): Scope => {
 
 /**
  * The names an expression sees in `ctx`, with `locals` on top. Without locals, the context itself:
- * it holds every global by name (`player` is read through `players`, check/scope.ts), and no
- * expression writes its environment. An environment built for every evaluation was a quarter of
+ * it holds every global by name but `player`, which such an expression reads through `players`
+ * (check/scope.ts), and no expression writes its environment. An environment built for every evaluation was a quarter of
  * the bytes a move allocated.
  */
 export const envOf = (ctx: GameContext, locals?: LocalValues): Env =>

@@ -64,11 +64,15 @@ moves:
       player: { oneOf: "[40, 50]" }
     effects:
       - set: { game.kept: player }
+  hide:
+    effects:
+      - let: { active: 5, players: "[]" }
+      - set: { game.kept: "player.mark + active" }
 flow:
   initial: play
   states:
     play:
-      on: { pass: play, hold: play, name: play }
+      on: { pass: play, hold: play, name: play, hide: play }
 `;
 
 const play = (state: GameState, game: NonNullable<ReturnType<typeof compileGame>['game']>, move: string, args?: object): GameState => {
@@ -109,5 +113,13 @@ describe("the spec's player", () => {
     state = play(state, game, 'name', { player: 50 });
     expect(state.context.game.kept).toBe(50);
     expect(makeQuery(game, 'player.mark')({ player: { mark: 9 } })).toEqual({ ok: true, value: 9 });
+  });
+
+  it('is still the active seat\'s record where names of its own hide `players` or `active`', () => {
+    // Seat 0 (mark 1) hides both: player.mark is 1, and active the let's 5.
+    const state = play(play(play(start.state, game, 'pass'), game, 'pass'), game, 'hide');
+    expect(state.context.active).toBe(0);
+    expect(state.context.game.kept).toBe(1 + 5);
+    expect(makeQuery(game, 'player.mark + active')({ active: 1 })).toEqual({ ok: true, value: 1 });
   });
 });
