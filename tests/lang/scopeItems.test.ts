@@ -115,7 +115,7 @@ describe("the spec's player", () => {
     expect(makeQuery(game, 'player.mark')({ player: { mark: 9 } })).toEqual({ ok: true, value: 9 });
   });
 
-  it('is still the active seat\'s record where names of its own hide `players` or `active`', () => {
+  it("is still the active seat's record where names of its own hide `players` or `active`", () => {
     // Seat 0 (mark 1) hides both: player.mark is 1, and active the let's 5.
     const state = play(play(play(start.state, game, 'pass'), game, 'pass'), game, 'hide');
     expect(state.context.active).toBe(0);
