@@ -50,7 +50,17 @@ export function compileExpr(
   for (const definition of outcome.calls) {
     for (const name of definition.usedNames) {
       usedNames.add(name);
-      // Definitions read their globals from the same env: the name must mean the same here.
+      // Definitions read their globals from the same env: the name must mean the same here, and
+      // not be one of the expression's own (a let, an argument), which would be read in its place.
+      if (library.hidden?.has(name)) {
+        errors.push({
+          code: 'duplicate-name',
+          message: `'${definition.name}' reads the game's '${name}', which a name of this expression's own hides: rename that one`,
+          start: expr.start,
+          end: expr.end,
+        });
+        continue;
+      }
       const here = Object.hasOwn(scope, name) ? scope[name] : undefined;
       const there = library.scope[name] as Type;
       if (here !== undefined && !isAssignable(here, there)) {

@@ -79,6 +79,8 @@ export interface Library {
   readonly definitions: ReadonlyMap<string, DefinitionEntry>;
   /** Names of the scope that are read as an item of another (see `ScopeItem`). */
   readonly items: ReadonlyMap<string, ScopeItem>;
+  /** Names of the scope that an expression's own names hide (see `libraryUnder`). */
+  readonly hidden?: ReadonlySet<string>;
 }
 
 /**
@@ -93,15 +95,16 @@ export interface ScopeItem {
 }
 
 /**
- * `library` for an expression with names of its own on top of the library's scope (`locals`): an
- * item is read from the environment, as any name, where one of them hides it
- * (`let: { player: players[0] }`) or hides its list or its index (an argument named `active`).
+ * `library` for an expression with names of its own on top of the library's scope (`locals`): the
+ * scope's names they hide, which a definition the expression calls must not read (it would read
+ * the expression's value in their place); and an item read from the environment, as any name,
+ * where one of them hides it (`let: { player: players[0] }`) or hides its list or its index (an
+ * argument named `active`).
  */
 export const libraryUnder = (library: Library, locals: object): Library => {
-  let items: Map<string, ScopeItem> | undefined;
-  for (const [name, { list, index }] of library.items) {
-    if (Object.hasOwn(locals, name) || Object.hasOwn(locals, list) || Object.hasOwn(locals, index))
-      (items ??= new Map(library.items)).delete(name);
-  }
-  return items ? { ...library, items } : library;
+  const hidden = new Set(Object.keys(locals).filter((name) => Object.hasOwn(library.scope, name)));
+  if (hidden.size === 0) return library;
+  const items = new Map(library.items);
+  for (const [name, { list, index }] of library.items) if (hidden.has(name) || hidden.has(list) || hidden.has(index)) items.delete(name);
+  return { ...library, items, hidden };
 };

@@ -10,6 +10,7 @@ import {
   createLibrary,
   engineReport,
   formatType,
+  libraryUnder,
   listOf,
   type DefinitionSource,
   type HostFunction,
@@ -135,6 +136,22 @@ describe('definitions', () => {
     expect(errorsOf(src, lib, { ...SCOPE, score: STRING })).toEqual([
       { code: 'type-mismatch', message: "'base' reads 'score' as number, but here 'score' is string", start: 0, end: src.length },
     ]);
+  });
+
+  it("refuse a call where a name of the caller's own, of the same type, hides one they read", () => {
+    const lib = library([def('base', '', 'score + 1')]);
+    const src = 'base() + score';
+    // A let or an argument named `score`, a number as the game's is.
+    expect(errorsOf(src, libraryUnder(lib, { score: NUMBER }), { ...SCOPE, score: NUMBER })).toEqual([
+      {
+        code: 'duplicate-name',
+        message: "'base' reads the game's 'score', which a name of this expression's own hides: rename that one",
+        start: 0,
+        end: src.length,
+      },
+    ]);
+    expect(compileExpr(src, SCOPE, lib).ok).toBe(true);
+    expect(compileExpr('base() + other', { ...SCOPE, other: NUMBER }, libraryUnder(lib, { other: NUMBER })).ok).toBe(true);
   });
 });
 

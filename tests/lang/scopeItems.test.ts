@@ -123,3 +123,44 @@ describe("the spec's player", () => {
     expect(makeQuery(game, 'player.mark + active')({ active: 1 })).toEqual({ ok: true, value: 1 });
   });
 });
+
+describe("a definition reads the game's names, never an expression's own", () => {
+  const spec = (effects: string): string => `
+id: hiding
+title: Hiding
+players: { min: 2, max: 2 }
+vars:
+  game:
+    kept: { type: number, initial: 0 }
+  player:
+    mark: { type: number, initial: 0 }
+definitions:
+  later: { returns: number, body: "turn + 1" }
+  mine: { returns: number, body: "player.mark" }
+moves:
+  go:
+    effects:
+${effects}
+flow:
+  initial: play
+  states:
+    play:
+      on: { go: play }
+`;
+  const diagnosticsOf = (effects: string) =>
+    compileGame({ base: { file: 'hiding.yaml', text: spec(effects) } }).diagnostics.filter((d) => d.severity === 'error');
+
+  it('refuses a call where a let hides a name the definition reads, `player` through `active` too', () => {
+    for (const [effects, name] of [
+      ['      - let: { turn: 3 }\n      - set: { game.kept: "later()" }', 'turn'],
+      ['      - let: { active: 1 }\n      - set: { game.kept: "mine()" }', 'active'],
+    ] as const) {
+      const errors = diagnosticsOf(effects);
+      expect(errors.map((d) => [d.code, d.message])).toEqual([
+        ['duplicate-name', expect.stringContaining(`reads the game's '${name}', which a name of this expression's own hides`)],
+      ]);
+      expect(errors[0]?.line).toBe(17);
+    }
+    expect(diagnosticsOf('      - let: { other: 3 }\n      - set: { game.kept: "later() + mine() + other" }')).toEqual([]);
+  });
+});
