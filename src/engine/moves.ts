@@ -128,8 +128,8 @@ class Enumeration {
 /**
  * A legal move as listed: its event at once, its form as a player sends it (`move`, pieces by id)
  * when first read. A listing makes one for every legal choice of arguments and the simulator or a
- * bot reads the form of few of them: every form made at once was a third of the bytes a move of
- * Regicide allocated.
+ * bot reads the form of few of them: where a subset argument has many legal choices, every form
+ * made at once was a third of the bytes a move allocated.
  */
 class Listed implements LegalMove {
   #move: Move | undefined;

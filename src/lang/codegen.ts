@@ -41,11 +41,11 @@ export const listed = (arg: BuiltinArg): number => (Array.isArray(arg) ? (arg as
  */
 export type Run = (env: Env, meter: Meter) => Value;
 
-/** Wraps compiled code as the `run` function handed to the host. */
 /**
- * The run of an expression's code, with its frame and its meter's bookkeeping. `locate` turns an
- * error into the one its caller reports (check/exprs.ts names the spec's place): done here, in the
- * run's one handler, rather than by a second wrapper around every run.
+ * Wraps compiled code as the `run` function handed to the host: the run of an expression's code,
+ * with its frame and its meter's bookkeeping. `locate` turns an error into the one its caller
+ * reports (check/exprs.ts names the spec's place): done here, in the run's one handler, rather
+ * than by a second wrapper around every run.
  */
 export function makeRunner(code: Code, frameSize: number, span: Span, origin: Origin, locate: (error: unknown) => unknown = same): Run {
   // The frame of a finished run serves the next one (a `where` runs once per candidate): every

@@ -41,8 +41,8 @@ export const scopeOf = (ctx: GameContext, locals?: LocalValues): Scope => {
 /**
  * The names an expression sees in `ctx`, with `locals` on top. Without locals, the context itself:
  * it holds every global by name but `player`, which such an expression reads through `players`
- * (check/scope.ts), and no expression writes its environment. An environment built for every evaluation was a quarter of
- * the bytes a move allocated.
+ * (check/scope.ts), and no expression writes its environment. An environment built for every
+ * evaluation was a quarter of the bytes a move allocated.
  */
 export const envOf = (ctx: GameContext, locals?: LocalValues): Env =>
   locals && locals !== NO_LOCALS ? Object.assign(globalsOf(ctx), locals) : (ctx as unknown as Env);

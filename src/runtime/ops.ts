@@ -315,7 +315,7 @@ export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonl
  * The positions in `source` (the list of zone `from`) of the pieces to move, each once however
  * often it is given; an error naming those that are not there. A piece given twice is found at
  * one position, so positions are told apart rather than ids: by a scan while they are few, since a
- * set of ids for every move was a tenth of the bytes a move of 10,000 allocated.
+ * set of ids for every move was a tenth of the bytes a dice game's move allocated.
  */
 const distinctPositions = (source: readonly Piece[], from: ZoneRef, pieces: readonly Piece[], index: Map<string, Slot>): number[] => {
   const positions: number[] = [];

@@ -107,7 +107,8 @@ export const NOTHING: EffectRun = () => undefined;
  * Whether a value of this type can be one of a draft's own tables or lists, or hold one: a record
  * (a variable table, a piece) or a list of such. Only those are `release`d when a name or a
  * variable is given them; a number, a text or a list of them never is a table, and releasing for
- * it made the rest of the move copy every table again (10,000 sets a list of faces per roll).
+ * it made the rest of the move copy every table again (a dice game that sets a list of faces per
+ * roll).
  */
 export const mayHoldTables = (t: Type): boolean =>
   t.kind === 'list' ? mayHoldTables(t.element) : t.kind !== 'number' && t.kind !== 'bool' && t.kind !== 'string' && t.kind !== 'never';

@@ -262,14 +262,14 @@ const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, w
   w.line(`H.work(meter, ${here}, H.listed(${xs}));`);
   const acc = w.temp();
   const item = w.temp();
-  const index = w.temp();
+  const index = shape.counted ? w.temp() : undefined;
   w.line(`let ${acc} = ${shape.start(xs)};`);
-  if (shape.counted) w.line(`let ${index} = 0;`);
+  if (index) w.line(`let ${index} = 0;`);
   const body = w.block(() => {
     w.line(`H.work(meter, ${site(w, at, fn, 'this function')}, 1);`);
     w.line(`frame[${(fn.slots[0] as number) + at.base}] = ${item};`);
-    w.line(shape.step(acc, emit(w, at, fn.body), item, index));
-    if (shape.counted) w.line(`${index} = ${index} + 1;`);
+    w.line(shape.step(acc, emit(w, at, fn.body), item, index ?? ''));
+    if (index) w.line(`${index} = ${index} + 1;`);
   });
   w.line(`for (const ${item} of ${xs}) {`, ...body, '}');
   if (shape.finish === 'sum') return bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`);
