@@ -7,6 +7,7 @@ import { compileExpr, libraryUnder, parseType, type ExprError, type Library, typ
 import type { DiagnosticCode } from '../spec/codes.ts';
 import type { Diagnostic, DocPath, Problem } from '../spec/diagnostics.ts';
 import type { ExprSource } from '../spec/types.ts';
+import { hasKeys } from '../spec/own.ts';
 import { diagnosticFrom, type Locator } from './locator.ts';
 import { LruCache } from '../lang/cache.ts';
 
@@ -47,11 +48,6 @@ export const typeOf = (text: string): Type =>
 
 /** YAML gives plain numbers and booleans where an expression may stand; they are expressions too. */
 export const sourceText = (source: ExprSource | number | boolean): string => (typeof source === 'string' ? source : String(source));
-
-const hasKeys = (record: object): boolean => {
-  for (const _ in record) return true;
-  return false;
-};
 
 /** An expression's error as a problem at its character of the text at `path`, with the name it suggests as its fix. */
 export const exprProblem = ({ code, message, start, end, replacement }: ExprError, path: DocPath, text: string): Problem => ({

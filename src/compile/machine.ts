@@ -20,7 +20,7 @@ import type { EffectRun } from '../runtime/table.ts';
 import { compileGuard, type CompiledMove } from './moves.ts';
 import { Rng } from '../runtime/rng.ts';
 import { MoveWork } from '../runtime/work.ts';
-import { failedClause, judge, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
+import { failedClause, judge, moveLocals, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
 import { AUTO_LIMIT, OVER, STALLED } from '../runtime/flow.ts';
 
 export interface CompiledTransition {
@@ -73,8 +73,6 @@ const runWith = (d: Draft, runs: readonly EffectRun[], locals: Record<string, Va
   d.rng = rng.state;
   return d;
 };
-
-const moveLocals = (event: MoveEvent): Record<string, Value> => ({ seat: event.seat, ...event.args });
 
 export const compileMachine = (
   cx: EffectCompiler,

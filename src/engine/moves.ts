@@ -38,35 +38,53 @@ export interface LegalMove {
  */
 export type MinimalArgs = ReadonlyMap<string, readonly string[]>;
 
+/** A move's event type, made once per compiled move: every listing names the type of each move it lists. */
+const eventTypes = new WeakMap<CompiledMove, MoveEvent['type']>();
+
+const eventTypeOf = (move: CompiledMove): MoveEvent['type'] => {
+  let type = eventTypes.get(move);
+  if (type === undefined) eventTypes.set(move, (type = `move.${move.name}`));
+  return type;
+};
+
 /**
- * One move's legal choices of arguments for one seat. The choices are walked depth first in one
- * scope (the context's names and `seat`), each argument's name overwritten in turn, so a
+ * One seat's legal choices of arguments, move after move. The choices are walked depth first in
+ * one scope (the context's names and `seat`), each argument's name overwritten in turn, so a
  * candidate costs no scope of its own; the move and its event are built only for the legal ones.
+ * Moves without arguments, which write nothing into the scope, share one (see `listLegal`).
  */
 class Enumeration {
+  private move!: CompiledMove;
+  private transitions!: readonly TransitionRules[];
+  private minimal: readonly string[] | undefined;
+  private type!: MoveEvent['type'];
   /** The listing's budget of choices, made once there are arguments to choose. */
   private budget: ChoiceBudget | undefined;
   private readonly chosen: Value[] = [];
-  private readonly type: MoveEvent['type'];
 
   constructor(
-    private readonly move: CompiledMove,
-    private readonly transitions: readonly TransitionRules[],
     private readonly scope: Scope,
     private readonly seat: number,
     private readonly out: LegalMove[],
     private readonly observer: PlayObserver | undefined,
-    private readonly minimal: readonly string[] | undefined,
     private readonly meter: Meter,
-  ) {
-    this.type = `move.${move.name}`;
+  ) {}
+
+  /** Lists `move`'s legal choices by `transitions`, with `minimal` as `MinimalArgs` gives it for the move. */
+  list(move: CompiledMove, transitions: readonly TransitionRules[], minimal: readonly string[] | undefined): void {
+    this.move = move;
+    this.transitions = transitions;
+    this.minimal = minimal;
+    this.type = eventTypeOf(move);
+    this.budget = undefined;
+    this.walk(0);
   }
 
   private choiceBudget(): ChoiceBudget {
     return (this.budget ??= newChoiceBudget(this.meter));
   }
 
-  walk(i: number): void {
+  private walk(i: number): void {
     const { move, scope } = this;
     const arg = move.args[i];
     if (!arg) {
@@ -178,6 +196,22 @@ const scopeWithSeat = (ctx: GameContext, seat: number): Scope => {
   return scope;
 };
 
+/** The enumeration listing `move` for seat `s`: the seat's shared one (kept in `bySeat`) for a move without arguments. */
+const enumerationOf = (
+  bySeat: Enumeration[],
+  move: CompiledMove,
+  s: number,
+  ctx: GameContext,
+  out: LegalMove[],
+  observer: PlayObserver | undefined,
+  meter: Meter,
+): Enumeration => {
+  if (move.args.length > 0) return new Enumeration(scopeWithSeat(ctx, s), s, out, observer, meter);
+  let shared = bySeat[s];
+  if (!shared) bySeat[s] = shared = new Enumeration(scopeWithSeat(ctx, s), s, out, observer, meter);
+  return shared;
+};
+
 /**
  * Every legal move of `ctx` where the states offer `offered`, for one seat or for all; with
  * `minimal`, maybe fewer (see `MinimalArgs`). The listing runs on `meter`: a bot's decision hands
@@ -195,6 +229,10 @@ export const listLegal = (
   const out: LegalMove[] = [];
   if (ctx.result !== null) return out;
   const env = envOf(ctx);
+  // A move without arguments leaves its seat's scope as it was: such moves share one enumeration
+  // per seat. A move's arguments are written into its scope, and one may hide a global by its
+  // name: each such move has a scope of its own.
+  const bySeat: Enumeration[] = [];
   for (const [name, transitions] of offered) {
     const move = own(game.moves, name);
     if (!move) continue;
@@ -204,12 +242,12 @@ export const listLegal = (
     if (first === undefined) continue;
     const spare = minimal?.get(name);
     if (readsSeat(move, transitions)) {
-      for (const s of seats) new Enumeration(move, transitions, scopeWithSeat(ctx, s), s, out, observer, spare, meter).walk(0);
+      for (const s of seats) enumerationOf(bySeat, move, s, ctx, out, observer, meter).list(move, transitions, spare);
       continue;
     }
     // A team acting as one: when nothing reads `seat`, every member has the same choices.
     const from = out.length;
-    new Enumeration(move, transitions, scopeWithSeat(ctx, first), first, out, observer, spare, meter).walk(0);
+    enumerationOf(bySeat, move, first, ctx, out, observer, meter).list(move, transitions, spare);
     if (seats.length === 1) continue;
     const mine = out.slice(from) as Listed[];
     for (let i = 1; i < seats.length; i++) {

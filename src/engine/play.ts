@@ -7,7 +7,7 @@
 import type { CompiledGame } from '../compile/index.ts';
 import { Meter } from '../lang/index.ts';
 import { AUTO_LIMIT, OVER } from '../runtime/flow.ts';
-import { checkMove, judge, refusalText, type MoveEvent } from '../runtime/legality.ts';
+import { checkMove, judge, moveLocals, refusalText, type MoveEvent } from '../runtime/legality.ts';
 import { isStalled, startFlow, takeMove, type Working } from '../runtime/stepper.ts';
 import type { PlayObserver } from '../runtime/observer.ts';
 import type { Leaf } from '../runtime/table.ts';
@@ -137,8 +137,6 @@ export const legalMoves = (game: CompiledGame, state: GameState, seat?: number):
 /** Seats that have at least one legal move now. */
 export const actingSeats = (game: CompiledGame, state: GameState): number[] =>
   [...new Set(legalMoves(game, state).map((m) => m.seat))].sort((a, b) => a - b);
-
-const moveLocals = (event: MoveEvent): Record<string, MoveEvent['args'][string]> => ({ seat: event.seat, ...event.args });
 
 /**
  * Applies a move listed by `legalMovesOf` for this very working state, in place: the transition

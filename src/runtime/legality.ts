@@ -10,7 +10,8 @@ import type { DocPath } from '../spec/diagnostics.ts';
 import { decodeArg } from './args.ts';
 import { envOf, type LocalValues } from './env.ts';
 import type { GameContext, Move } from './state.ts';
-import { own } from '../spec/own.ts';
+import { hasKeys, own } from '../spec/own.ts';
+import { LIMITS } from '../limits.ts';
 import type { PlayObserver } from './observer.ts';
 
 export interface CompiledGuardClause {
@@ -70,10 +71,19 @@ export const failedClause = (guard: readonly CompiledGuardClause[], env: Env, me
   return undefined;
 };
 
+/**
+ * A list of one seat, made once per seat: most moves are made by one seat, and every listing and
+ * every move asks who makes it.
+ */
+const oneSeat: (readonly number[])[] = [];
+
 /** The seats a move's `by` names. */
-export const seatsOf = (move: MoveRules, env: Env, meter: Meter): number[] => {
+export const seatsOf = (move: MoveRules, env: Env, meter: Meter): readonly number[] => {
   const v = move.by.run(env, meter) as Value;
-  return Array.isArray(v) ? (v as number[]) : [v as number];
+  if (Array.isArray(v)) return v as readonly number[];
+  const seat = v as number;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= LIMITS.players) return [seat];
+  return (oneSeat[seat] ??= Object.freeze([seat]));
 };
 
 /**
@@ -174,6 +184,17 @@ export const judgeGuards = (
     (clauses ??= []).push(refused);
   }
   return { ok: false, refused: { kind: 'transitions', clauses: clauses ?? [] } };
+};
+
+/** The locals of a move without arguments, made once per seat: most moves have none. */
+const seatOnly: LocalValues[] = [];
+
+/** The names a move's guards and effects see besides the context's: `seat` and its arguments. */
+export const moveLocals = (event: MoveEvent): LocalValues => {
+  const { seat, args } = event;
+  if (hasKeys(args)) return { seat, ...args };
+  if (!Number.isInteger(seat) || seat < 0 || seat >= LIMITS.players) return { seat };
+  return (seatOnly[seat] ??= Object.freeze({ seat }));
 };
 
 /** The event of a move whose arguments are decoded in `locals` (with `seat`). */

@@ -7,6 +7,12 @@ import { KEYWORDS } from '../lang/lexer.ts';
 export const own = <T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 
+/** Whether a record has any key, without listing them. */
+export const hasKeys = (record: object): boolean => {
+  for (const _ in record) return true;
+  return false;
+};
+
 /**
  * Whether a value from outside (JSON, YAML, storage) is a mapping: an object, neither null nor a
  * list. `V` is the values' type when the caller already knows it (an expression's `Value`).
