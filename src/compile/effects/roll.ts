@@ -1,16 +1,24 @@
 /** `roll: DICE`: each die of a zone (or of a list of dice) shows a random face of its own. */
 import { checkExpr } from '../../check/exprs.ts';
-import type { Json, Piece } from '../../runtime/state.ts';
+import type { Draft, Json, Piece } from '../../runtime/state.ts';
 import { envOf } from '../../runtime/env.ts';
 import { EffectError } from '../../errors.ts';
-import { currentPiece, updatePieces, zoneOf } from '../../runtime/ops.ts';
+import { currentPiece, updatePieces, withZone, zoneOf } from '../../runtime/ops.ts';
 import { parseZoneRef } from '../targets.ts';
-import { NOTHING, type EffectKind } from './kind.ts';
+import { NOTHING, type EffectCompiler, type EffectKind } from './kind.ts';
+import type { Rng } from '../../runtime/rng.ts';
 
 /** A face given for the next rolled die (GameContext.rigged), which must be one of the die's. */
 const riggedFace = (die: Piece, faces: readonly (number | string)[], face: Json): Json => {
   if (!faces.includes(face as number | string)) throw new EffectError(`a ${die.kind} has no face ${JSON.stringify(face)}`);
   return face;
+};
+
+/** The face `die` shows next: the next of the rigged faces while any is left (`rigged` of them used), else a random one. */
+const nextFace = (cx: EffectCompiler, die: Piece, d: Draft, rigged: number, rng: Rng): Json => {
+  const faces = cx.faces.get(die.kind);
+  if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
+  return rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged] as Json) : (faces[rng.below(faces.length)] as Json);
 };
 
 export const rollKind: EffectKind<'roll'> = {
@@ -23,19 +31,29 @@ export const rollKind: EffectKind<'roll'> = {
     if (!zone && !list) return NOTHING;
     return (d, vals, rng, work) => {
       const env = envOf(d, vals);
-      const dice = zone ? zoneOf(d, zone.resolve(env, work.meter)) : (list?.run(env, work.meter) as unknown as Piece[]);
-      const rolled = new Map<string, Piece>();
       let rigged = 0;
-      for (const die of dice) {
-        const faces = cx.faces.get(die.kind);
-        if (!faces) throw new EffectError(`cannot roll ${die.id}: a ${die.kind} has no faces`);
-        const face =
-          rigged < d.rigged.length ? riggedFace(die, faces, d.rigged[rigged++] as Json) : (faces[rng.below(faces.length)] as Json);
-        // A die read from the zone is the current one, and there once; a die from an expression may be older, or listed twice.
-        const current = zone ? die : (rolled.get(die.id) ?? currentPiece(d, die.id) ?? die);
-        rolled.set(die.id, { ...current, face });
+      if (zone) {
+        // A die read from the zone is the current one, and there once: the zone's list is made anew.
+        const ref = zone.resolve(env, work.meter);
+        const dice = zoneOf(d, ref);
+        const rolled = new Array<Piece>(dice.length);
+        for (let i = 0; i < dice.length; i++) {
+          const die = dice[i] as Piece;
+          rolled[i] = { ...die, face: nextFace(cx, die, d, rigged, rng) };
+          if (rigged < d.rigged.length) rigged++;
+        }
+        withZone(d, ref, rolled);
+      } else if (list) {
+        // A die from an expression may be older than the one in its zone now, or listed twice.
+        const rolled = new Map<string, Piece>();
+        for (const die of list.run(env, work.meter) as unknown as Piece[]) {
+          const face = nextFace(cx, die, d, rigged, rng);
+          if (rigged < d.rigged.length) rigged++;
+          const current = rolled.get(die.id) ?? currentPiece(d, die.id) ?? die;
+          rolled.set(die.id, { ...current, face });
+        }
+        updatePieces(d, rolled);
       }
-      updatePieces(d, rolled);
       if (rigged > 0) d.rigged = d.rigged.slice(rigged);
     };
   },
