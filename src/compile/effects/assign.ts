@@ -5,7 +5,7 @@ import type { DocPath } from '../../spec/diagnostics.ts';
 import type { Draft, GameContext, Json, Piece } from '../../runtime/state.ts';
 import { envOf, type LocalValues } from '../../runtime/env.ts';
 import { EffectError } from '../../errors.ts';
-import { checkOwner, currentPiece, release, updatePieces, writeVar } from '../../runtime/ops.ts';
+import { checkOwner, currentPiece, release, updatePieces, withField, writeVar } from '../../runtime/ops.ts';
 import type { EffectRun } from '../../runtime/table.ts';
 import { parseVarTarget, type VarTarget } from '../targets.ts';
 import { mayHoldTables, type EffectCompiler } from './kind.ts';
@@ -40,7 +40,7 @@ const writePieces = (d: Draft, writes: readonly PieceWrite[]): void => {
   for (const w of writes) {
     const piece = updated.get(w.id) ?? currentPiece(d, w.id);
     if (!piece) throw new EffectError(`piece ${w.id} is in no zone`);
-    updated.set(w.id, { ...piece, [w.name]: w.value });
+    updated.set(w.id, withField(piece, w.name, w.value));
   }
   updatePieces(d, updated);
 };

@@ -3,7 +3,7 @@ import { checkExpr } from '../../check/exprs.ts';
 import type { Draft, Json, Piece } from '../../runtime/state.ts';
 import { envOf } from '../../runtime/env.ts';
 import { EffectError } from '../../errors.ts';
-import { currentPiece, updatePieces, withZone, zoneOf } from '../../runtime/ops.ts';
+import { currentPiece, updatePieces, withField, withZone, zoneOf } from '../../runtime/ops.ts';
 import { parseZoneRef } from '../targets.ts';
 import { NOTHING, type EffectCompiler, type EffectKind } from './kind.ts';
 import type { Rng } from '../../runtime/rng.ts';
@@ -39,7 +39,7 @@ export const rollKind: EffectKind<'roll'> = {
         const rolled = new Array<Piece>(dice.length);
         for (let i = 0; i < dice.length; i++) {
           const die = dice[i] as Piece;
-          rolled[i] = { ...die, face: nextFace(cx, die, d, rigged, rng) };
+          rolled[i] = withField(die, 'face', nextFace(cx, die, d, rigged, rng));
           if (rigged < d.rigged.length) rigged++;
         }
         withZone(d, ref, rolled);
@@ -50,7 +50,7 @@ export const rollKind: EffectKind<'roll'> = {
           const face = nextFace(cx, die, d, rigged, rng);
           if (rigged < d.rigged.length) rigged++;
           const current = rolled.get(die.id) ?? currentPiece(d, die.id) ?? die;
-          rolled.set(die.id, { ...current, face });
+          rolled.set(die.id, withField(current, 'face', face));
         }
         updatePieces(d, rolled);
       }
