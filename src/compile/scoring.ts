@@ -211,7 +211,10 @@ const readFaces = (table: CompiledTable, byFaces: Map<number | string, Cover>, r
   return cover;
 };
 
-/** `unused` keeps the order of the roll it came from. */
+/**
+ * `unused` keeps the order of the roll it came from. The cover is written out field by field: V8
+ * gives a spread that overrides a field a new map each time, whose copies then take its slow path.
+ */
 const reorder = (cover: Cover, roll: readonly number[]): Cover => {
   const leftover = countFaces(cover.used);
   const unused = roll.filter((f) => {
@@ -222,7 +225,7 @@ const reorder = (cover: Cover, roll: readonly number[]): Cover => {
     }
     return true;
   });
-  return { ...cover, unused };
+  return { points: cover.points, used: cover.used, unused, combos: cover.combos };
 };
 
 const keyOf = (counts: ReadonlyMap<number, number>): string =>
