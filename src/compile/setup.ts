@@ -9,7 +9,7 @@ import { SpecLimitError, SpecRuntimeError } from '../errors.ts';
 import { LIMITS, formatLimit } from '../limits.ts';
 import type { DocPath } from '../spec/diagnostics.ts';
 import type { CardSetSpec, GameSpec, VarSpec } from '../spec/types.ts';
-import type { GameContext, Json, Piece, ZoneContents } from '../runtime/state.ts';
+import { copyContext, type GameContext, type Json, type Piece, type ZoneContents } from '../runtime/state.ts';
 import { seedRng } from '../runtime/rng.ts';
 import { envOf, extendEnv, type LocalValues } from '../runtime/env.ts';
 import { teamAssignment } from '../runtime/teams.ts';
@@ -211,7 +211,10 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
     if (!byPlayers) built.set(options.params, (byPlayers = new Map()));
     let start = byPlayers.get(options.players);
     if (!start) byPlayers.set(options.players, (start = unseeded(options.players, options.params)));
-    return { ...start, rng: seedRng(options.seed) };
+    // The context before its seed has logged nothing and taken no automatic step.
+    const ctx = copyContext(start, [], 0);
+    ctx.rng = seedRng(options.seed);
+    return ctx;
   };
 };
 

@@ -4,7 +4,7 @@
  * were. These are the run-time primitives that compiled effects are made of.
  */
 import { EffectError } from '../errors.ts';
-import type { Draft, GameContext, Json, Piece, ZoneContents } from './state.ts';
+import { copyContext, type Draft, type GameContext, type Json, type Piece, type ZoneContents } from './state.ts';
 
 /** A game zone, or one owner's list of a per-seat or per-team zone (the owner's index from 0). */
 export type ZoneRef =
@@ -93,7 +93,7 @@ const ownOf = <T extends object>(d: Draft, value: T, copy: (v: T) => T): T => {
 /** A draft of `ctx` for one action's effects; `ctx` itself is left as it is. */
 export const draftOf = (ctx: GameContext): Draft => {
   copied += ctx.log.length;
-  return { ...ctx, log: ctx.log.slice() };
+  return copyContext(ctx, ctx.log.slice(), ctx.auto);
 };
 
 const copyTable = <T>(table: Readonly<Record<string, T>>): Record<string, T> => {

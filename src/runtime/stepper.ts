@@ -14,7 +14,7 @@ import { failedClause } from './legality.ts';
 import type { PlayObserver } from './observer.ts';
 import { Rng } from './rng.ts';
 import { draftOf } from './ops.ts';
-import type { Draft, GameContext } from './state.ts';
+import { copyContext, type Draft, type GameContext } from './state.ts';
 import type { EffectRun, FlowTable, Plan, TableMove, TableTransition } from './table.ts';
 import { MoveWork } from './work.ts';
 
@@ -92,26 +92,8 @@ const settle = (table: FlowTable, w: Working, d: Draft, rng: Rng, work: MoveWork
   }
 };
 
-/**
- * A move's draft of `ctx`: no automatic steps yet, an empty log. Written field by field, in the
- * context's order, rather than spread: every move makes one, and a spread of the context showed
- * in profiles.
- */
-const moveDraft = (ctx: GameContext): Draft => ({
-  numPlayers: ctx.numPlayers,
-  active: ctx.active,
-  turn: ctx.turn,
-  params: ctx.params,
-  game: ctx.game,
-  players: ctx.players,
-  teams: ctx.teams,
-  zones: ctx.zones,
-  rng: ctx.rng,
-  rigged: ctx.rigged,
-  log: [],
-  result: ctx.result,
-  auto: 0,
-});
+/** A move's draft of `ctx`: no automatic steps yet, an empty log. */
+const moveDraft = (ctx: GameContext): Draft => copyContext(ctx, [], 0);
 
 /** Ends a macrostep: the draft, with the PRNG's state, becomes the working state's context. */
 const finish = (w: Working, d: Draft, start: GameContext, rng: Rng): void => {
