@@ -11,7 +11,6 @@ import { compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { elementType } from './types.ts';
 import type { CompiledArg, CompiledGuardClause, MoveRules } from '../runtime/legality.ts';
-import { readsOnlyItems } from '../runtime/args.ts';
 
 /** A move as compiled: what legality reads (see runtime/legality.ts) plus its effects and scope. */
 export interface CompiledMove extends MoveRules {
@@ -82,9 +81,8 @@ const ARG_KINDS: { readonly [K in keyof ArgForms]: ArgCompiler<K> } = {
     const min = count(arg.min, 'min');
     const max = count(arg.max, 'max');
     const where = whereOf(checker, arg, name, domain.type, path, locals);
-    const whereOfItems = where !== undefined && readsOnlyItems(name, where);
     return {
-      arg: { name, path, kind: 'subsetOf', domain, min, max, where, whereOfItems },
+      arg: { name, path, kind: 'subsetOf', domain, min, max, where },
       type: domain.type,
     };
   },

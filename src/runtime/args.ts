@@ -5,7 +5,6 @@
  */
 import { Meter, deepEqual, type Env, type Value } from '../lang/index.ts';
 import { SpecLimitError } from '../errors.ts';
-import type { CompiledExpr } from '../check/exprs.ts';
 import { envOf, extendEnv, type LocalValues, type Scope } from './env.ts';
 import type { CompiledArg } from './legality.ts';
 import type { GameContext, Json } from './state.ts';
@@ -125,44 +124,6 @@ const subsetDomain = (arg: SubsetArg, scope: Scope, meter: Meter): { items: read
   return { items, min, max };
 };
 
-/** The names a game never changes once made: its params and its number of players. */
-const FIXED_NAMES: ReadonlySet<string> = new Set(['params', 'numPlayers']);
-
-/**
- * Whether a subset argument's `where` reads nothing but the argument itself and the names a game
- * never changes (no other name, no host function): then its verdict on the same items is the same
- * all game long. Pieces are values, replaced and never changed, so "the same items" are the same
- * objects (a die rolled again is a new piece).
- */
-export const readsOnlyItems = (name: string, where: CompiledExpr): boolean =>
-  [...where.usedNames].every((used) => used === name || FIXED_NAMES.has(used));
-
-/**
- * Kept verdicts as a trie over the chosen items in their order, each by itself as a map key: a
- * piece (an object) by identity, any other value by value. A lookup costs a map read per item and
- * builds no key.
- */
-interface Verdicts {
-  verdict?: boolean;
-  /** Made when a longer list first passes here: most lists are no one's start. */
-  next?: Map<Value, Verdicts>;
-}
-
-/** The kept verdicts for one argument, by game (its params object) and number of players. */
-const verdicts = new WeakMap<SubsetArg, WeakMap<object, Map<number, { root: Verdicts; size: number }>>>();
-/** Lists (trie nodes) kept per argument, game and number of players before all are dropped, as the scoring tables drop their readings. */
-const VERDICTS_KEPT = 50_000;
-
-const verdictsOf = (arg: SubsetArg, params: object, players: number): { root: Verdicts; size: number } => {
-  let byGame = verdicts.get(arg);
-  if (!byGame) verdicts.set(arg, (byGame = new WeakMap()));
-  let byPlayers = byGame.get(params);
-  if (!byPlayers) byGame.set(params, (byPlayers = new Map()));
-  let kept = byPlayers.get(players);
-  if (!kept) byPlayers.set(players, (kept = { root: {}, size: 0 }));
-  return kept;
-};
-
 /** The test of a candidate by `arg.where`, the candidate written to `scope[arg.name]`. */
 const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) => boolean) => {
   const { where } = arg;
@@ -170,34 +131,6 @@ const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) =>
   return (v) => {
     scope[arg.name] = v;
     return where.run(scope, meter) === true;
-  };
-};
-
-/**
- * The test of a subset by `arg.where`. A `where` that reads only its items (`whereOfItems`) runs
- * once for a list of items in a game and its verdict is kept: a search lists the subsets of the
- * same cards thousands of times, in many hands.
- */
-const subsetTest = (arg: SubsetArg, scope: Scope, meter: Meter): ((chosen: readonly Value[]) => boolean) => {
-  const test = whereTest(arg, scope, meter);
-  if (!arg.whereOfItems) return test;
-  const kept = verdictsOf(arg, scope.params as object, scope.numPlayers as number);
-  return (chosen) => {
-    let node = kept.root;
-    for (const item of chosen) {
-      let next = node.next?.get(item);
-      if (!next) {
-        if (kept.size >= VERDICTS_KEPT) {
-          kept.root = {};
-          kept.size = 0;
-          return test(chosen);
-        }
-        (node.next ??= new Map()).set(item, (next = {}));
-        kept.size++;
-      }
-      node = next;
-    }
-    return (node.verdict ??= test(chosen));
   };
 };
 
@@ -222,7 +155,7 @@ export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget =
     }
   } else if (arg.kind === 'subsetOf') {
     const { items, min, max } = subsetDomain(arg, scope, meter);
-    const test = subsetTest(arg, scope, meter);
+    const test = whereTest(arg, scope, meter);
     subsets(items, min, max, (s) => {
       admit();
       if (test(s)) out.push(s.slice());
@@ -257,7 +190,7 @@ export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBud
   const { items, min, max } = subsetDomain(arg, scope, budget.meter);
   const n = items.length;
   const found: number[] = [];
-  const test = subsetTest(arg, scope, budget.meter);
+  const test = whereTest(arg, scope, budget.meter);
   let compared = 0;
   const judge = (mask: number): void => {
     for (const small of found) {

@@ -35,8 +35,6 @@ export type CompiledArg = ArgBase &
         readonly min?: CompiledExpr;
         readonly max?: CompiledExpr;
         readonly where?: CompiledExpr;
-        /** `where` reads nothing but the argument and what a game never changes (see args.ts's `readsOnlyItems`). */
-        readonly whereOfItems: boolean;
       }
     | { readonly kind: 'assign'; readonly from: CompiledExpr; readonly to: CompiledExpr; readonly where?: CompiledExpr }
   );
