@@ -64,6 +64,9 @@ const WORDS = new Set([
   'meter',
   'K',
   'H',
+  // The work charged (`meter.steps += n`) and a value's length (`t.length`, for `len`).
+  'steps',
+  'length',
   ...HELPER_NAMES,
 ]);
 const foreignWords = (text: string): string[] =>
@@ -226,6 +229,15 @@ describe('the allow-list', () => {
     expect(checkEmitted(passes.text, passes.constants)).toBeUndefined();
   });
 
+  it('passes the work charged in the text and a length read, and writes no call of H.work until the limit', () => {
+    const scope: Scope = { xs: listOf(NUMBER), word: STRING };
+    const made = emitted('len(xs) + len(word) > len(filter(xs, x => x > 1))', scope, createLibrary([], [], scope).library);
+    expect(made.text).toContain('.length');
+    expect(made.text).toMatch(/if \(\(meter\.steps \+= [^)]*\) > 1000000\) \{ H\.work\(meter, K\[\d+\], 0\); \}/);
+    expect(made.text).not.toMatch(/^H\.work/m);
+    expect(checkEmitted(made.text, made.constants)).toBeUndefined();
+  });
+
   it('passes the loops the folds, map and filter are written as, which call no builtin', () => {
     const scope: Scope = { xs: listOf(NUMBER) };
     const loop = emitted(
@@ -256,6 +268,22 @@ describe('the allow-list', () => {
     ['a loop over keys', 'return function (env, frame, meter) { const t1 = env[K[0]]; for (const t0 in t1) {} return 0; };'],
     ['a labelled break', 'return function (env, frame, meter) { const t1 = env[K[0]]; t2: for (const t0 of t1) { break t2; } return 0; };'],
     ['an assignment to a property', 'return function (env, frame, meter) { meter.steps = 0; return 0; };'],
+    ['work taken away', 'return function (env, frame, meter) { if ((meter.steps += -1) > 1) { H.work(meter, K[0], 0); } return 0; };'],
+    [
+      'work charged as a value',
+      'return function (env, frame, meter) { const t0 = env[K[0]]; if ((meter.steps += t0) > 1) { H.work(meter, K[0], 0); } return 0; };',
+    ],
+    [
+      'a charge to another field',
+      'return function (env, frame, meter) { if ((meter.finished += 1) > 1) { H.work(meter, K[0], 0); } return 0; };',
+    ],
+    [
+      'a charge to a value',
+      'return function (env, frame, meter) { const t0 = env[K[0]]; if ((t0.steps += 1) > 1) { H.work(meter, K[0], 0); } return 0; };',
+    ],
+    ['a charge that assigns', 'return function (env, frame, meter) { if ((meter.steps = 1) > 1) { H.work(meter, K[0], 0); } return 0; };'],
+    ['a named property of a value', 'return function (env, frame, meter) { const t0 = env[K[0]]; return t0.constructor; };'],
+    ['a length written', 'return function (env, frame, meter) { const t0 = env[K[0]]; t0.length = 0; return 0; };'],
     ['a var', 'return function (env, frame, meter) { var t0 = 1; return t0; };'],
     ['an async arrow', 'return function (env, frame, meter) { const t0 = async () => { return 1; }; return t0; };'],
     ['two statements at the top', 'globalThis.x = 1; return function (env, frame, meter) { return 0; };'],

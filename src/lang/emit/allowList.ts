@@ -4,7 +4,8 @@
  * reaches a global, a prototype, a string it was not given as a constant, or a function other than
  * the runtime's: identifiers are only the parameters and the emitter's temporaries, constants are
  * read by a whole-number index, calls go only to `H.name` for the names in helpers.ts, and no
- * property is named by code except those helpers.
+ * property is named by code except those helpers, a value's `length`, and `meter.steps`, to which
+ * the code may only add a count of work.
  */
 import { parse } from 'acorn';
 import { HELPER_NAMES } from './helpers.ts';
@@ -88,6 +89,8 @@ class Checker {
         return;
       case 'MemberExpression':
         return this.member(node);
+      case 'AssignmentExpression':
+        return this.charge(node);
       case 'CallExpression':
         if (node.optional === true || !isHelper(child(node, 'callee'))) refuse(node, 'a call of something other than a runtime helper');
         for (const arg of children(node, 'arguments')) this.expression(arg);
@@ -111,11 +114,13 @@ class Checker {
     }
   }
 
-  /** `K[n]`, `frame[n]`, or a value's item or field: `t[i]`, `t[K[n]]`, `K[n][K[m]]`, `env[K[n]]`. */
+  /** `K[n]`, `frame[n]`, a value's item or field (`t[i]`, `t[K[n]]`, `K[n][K[m]]`, `env[K[n]]`), or a value's length (`t.length`, `K[n].length`). */
   private member(node: AstNode): void {
     if (isConstant(node, this.constants) || isSlot(node)) return;
     const object = child(node, 'object');
     const property = child(node, 'property');
+    const isValue = isTemporary(object) || isConstant(object, this.constants);
+    if (node.computed === false && node.optional !== true && isValue && isIdentifier(property, 'length')) return;
     if (node.computed !== true || node.optional === true) return refuse(node, 'a named property');
     if (!isTemporary(object) && !isConstant(object, this.constants) && !isIdentifier(object, 'env'))
       refuse(node, 'a property of something other than a value');
@@ -164,6 +169,45 @@ class Checker {
       refuse(left, 'a loop whose item is not a new temporary');
     if (!isTemporary(child(node, 'right'))) refuse(node, 'a loop over something other than a value');
     this.block(child(node, 'body'));
+  }
+
+  /**
+   * `meter.steps += n`, work charged: the only write to anything but a temporary or a slot, and it
+   * only adds a count (whole numbers, and the lengths of values: `H.listed(t)`), never takes away.
+   */
+  private charge(node: AstNode): void {
+    const target = child(node, 'left');
+    const isSteps =
+      target.type === 'MemberExpression' &&
+      target.computed === false &&
+      target.optional !== true &&
+      isIdentifier(child(target, 'object'), 'meter') &&
+      isIdentifier(child(target, 'property'), 'steps');
+    if (node.operator !== '+=' || !isSteps) refuse(node, 'an assignment inside an expression other than a charge of work');
+    if (!this.isCount(child(node, 'right'))) refuse(node, 'a charge of something other than a count');
+  }
+
+  /** A count of work: a whole number, the length of a value (`H.listed(x)`), or a sum of counts. */
+  private isCount(node: AstNode): boolean {
+    if (isIndex(node)) return true;
+    if (node.type === 'BinaryExpression')
+      return node.operator === '+' && this.isCount(child(node, 'left')) && this.isCount(child(node, 'right'));
+    if (node.type !== 'CallExpression' || node.optional === true) return false;
+    const callee = child(node, 'callee');
+    const [value, ...more] = children(node, 'arguments');
+    return (
+      callee.type === 'MemberExpression' &&
+      callee.computed === false &&
+      callee.optional !== true &&
+      isIdentifier(child(callee, 'object'), 'H') &&
+      isIdentifier(child(callee, 'property'), 'listed') &&
+      value !== undefined &&
+      more.length === 0 &&
+      (isTemporary(value) ||
+        isConstant(value, this.constants) ||
+        isIndex(value) ||
+        (value.type === 'Literal' && typeof value.value === 'boolean'))
+    );
   }
 
   private assignment(node: AstNode): void {
