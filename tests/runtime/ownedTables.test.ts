@@ -4,9 +4,12 @@
  * in a set past 16: here a move that changes 40 zones' lists, so both are used.
  */
 import { describe, expect, it } from 'vitest';
-import { draftOf, entriesCopied, movePieces, release, type ZoneRef } from '../../src/runtime/ops.ts';
+import { countCopiedEntries, draftOf, entriesCopied, movePieces, release, type ZoneRef } from '../../src/runtime/ops.ts';
 import type { GameContext, Piece } from '../../src/runtime/state.ts';
 import { zonesContext } from './zonesContext.ts';
+
+// This file reads how many entries drafts copy: counted only when asked for.
+countCopiedEntries();
 
 const ZONES = 40;
 

@@ -9,8 +9,11 @@ import { LIMITS, formatLimit } from '../../src/limits.ts';
 import { describeRuntimeError, legalMoves, legalMovesWithEvents, newGame, step, stepByMachine, type Json } from '../../src/engine/index.ts';
 import { createBot } from '../../src/bots/index.ts';
 import { Rng, seedRng } from '../../src/runtime/rng.ts';
-import { entriesCopied, piecesVisited } from '../../src/runtime/ops.ts';
+import { countCopiedEntries, entriesCopied, piecesVisited } from '../../src/runtime/ops.ts';
 import { compileText, messages, refusal, specText } from './helpers.ts';
+
+// This file reads how many entries drafts copy: counted only when asked for.
+countCopiedEntries();
 
 const { library } = createLibrary(
   [],

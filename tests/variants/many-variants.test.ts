@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileGame, type CompiledGame } from '../../src/compile/index.ts';
 import { newGame, step, stepByMachine, type GameState } from '../../src/engine/index.ts';
-import { entriesCopied } from '../../src/runtime/ops.ts';
+import { countCopiedEntries, entriesCopied } from '../../src/runtime/ops.ts';
+
+// This file reads how many entries drafts copy: counted only when asked for.
+countCopiedEntries();
 
 const BASE = `id: many
 title: Many
