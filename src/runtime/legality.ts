@@ -69,6 +69,9 @@ export const failedClause = (guard: readonly CompiledGuardClause[], env: Env, me
   return undefined;
 };
 
+/** Whether a value made for `seat` alone is kept for it: a seat of the game, not a stray number a `by` gave. */
+const keptFor = (seat: number): boolean => Number.isInteger(seat) && seat >= 0 && seat < LIMITS.players;
+
 /**
  * A list of one seat, made once per seat: most moves are made by one seat, and every listing and
  * every move asks who makes it.
@@ -80,8 +83,7 @@ export const seatsOf = (move: MoveRules, env: Env, meter: Meter): readonly numbe
   const v = move.by.run(env, meter) as Value;
   if (Array.isArray(v)) return v as readonly number[];
   const seat = v as number;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= LIMITS.players) return [seat];
-  return (oneSeat[seat] ??= Object.freeze([seat]));
+  return keptFor(seat) ? (oneSeat[seat] ??= Object.freeze([seat])) : [seat];
 };
 
 /**
@@ -191,8 +193,7 @@ const seatOnly: LocalValues[] = [];
 export const moveLocals = (event: MoveEvent): LocalValues => {
   const { seat, args } = event;
   if (hasKeys(args)) return { seat, ...args };
-  if (!Number.isInteger(seat) || seat < 0 || seat >= LIMITS.players) return { seat };
-  return (seatOnly[seat] ??= Object.freeze({ seat }));
+  return keptFor(seat) ? (seatOnly[seat] ??= Object.freeze({ seat })) : { seat };
 };
 
 /** The event of a move whose arguments are decoded in `locals` (with `seat`). */
