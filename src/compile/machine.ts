@@ -20,7 +20,7 @@ import type { EffectRun } from '../runtime/table.ts';
 import { compileGuard, type CompiledMove } from './moves.ts';
 import { Rng } from '../runtime/rng.ts';
 import { MoveWork } from '../runtime/work.ts';
-import { failedClause, judge, moveLocals, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
+import { eventType, failedClause, judge, moveLocals, type CompiledGuardClause, type MoveEvent } from '../runtime/legality.ts';
 import { AUTO_LIMIT, OVER, STALLED } from '../runtime/flow.ts';
 
 export interface CompiledTransition {
@@ -163,7 +163,7 @@ export const compileMachine = (
         actions[name] = assign(({ context, event }) =>
           runWith({ ...context, auto: 0, log: [] }, [move.effects, effects], moveLocals(event)),
         );
-        (on[`move.${t.label}`] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
+        (on[eventType(t.label)] ??= []).push({ guard: name, actions: name, ...targetOf(t) });
       });
     if (byMove.size > 0) moveTransitions.set(info.name, byMove);
     if (Object.keys(on).length > 0) config.on = on;

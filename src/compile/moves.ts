@@ -10,13 +10,15 @@ import type { ArgSpec, AssignArgSpec, ExprSource, Guard, MoveSpec, OneOfArgSpec,
 import { compileEffects, type EffectCompiler } from './effects.ts';
 import type { EffectRun } from '../runtime/table.ts';
 import { elementType } from './types.ts';
-import type { CompiledArg, CompiledGuardClause, MoveRules } from '../runtime/legality.ts';
+import { eventType, type CompiledArg, type CompiledGuardClause, type MoveEvent, type MoveRules } from '../runtime/legality.ts';
 
 /** A move as compiled: what legality reads (see runtime/legality.ts) plus its effects and scope. */
 export interface CompiledMove extends MoveRules {
   readonly title: string;
   readonly description?: string;
   readonly effects: EffectRun;
+  /** The type of its events (`eventType`), made once: every listing names it for each move it lists. */
+  readonly type: MoveEvent['type'];
   /** The names in scope for transition guards and effects of this move. */
   readonly locals: Locals;
 }
@@ -139,5 +141,16 @@ export const compileMove = (cx: EffectCompiler, name: string, move: MoveSpec, pa
     ),
   ];
   const readsSeat = exprs.some((e) => e?.usedNames.has('seat') ?? false);
-  return { name, title: move.title ?? name, description: move.description, by, args, guard, effects, locals, readsSeat };
+  return {
+    name,
+    title: move.title ?? name,
+    description: move.description,
+    by,
+    args,
+    guard,
+    effects,
+    type: eventType(name),
+    locals,
+    readsSeat,
+  };
 };

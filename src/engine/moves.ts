@@ -38,15 +38,6 @@ export interface LegalMove {
  */
 export type MinimalArgs = ReadonlyMap<string, readonly string[]>;
 
-/** A move's event type, made once per compiled move: every listing names the type of each move it lists. */
-const eventTypes = new WeakMap<CompiledMove, MoveEvent['type']>();
-
-const eventTypeOf = (move: CompiledMove): MoveEvent['type'] => {
-  let type = eventTypes.get(move);
-  if (type === undefined) eventTypes.set(move, (type = `move.${move.name}`));
-  return type;
-};
-
 /**
  * One seat's legal choices of arguments, move after move. The choices are walked depth first in
  * one scope (the context's names and `seat`), each argument's name overwritten in turn, so a
@@ -57,7 +48,6 @@ class Enumeration {
   private move!: CompiledMove;
   private transitions!: readonly TransitionRules[];
   private minimal: readonly string[] | undefined;
-  private type!: MoveEvent['type'];
   /** The listing's budget of choices, made once there are arguments to choose. */
   private budget: ChoiceBudget | undefined;
   private readonly chosen: Value[] = [];
@@ -75,7 +65,6 @@ class Enumeration {
     this.move = move;
     this.transitions = transitions;
     this.minimal = minimal;
-    this.type = eventTypeOf(move);
     this.budget = undefined;
     this.walk(0);
   }
@@ -135,11 +124,10 @@ class Enumeration {
   }
 
   private legal(): LegalMove {
-    const { move, seat, type } = this;
-    const name = move.name;
+    const { move, seat } = this;
     const values: Record<string, Value> = {};
     for (let i = 0; i < move.args.length; i++) values[(move.args[i] as CompiledArg).name] = this.chosen[i] as Value;
-    return new Listed({ type, move: name, seat, args: values }, move.args);
+    return new Listed({ type: move.type, move: move.name, seat, args: values }, move.args);
   }
 }
 

@@ -196,10 +196,13 @@ export const moveLocals = (event: MoveEvent): LocalValues => {
   return keptFor(seat) ? (seatOnly[seat] ??= Object.freeze({ seat })) : { seat };
 };
 
+/** The type of a move's events (and of the statechart's transitions on it). */
+export const eventType = (move: string): MoveEvent['type'] => `move.${move}`;
+
 /** The event of a move whose arguments are decoded in `locals` (with `seat`). */
 export const eventOf = (move: string, seat: number, locals: LocalValues): MoveEvent => {
   const { seat: _seat, ...args } = locals;
-  return { type: `move.${move}`, move, seat, args };
+  return { type: eventType(move), move, seat, args };
 };
 
 export interface Offer<T extends TransitionRules> {

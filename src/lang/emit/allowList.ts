@@ -122,8 +122,7 @@ class Checker {
     const isValue = isTemporary(object) || isConstant(object, this.constants);
     if (node.computed === false && node.optional !== true && isValue && isIdentifier(property, 'length')) return;
     if (node.computed !== true || node.optional === true) return refuse(node, 'a named property');
-    if (!isTemporary(object) && !isConstant(object, this.constants) && !isIdentifier(object, 'env'))
-      refuse(node, 'a property of something other than a value');
+    if (!isValue && !isIdentifier(object, 'env')) refuse(node, 'a property of something other than a value');
     if (!isConstant(property, this.constants) && !isTemporary(property) && !isIndex(property)) refuse(node, 'a property named by code');
   }
 
@@ -196,10 +195,7 @@ class Checker {
     const callee = child(node, 'callee');
     const [value, ...more] = children(node, 'arguments');
     return (
-      callee.type === 'MemberExpression' &&
-      callee.computed === false &&
-      callee.optional !== true &&
-      isIdentifier(child(callee, 'object'), 'H') &&
+      isHelper(callee) &&
       isIdentifier(child(callee, 'property'), 'listed') &&
       value !== undefined &&
       more.length === 0 &&
