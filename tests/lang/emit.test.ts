@@ -28,6 +28,7 @@ import {
 } from '../../src/lang/index.ts';
 import { parseExpressionOnce } from '../../src/lang/parseOnce.ts';
 import { selectEngine } from '../../src/lang/emit/select.ts';
+import type { Node } from '../../src/lang/ir.ts';
 
 /** The text the emitter writes for `src`, as compile.ts checks it. */
 const emitted = (src: string, scope: Scope, library: Library): { text: string; constants: number } => {
@@ -250,6 +251,20 @@ describe('the allow-list', () => {
     expect(checkEmitted(loop.text, loop.constants)).toBeUndefined();
   });
 
+  it("keeps the locals of lambdas, lets and inlined calls in variables, and reads only a definition's arguments from the frame", () => {
+    const scope: Scope = { xs: listOf(NUMBER) };
+    const created = createLibrary([], [{ name: 'twice', params: [{ name: 'n', type: 'number' }], body: 'let m = n in m * 2' }], scope);
+    expect(created.errors).toEqual([]);
+    const made = emitted('let k = 3 in sumBy(xs, x => twice(x) + k) > len(map(xs, y => [y, k]))', scope, created.library);
+    expect(made.text).not.toContain('frame[');
+    expect(checkEmitted(made.text, made.constants)).toBeUndefined();
+    const twice = created.library.definitions.get('twice');
+    const definition = emitJs(twice?.body as Node, { source: twice?.source ?? '', definition: 'twice' }, 1);
+    expect(definition.text).toMatch(/^let t\d+ = frame\[0\], t\d+;$/m);
+    expect(definition.text.match(/frame\[/g)).toHaveLength(1);
+    expect(checkEmitted(definition.text, definition.constants.length)).toBeUndefined();
+  });
+
   it.each([
     ['a global', 'return function (env, frame, meter) { return globalThis; };'],
     ['a named property of a constant', 'return function (env, frame, meter) { return K.constructor; };'],
@@ -284,6 +299,7 @@ describe('the allow-list', () => {
     ['a charge that assigns', 'return function (env, frame, meter) { if ((meter.steps = 1) > 1) { H.work(meter, K[0], 0); } return 0; };'],
     ['a named property of a value', 'return function (env, frame, meter) { const t0 = env[K[0]]; return t0.constructor; };'],
     ['a length written', 'return function (env, frame, meter) { const t0 = env[K[0]]; t0.length = 0; return 0; };'],
+    ['a slot written', 'return function (env, frame, meter) { frame[0] = 1; return 0; };'],
     ['a var', 'return function (env, frame, meter) { var t0 = 1; return t0; };'],
     ['an async arrow', 'return function (env, frame, meter) { const t0 = async () => { return 1; }; return t0; };'],
     ['two statements at the top', 'globalThis.x = 1; return function (env, frame, meter) { return 0; };'],

@@ -68,7 +68,7 @@ const isHelper = (node: AstNode): boolean =>
 
 const isTemporary = (node: AstNode): boolean => node.type === 'Identifier' && TEMPORARY.test(node.name as string);
 
-/** A frame slot, `frame[n]`. */
+/** A frame slot, `frame[n]`: read, never written (a definition's arguments come in there). */
 const isSlot = (node: AstNode): boolean =>
   node.type === 'MemberExpression' &&
   node.computed === true &&
@@ -171,7 +171,7 @@ class Checker {
   }
 
   /**
-   * `meter.steps += n`, work charged: the only write to anything but a temporary or a slot, and it
+   * `meter.steps += n`, work charged: the only write to anything but a temporary, and it
    * only adds a count (whole numbers, and the lengths of values: `H.listed(t)`), never takes away.
    */
   private charge(node: AstNode): void {
@@ -207,9 +207,7 @@ class Checker {
   }
 
   private assignment(node: AstNode): void {
-    const target = child(node, 'left');
-    if (node.operator !== '=' || (!isTemporary(target) && !isSlot(target)))
-      refuse(node, 'an assignment to something other than a temporary or a slot');
+    if (node.operator !== '=' || !isTemporary(child(node, 'left'))) refuse(node, 'an assignment to something other than a temporary');
     this.expression(child(node, 'right'));
   }
 

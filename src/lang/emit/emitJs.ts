@@ -12,6 +12,10 @@
  * meter at the same points, with the same words, and a small definition is inlined under the
  * same limits (whether a call is inlined changes no count). Every local read is copied into a
  * temporary at once, since a later sibling may overwrite its slot (an inlined call's locals).
+ *
+ * A frame slot is a variable of the function (`slot`), not an item of the `frame` array: a
+ * `where` stored each lambda item and inlined argument into the array and read it back, half of
+ * its time. The array only brings a definition's arguments in.
  */
 import { callContextOf, callOf, INLINE_BUDGET, measure, operandsOf, takeInline, type Junction, type Origin } from '../codegen.ts';
 import type { Span } from '../errors.ts';
@@ -33,6 +37,10 @@ class Writer {
   readonly constants: unknown[] = [];
   private readonly known = new Map<unknown, number>();
   private temps = 0;
+  /** The variable of each frame slot the text uses, by slot. */
+  readonly slots = new Map<number, string>();
+  /** The slots the text writes: the others are the arguments a caller put in the frame. */
+  readonly written = new Set<number>();
   lines: string[] = [];
   readonly room: { left: number; extent: number };
 
@@ -52,6 +60,19 @@ class Writer {
 
   temp(): string {
     return `t${this.temps++}`;
+  }
+
+  /** The variable holding frame slot `n`: a temporary of its own, declared at the top of the function. */
+  slot(n: number): string {
+    let name = this.slots.get(n);
+    if (name === undefined) this.slots.set(n, (name = this.temp()));
+    return name;
+  }
+
+  /** Writes `value` into slot `n`. */
+  assign(n: number, value: string): void {
+    this.written.add(n);
+    this.line(`${this.slot(n)} = ${value};`);
   }
 
   line(...texts: string[]): void {
@@ -119,7 +140,7 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     w.line(`if (${t} === void 0) { H.noValue(${site(w, at, node, node.name)}); }`);
     return t;
   },
-  local: (w, at, node) => bind(w, `frame[${node.slot + at.base}]`),
+  local: (w, at, node) => bind(w, w.slot(node.slot + at.base)),
   list: (w, at, node) => {
     const items = node.items.map((item) => emit(w, at, item));
     return bind(w, `H.built(meter, ${site(w, at, node, '')}, [${items.join(', ')}])`);
@@ -184,7 +205,7 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     return t;
   },
   let: (w, at, node) => {
-    w.line(`frame[${node.slot + at.base}] = ${emit(w, at, node.value)};`);
+    w.assign(node.slot + at.base, emit(w, at, node.value));
     return emit(w, at, node.body);
   },
   field: (w, at, node) => {
@@ -223,7 +244,7 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     const inlined = takeInline(w.room, definition);
     if (inlined === undefined) return bind(w, `H.call(${w.constant(definition)}, ${here}, [${args.join(', ')}], env, meter)`);
     charge(w, here, '1');
-    args.forEach((arg, i) => w.line(`frame[${at.top + i}] = ${arg};`));
+    args.forEach((arg, i) => w.assign(at.top + i, arg));
     const top = at.top + Math.max(inlined.params.length, inlined.slots);
     w.room.extent = Math.max(w.room.extent, top);
     return emit(w, { origin: { source: definition.source, definition: definition.name }, base: at.top, top }, inlined.body);
@@ -279,7 +300,7 @@ const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, w
   if (index) w.line(`let ${index} = 0;`);
   const body = w.block(() => {
     charge(w, site(w, at, fn, 'this function'), '1');
-    w.line(`frame[${(fn.slots[0] as number) + at.base}] = ${item};`);
+    w.assign((fn.slots[0] as number) + at.base, item);
     w.line(shape.step(acc, emit(w, at, fn.body), item, index ?? ''));
     if (index) w.line(`${index} = ${index} + 1;`);
   });
@@ -311,7 +332,7 @@ const lambda = (w: Writer, at: Place, node: Lambda): Atom => {
   const params = node.slots.map(() => w.temp());
   const body = w.block(() => {
     charge(w, site(w, at, node, 'this function'), '1');
-    node.slots.forEach((slot, i) => w.line(`frame[${slot + at.base}] = ${params[i]};`));
+    node.slots.forEach((slot, i) => w.assign(slot + at.base, params[i] as string));
     w.line(`return ${emit(w, at, node.body)};`);
   });
   const f = w.temp();
@@ -321,11 +342,20 @@ const lambda = (w: Writer, at: Place, node: Lambda): Atom => {
 
 const emit = (w: Writer, at: Place, node: Node): Atom => (EMITTERS[node.kind] as Emitter<Node['kind']>)(w, at, node);
 
-/** The text of `root`'s code, whose locals take `slots` frame slots. */
+/**
+ * The text of `root`'s code, whose locals take `slots` frame slots. A slot the code reads but
+ * never writes is an argument: a definition's, put in the frame by `callDefinition`, read from it
+ * as the function starts. An expression's locals are all written before they are read, so its
+ * frame is never read.
+ */
 export function emitJs(root: Node, origin: Origin, slots: number): Emitted {
   const top = Math.max(slots, measure(root).slots);
   const w = new Writer(top);
   const result = emit(w, { origin, base: 0, top }, root);
-  const text = ['return function (env, frame, meter) {', ...w.lines, `return ${result};`, '};'].join('\n');
-  return { text, constants: w.constants, frameSize: w.room.extent };
+  const used = [...w.slots].sort(([a], [b]) => a - b);
+  const declared = used.map(([n, name]) => (w.written.has(n) ? name : `${name} = frame[${n}]`));
+  const head = declared.length === 0 ? [] : [`let ${declared.join(', ')};`];
+  const text = ['return function (env, frame, meter) {', ...head, ...w.lines, `return ${result};`, '};'].join('\n');
+  const frameSize = used.reduce((size, [n]) => (w.written.has(n) ? size : Math.max(size, n + 1)), 0);
+  return { text, constants: w.constants, frameSize };
 }
