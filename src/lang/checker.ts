@@ -240,7 +240,7 @@ function checkBinary(expr: BinaryExpr, ctx: Ctx): Checked | undefined {
       if (kind !== undefined && kind !== 'number' && kind !== 'string') {
         return report(ctx, span, 'type-mismatch', `'${op}' compares numbers or strings, not ${formatType(kind === lt.kind ? lt : rt)}`);
       }
-      return { node: { kind: 'order', op, left: left.node, right: right.node, ...span }, type: BOOL };
+      return { node: { kind: 'order', op, of: kind, left: left.node, right: right.node, ...span }, type: BOOL };
     }
     case '==':
     case '!=': {

@@ -18,7 +18,14 @@ export type Node = Span &
     | { readonly kind: 'neg' | 'not'; readonly operand: Node }
     | { readonly kind: 'arith'; readonly op: '+' | '-' | '*' | '/' | '%'; readonly left: Node; readonly right: Node }
     | { readonly kind: 'concatText' | 'concatList' | 'and' | 'or'; readonly left: Node; readonly right: Node }
-    | { readonly kind: 'order'; readonly op: '<' | '<=' | '>' | '>='; readonly left: Node; readonly right: Node }
+    | {
+        readonly kind: 'order';
+        readonly op: '<' | '<=' | '>' | '>=';
+        /** What both operands are, as checked; undefined when neither side can give a value. */
+        readonly of: 'number' | 'string' | undefined;
+        readonly left: Node;
+        readonly right: Node;
+      }
     | { readonly kind: 'equal'; readonly negated: boolean; readonly at: Type; readonly left: Node; readonly right: Node }
     | { readonly kind: 'in'; readonly at: Type; readonly item: Node; readonly list: Node }
     | { readonly kind: 'cond'; readonly test: Node; readonly then: Node; readonly otherwise: Node }

@@ -185,6 +185,7 @@ describe('both tiers count the same work and fail alike', () => {
       { name: 'fib', params: [{ name: 'k', type: 'number' }], body: 'if k < 2 then k else fib(k - 1) + fib(k - 2)', returns: 'number' },
       { name: 'twice', params: [{ name: 'k', type: 'number' }], body: 'k * 2' },
       { name: 'spin', params: [{ name: 'k', type: 'number' }], body: 'spin(k + 1)', returns: 'number' },
+      { name: 'same', params: [{ name: 'k', type: 'number' }], body: 'k' },
     ],
     scope,
   );
@@ -217,6 +218,13 @@ describe('both tiers count the same work and fail alike', () => {
     'len(map(range(0, 3000), x => range(0, x)))',
     'map(xs, x => xs[x])',
     'len(filter(range(0, 9000), x => x % 2 == 0 and any(xs, y => y == x % 7)))',
+    // Four charges in a row (the lambda's and three inlined calls'), added at once in the text:
+    // the limit passed at each of the four, and the error and count are the interpreter's.
+    'sumBy(range(0, 200001), x => same(same(same(x))))',
+    'sumBy(range(0, 200002), x => same(same(same(x))))',
+    'sumBy(range(0, 200003), x => same(same(same(x))))',
+    'sumBy(range(0, 200004), x => same(same(same(x))))',
+    'sumBy(range(0, 199999), x => same(same(same(x))))',
   ])('%s', (src) => {
     const env = { n: 3, xs: [3, 1, 4, 1, 5], big: 1e308 };
     expect(outcome('compiled', src, scope, library, env)).toEqual(outcome('interpreter', src, scope, library, env));
@@ -228,6 +236,15 @@ describe('the allow-list', () => {
 
   it('passes what the emitter writes', () => {
     expect(checkEmitted(passes.text, passes.constants)).toBeUndefined();
+  });
+
+  it('adds whole steps charged in a row at once, past copies that cannot throw', () => {
+    const scope: Scope = { xs: listOf(NUMBER) };
+    const created = createLibrary([], [{ name: 'same', params: [{ name: 'k', type: 'number' }], body: 'k' }], scope);
+    const made = emitted('sumBy(xs, x => same(same(x)))', scope, created.library);
+    expect(made.text).toMatch(/if \(\(meter\.steps \+= 3\) > 1000000\) \{ H\.workIn\(meter, K\[\d+\]\); \}/);
+    expect(made.text.match(/meter\.steps/g)).toHaveLength(2);
+    expect(checkEmitted(made.text, made.constants)).toBeUndefined();
   });
 
   it('passes the work charged in the text and a length read, and writes no call of H.work until the limit', () => {

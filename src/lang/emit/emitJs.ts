@@ -22,7 +22,7 @@ import type { Span } from '../errors.ts';
 import { LIMITS } from '../../limits.ts';
 import type { Lambda, Node } from '../ir.ts';
 import { equalityFor, strictEquality, type Value } from '../values.ts';
-import type { EmitSite } from './helpers.ts';
+import type { EmitSite, StepCharge } from './helpers.ts';
 
 /** The body of `new Function('K', 'H', text)`, which returns the expression's code, and what it needs. */
 export interface Emitted {
@@ -41,6 +41,8 @@ class Writer {
   readonly slots = new Map<number, string>();
   /** The slots the text writes: the others are the arguments a caller put in the frame. */
   readonly written = new Set<number>();
+  /** Whole steps charged since the last line that could throw, not yet written (see `charge`). */
+  private pending: StepCharge[] = [];
   lines: string[] = [];
   readonly room: { left: number; extent: number };
 
@@ -69,26 +71,69 @@ class Writer {
     return name;
   }
 
-  /** Writes `value` into slot `n`. */
-  assign(n: number, value: string): void {
+  /** Writes atom `value` into slot `n`. */
+  assign(n: number, value: Atom): void {
     this.written.add(n);
-    this.line(`${this.slot(n)} = ${value};`);
+    this.copy(`${this.slot(n)} = ${value};`);
   }
 
+  /** A line that may throw or call: the steps charged before it are written first. */
   line(...texts: string[]): void {
+    this.flush();
     this.lines.push(...texts);
   }
 
-  /** The lines `fill` writes, as a block of their own. */
+  /** A line that only copies an atom (or declares a temporary): it cannot throw, so a charge pending may pass it. */
+  copy(text: string): void {
+    this.lines.push(text);
+  }
+
+  /**
+   * Charges `steps` (an atom or a sum of them) at `here` to the meter, as `work` in codegen.ts
+   * does: added in the text, with `H.work` called only once the limit is passed, to throw its
+   * error there (it adds 0). A call of `H.work` for every node was a tenth of a `where`'s time.
+   * Whole steps wait for the next line that could throw, and charges in a row are added at once:
+   * past the limit, `H.workIn` finds the one the interpreter stops at (helpers.ts). A `where`
+   * charged four times for each item it went through, with nothing that could throw between.
+   */
+  charge(here: EmitSite, steps: string): void {
+    if (/^\d+$/.test(steps)) {
+      this.pending.push({ site: here, steps: Number(steps) });
+      return;
+    }
+    this.flush();
+    this.lines.push(chargeLine(steps, `H.work(meter, ${this.constant(here)}, 0)`));
+  }
+
+  /** Writes the charges pending. */
+  flush(): void {
+    const charges = this.pending;
+    if (charges.length === 0) return;
+    this.pending = [];
+    const [first] = charges;
+    const total = charges.reduce((sum, c) => sum + c.steps, 0);
+    this.lines.push(
+      chargeLine(
+        String(total),
+        charges.length === 1 && first ? `H.work(meter, ${this.constant(first.site)}, 0)` : `H.workIn(meter, ${this.constant(charges)})`,
+      ),
+    );
+  }
+
+  /** The lines `fill` writes, as a block of their own; the charges before it are written before it, and its own inside it. */
   block(fill: () => void): string[] {
+    this.flush();
     const outer = this.lines;
     this.lines = [];
     fill();
+    this.flush();
     const inner = this.lines;
     this.lines = outer;
     return inner;
   }
 }
+
+const chargeLine = (steps: string, over: string): string => `if ((meter.steps += ${steps}) > ${LIMITS.exprSteps}) { ${over}; }`;
 
 /** Where a node is written: its text, and its locals' first frame slot and the first free above them. */
 interface Place {
@@ -100,10 +145,9 @@ interface Place {
 /** A value the text may hold: a temporary, a literal, or a constant. */
 type Atom = string;
 
-const site = (w: Writer, at: Place, span: Span, what: string): string => {
-  const made: EmitSite = { origin: at.origin, span: { start: span.start, end: span.end }, what };
-  return w.constant(made);
-};
+const siteOf = (at: Place, span: Span, what: string): EmitSite => ({ origin: at.origin, span: { start: span.start, end: span.end }, what });
+
+const site = (w: Writer, at: Place, span: Span, what: string): string => w.constant(siteOf(at, span, what));
 
 /** A small whole number or a boolean as a literal; anything else is a constant. */
 const literal = (w: Writer, value: Value): Atom =>
@@ -120,15 +164,6 @@ const bind = (w: Writer, expression: string): Atom => {
   return t;
 };
 
-/**
- * Charges `steps` (an atom or a sum of them) at `here` to the meter, as `work` in codegen.ts
- * does: added in the text, with `H.work` called only once the limit is passed, to throw its error
- * there (it adds 0). A call of `H.work` for every node was a tenth of a `where`'s time.
- */
-const charge = (w: Writer, here: string, steps: string): void => {
-  w.line(`if ((meter.steps += ${steps}) > ${LIMITS.exprSteps}) { H.work(meter, ${here}, 0); }`);
-};
-
 type Emitter<K extends Node['kind']> = (w: Writer, at: Place, node: Node & { readonly kind: K }) => Atom;
 
 const ARITH_WORDS = { '+': 'the sum', '-': 'the difference', '*': 'the product' } as const;
@@ -140,7 +175,11 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     w.line(`if (${t} === void 0) { H.noValue(${site(w, at, node, node.name)}); }`);
     return t;
   },
-  local: (w, at, node) => bind(w, w.slot(node.slot + at.base)),
+  local: (w, at, node) => {
+    const t = w.temp();
+    w.copy(`const ${t} = ${w.slot(node.slot + at.base)};`);
+    return t;
+  },
   list: (w, at, node) => {
     const items = node.items.map((item) => emit(w, at, item));
     return bind(w, `H.built(meter, ${site(w, at, node, '')}, [${items.join(', ')}])`);
@@ -175,10 +214,12 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   },
   and: (w, at, node) => junction(w, at, node),
   or: (w, at, node) => junction(w, at, node),
+  // Two numbers or two strings are compared in the text: each comparison then learns its own
+  // operands' kind, where one helper shared by all code, seeing both, compared neither fast.
   order: (w, at, node) => {
     const a = emit(w, at, node.left);
     const b = emit(w, at, node.right);
-    return bind(w, `H.compare(${a}, ${b}) ${node.op} 0`);
+    return bind(w, node.of === undefined ? `H.compare(${a}, ${b}) ${node.op} 0` : `${a} ${node.op} ${b}`);
   },
   equal: (w, at, node) => {
     const a = emit(w, at, node.left);
@@ -190,7 +231,7 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   in: (w, at, node) => {
     const x = emit(w, at, node.item);
     const xs = emit(w, at, node.list);
-    charge(w, site(w, at, node, "'in'"), `H.listed(${xs})`);
+    w.charge(siteOf(at, node, "'in'"), `H.listed(${xs})`);
     const eq = equalityFor(node.at);
     if (eq === strictEquality) return bind(w, `H.includes(${xs}, ${x})`);
     return bind(w, `H.some(${w.constant(eq)}, ${xs}, ${x})`);
@@ -198,7 +239,7 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   cond: (w, at, node) => {
     const test = emit(w, at, node.test);
     const t = w.temp();
-    w.line(`let ${t};`);
+    w.copy(`let ${t};`);
     const then = w.block(() => w.line(`${t} = ${emit(w, at, node.then)};`));
     const otherwise = w.block(() => w.line(`${t} = ${emit(w, at, node.otherwise)};`));
     w.line(`if (${test} === true) {`, ...then, '} else {', ...otherwise, '}');
@@ -225,13 +266,13 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
     const looped = loop(w, at, node, what);
     if (looped !== undefined) return looped;
     const args = node.args.map((arg) => (arg.kind === 'lambda' ? lambda(w, at, arg) : emit(w, at, arg)));
-    const here = site(w, at, node, what);
+    const here = siteOf(at, node, what);
     const walked = args.length === 0 ? '0' : args.map((arg) => `H.listed(${arg})`).join(' + ');
-    charge(w, here, walked);
+    w.charge(here, walked);
     // `len` is its argument's length (builtins.ts): read in the text, with no call and no array of arguments.
     if (node.builtin.name === 'len' && args.length === 1) return bind(w, `${args[0]}.length`);
     const call = w.constant(callContextOf(at.origin, node, what));
-    return bind(w, `H.built(meter, ${here}, H.apply(${w.constant(node.builtin.impl)}, [${args.join(', ')}], ${call}, meter))`);
+    return bind(w, `H.built(meter, ${w.constant(here)}, H.apply(${w.constant(node.builtin.impl)}, [${args.join(', ')}], ${call}, meter))`);
   },
   host: (w, at, node) => {
     const args = node.args.map((arg) => emit(w, at, arg));
@@ -240,10 +281,10 @@ const EMITTERS: { readonly [K in Node['kind']]: Emitter<K> } = {
   definition: (w, at, node) => {
     const { definition } = node;
     const args = node.args.map((arg) => emit(w, at, arg));
-    const here = site(w, at, node, callOf(definition));
+    const here = siteOf(at, node, callOf(definition));
     const inlined = takeInline(w.room, definition);
-    if (inlined === undefined) return bind(w, `H.call(${w.constant(definition)}, ${here}, [${args.join(', ')}], env, meter)`);
-    charge(w, here, '1');
+    if (inlined === undefined) return bind(w, `H.call(${w.constant(definition)}, ${w.constant(here)}, [${args.join(', ')}], env, meter)`);
+    w.charge(here, '1');
     args.forEach((arg, i) => w.assign(at.top + i, arg));
     const top = at.top + Math.max(inlined.params.length, inlined.slots);
     w.room.extent = Math.max(w.room.extent, top);
@@ -291,22 +332,22 @@ const loop = (w: Writer, at: Place, node: Node & { readonly kind: 'builtin' }, w
   // The allow-list loops over temporaries alone: a literal list (a constant) gets one.
   const listAtom = emit(w, at, list);
   const xs = /^t\d+$/.test(listAtom) ? listAtom : bind(w, listAtom);
-  const here = site(w, at, node, what);
-  charge(w, here, `H.listed(${xs})`);
+  const here = siteOf(at, node, what);
+  w.charge(here, `H.listed(${xs})`);
   const acc = w.temp();
   const item = w.temp();
   const index = shape.counted ? w.temp() : undefined;
   w.line(`let ${acc} = ${shape.start(xs)};`);
-  if (index) w.line(`let ${index} = 0;`);
+  if (index) w.copy(`let ${index} = 0;`);
   const body = w.block(() => {
-    charge(w, site(w, at, fn, 'this function'), '1');
+    w.charge(siteOf(at, fn, 'this function'), '1');
     w.assign((fn.slots[0] as number) + at.base, item);
     w.line(shape.step(acc, emit(w, at, fn.body), item, index ?? ''));
     if (index) w.line(`${index} = ${index} + 1;`);
   });
   w.line(`for (const ${item} of ${xs}) {`, ...body, '}');
   if (shape.finish === 'sum') return bind(w, `H.finite(${site(w, at, node, 'the sum')}, ${acc})`);
-  if (shape.finish === 'list') return bind(w, `H.built(meter, ${here}, ${acc})`);
+  if (shape.finish === 'list') return bind(w, `H.built(meter, ${w.constant(here)}, ${acc})`);
   return acc;
 };
 
@@ -315,7 +356,7 @@ const junction = (w: Writer, at: Place, node: Junction): Atom => {
   const operands = operandsOf(node);
   const t = w.temp();
   const passes = node.kind === 'and' ? '=== true' : '!== true';
-  w.line(`let ${t} = ${node.kind === 'or'};`);
+  w.copy(`let ${t} = ${node.kind === 'or'};`);
   const chain = (rest: readonly Node[]): string[] =>
     w.block(() => {
       const [first, ...others] = rest as [Node, ...Node[]];
@@ -331,7 +372,7 @@ const junction = (w: Writer, at: Place, node: Junction): Atom => {
 const lambda = (w: Writer, at: Place, node: Lambda): Atom => {
   const params = node.slots.map(() => w.temp());
   const body = w.block(() => {
-    charge(w, site(w, at, node, 'this function'), '1');
+    w.charge(siteOf(at, node, 'this function'), '1');
     node.slots.forEach((slot, i) => w.assign(slot + at.base, params[i] as string));
     w.line(`return ${emit(w, at, node.body)};`);
   });
@@ -352,6 +393,7 @@ export function emitJs(root: Node, origin: Origin, slots: number): Emitted {
   const top = Math.max(slots, measure(root).slots);
   const w = new Writer(top);
   const result = emit(w, { origin, base: 0, top }, root);
+  w.flush();
   const used = [...w.slots].sort(([a], [b]) => a - b);
   const declared = used.map(([n, name]) => (w.written.has(n) ? name : `${name} = frame[${n}]`));
   const head = declared.length === 0 ? [] : [`let ${declared.join(', ')};`];

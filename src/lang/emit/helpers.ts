@@ -34,8 +34,23 @@ export interface EmitSite {
   readonly what: string;
 }
 
+/** Whole steps charged at a site: one of the charges the text adds at once (emitJs.ts `charge`). */
+export interface StepCharge {
+  readonly site: EmitSite;
+  readonly steps: number;
+}
+
 export const HELPERS = Object.freeze({
   work: (meter: Meter, site: EmitSite, steps: number): void => work(meter, site.origin, site.span, steps, site.what),
+  /**
+   * Charges added at once that passed the limit: taken back, then charged one by one as the
+   * interpreter does, so the error is the one it throws, at the site it stops at, with the same
+   * steps counted.
+   */
+  workIn: (meter: Meter, charges: readonly StepCharge[]): void => {
+    for (const charge of charges) meter.steps -= charge.steps;
+    for (const { site, steps } of charges) work(meter, site.origin, site.span, steps, site.what);
+  },
   built: <T extends Value>(meter: Meter, site: EmitSite, value: T): T => built(meter, site.origin, site.span, value),
   finite: (site: EmitSite, value: number): number => finite(site.origin, site.span, value, site.what),
   divide: (site: EmitSite, a: number, b: number): number => divide(site.origin, site.span, a, b),
