@@ -164,8 +164,8 @@ const preferredWhenOneSeat = (
   rng: Rng,
   weighs: (m: LegalMove) => boolean = weighsOf(policy, state, spared),
 ): LegalMove | undefined => {
-  const seat = spared[0]?.event.seat;
-  if (!spared.every((m) => m.event.seat === seat)) return undefined;
+  const seat = spared[0]?.seat;
+  if (!spared.every((m) => m.seat === seat)) return undefined;
   try {
     return preferred(policy, state, spared, rng, weighs);
   } catch (error) {
@@ -265,7 +265,7 @@ const decisiveOf = (
   learning: PlayoutLearning,
   rng: Rng,
 ): { readonly pick: LegalMove; readonly next: GameState } => {
-  const seat = made.pick.event.seat;
+  const seat = made.pick.seat;
   const first = outcomeFor(made.next, seat);
   if (first === 1 || moves.length === 1 || (first === 0 && !learning.decisive) || (first === -1 && !learning.antidecisive)) return made;
   let fallback: { pick: LegalMove; next: GameState } | undefined;
@@ -306,9 +306,7 @@ export const playout = (
   for (; n < maxMoves && !isOver(s) && s.context.turn - turn0 < maxTurns; n++) {
     const spared = listedOrNone(game, s, listed);
     const strategy = policy && preferredWhenOneSeat(policy, s, spared, rng);
-    const mine = strategy
-      ? spared.filter((m) => m.event.seat === strategy.event.seat)
-      : oneSeatOf(game, policy, s, spared, learning.frugal, rng);
+    const mine = strategy ? spared.filter((m) => m.seat === strategy.seat) : oneSeatOf(game, policy, s, spared, learning.frugal, rng);
     if (mine.length === 0) break;
     const pick =
       policy && strategy ? overruled(policy, s, strategy, mine, learning.mast) : preferredOrLearned(policy, s, mine, learning.mast, rng);
@@ -318,7 +316,7 @@ export const playout = (
       learning.decisive || learning.antidecisive
         ? decisiveOf(game, s, mine, { pick, next: next.state }, learning, rng)
         : { pick, next: next.state };
-    if (learning.mast) made.push({ learned: learning.mast.learned(step.pick), seat: step.pick.event.seat });
+    if (learning.mast) made.push({ learned: learning.mast.learned(step.pick), seat: step.pick.seat });
     s = step.next;
   }
   return { state: s, moves: n, made };
@@ -361,11 +359,11 @@ const oneSeatOf = (
   rng: Rng,
 ): readonly LegalMove[] => {
   const moves = weighedOf(game, policy, state, spared, frugal);
-  const first = moves[0]?.event.seat;
-  if (moves.every((m) => m.event.seat === first)) return moves;
-  const seats = [...new Set(moves.map((m) => m.event.seat))];
+  const first = moves[0]?.seat;
+  if (moves.every((m) => m.seat === first)) return moves;
+  const seats = [...new Set(moves.map((m) => m.seat))];
   const seat = seats[rng.below(seats.length)];
-  return moves.filter((m) => m.event.seat === seat);
+  return moves.filter((m) => m.seat === seat);
 };
 
 /** The strategy's preferred move among `mine` when it names one, else by the move averages, else at random. */
@@ -578,7 +576,7 @@ export const search = (
       );
       const option = fresh.find((j) => (options[j] as Choice).moves.includes(move)) as number;
       const edge: Edge = {
-        seat: (here[move] as LegalMove).event.seat,
+        seat: (here[move] as LegalMove).seat,
         visits: 0,
         available: 1,
         total: 0,

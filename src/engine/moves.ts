@@ -26,6 +26,8 @@ import { own } from '../spec/own.ts';
 
 /** A legal move with the event that applies it, its arguments already decoded. */
 export interface LegalMove {
+  /** The seat that makes it: the event's, read without making the event. */
+  readonly seat: number;
   readonly move: Move;
   readonly event: MoveEvent;
 }
@@ -124,43 +126,57 @@ class Enumeration {
   }
 
   private legal(): LegalMove {
-    const { move, seat } = this;
-    const values: Record<string, Value> = {};
-    for (let i = 0; i < move.args.length; i++) values[(move.args[i] as CompiledArg).name] = this.chosen[i] as Value;
-    return new Listed({ type: move.type, move: move.name, seat, args: values }, move.args);
+    const { move } = this;
+    return new Listed(move, this.seat, move.args.length === 0 ? NO_VALUES : this.chosen.slice(0, move.args.length));
   }
 }
 
+const NO_VALUES: readonly Value[] = Object.freeze([]);
+
 /**
- * A legal move as listed: its event at once, its form as a player sends it (`move`, pieces by id)
- * when first read. A listing makes one for every legal choice of arguments and the simulator or a
- * bot reads the form of few of them: where a subset argument has many legal choices, every form
- * made at once was a third of the bytes a move allocated.
+ * A legal move as listed: its seat and its arguments' values at once, its event and its form as a
+ * player sends it (`move`, pieces by id) when first read. A listing makes one for every legal
+ * choice of arguments and the simulator or a bot reads few of them: where a subset argument has
+ * many legal choices, every form made at once was a third of the bytes a move allocated, and
+ * every event with its record of arguments a twentieth in solo Regicide.
  */
 class Listed implements LegalMove {
+  #event: MoveEvent | undefined;
   #move: Move | undefined;
-  /** The move's arguments, the compiled move's own list: shared, not copied. */
-  readonly #args: readonly CompiledArg[];
+  /** The compiled move, shared. */
+  readonly #of: CompiledMove;
+  /** The arguments' values, in the order of the move's arguments. */
+  readonly #values: readonly Value[];
 
   constructor(
-    readonly event: MoveEvent,
-    args: readonly CompiledArg[],
+    of: CompiledMove,
+    readonly seat: number,
+    values: readonly Value[],
   ) {
-    this.#args = args;
+    this.#of = of;
+    this.#values = values;
+  }
+
+  get event(): MoveEvent {
+    if (this.#event) return this.#event;
+    const of = this.#of;
+    const args: Record<string, Value> = {};
+    for (let i = 0; i < of.args.length; i++) args[(of.args[i] as CompiledArg).name] = this.#values[i] as Value;
+    return (this.#event = { type: of.type, move: of.name, seat: this.seat, args });
   }
 
   get move(): Move {
     if (this.#move) return this.#move;
-    const { move, seat } = this.event;
-    if (this.#args.length === 0) return (this.#move = { move, seat });
+    const { move, seat, args: values } = this.event;
+    if (this.#of.args.length === 0) return (this.#move = { move, seat });
     const args: Record<string, Json> = {};
-    for (const { name } of this.#args) args[name] = encodeValue(this.event.args[name] as Value);
+    for (const { name } of this.#of.args) args[name] = encodeValue(values[name] as Value);
     return (this.#move = { move, seat, args });
   }
 
   /** Seat `seat`'s same move: a team acting as one lists every member's. */
   forSeat(seat: number): Listed {
-    return new Listed({ ...this.event, seat }, this.#args);
+    return new Listed(this.#of, seat, this.#values);
   }
 }
 

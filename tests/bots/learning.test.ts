@@ -82,6 +82,7 @@ describe('MAST: the move averages', () => {
     const pair = keeps.find((m) => (m.move.args?.dice as string[]).length === 2);
     if (!pair) throw new Error('no keep of two dice');
     const reversed = {
+      seat: pair.seat,
       move: { ...pair.move, args: { dice: [...(pair.move.args?.dice as string[])].reverse() } },
       event: { ...pair.event, args: { dice: [...(pair.event.args.dice as Value[])].reverse() } },
     };
@@ -106,7 +107,9 @@ describe('MAST: the move averages', () => {
     expect(new Set(learnedParts(fives)).size).toBe(1);
     expect(learnedParts(five)).toEqual([learnedParts(fives)[0]]);
     expect(learnedParts(both).every((part) => part.startsWith('|0 keep dice '))).toBe(true);
-    expect(learnedParts({ move: { move: 'bank', seat: 0 }, event: { type: 'move.bank', move: 'bank', seat: 0, args: {} } })).toEqual([]);
+    expect(
+      learnedParts({ seat: 0, move: { move: 'bank', seat: 0 }, event: { type: 'move.bank', move: 'bank', seat: 0, args: {} } }),
+    ).toEqual([]);
 
     const byParts = new MoveAverages(true);
     byParts.addLearned(byParts.learned(one), 0.2);

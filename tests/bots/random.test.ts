@@ -73,6 +73,7 @@ describe('the random bot', () => {
 
   it('reaches every legal choice of a small list argument, and stops at even odds once it is legal', () => {
     const legal = (cards: string[]): LegalMove => ({
+      seat: 0,
       move: { move: 'discard', seat: 0, args: { cards } },
       event: { type: 'discard', args: {} } as unknown as LegalMove['event'],
     });

@@ -14,6 +14,7 @@ import { Rng, seedRng } from '../../src/runtime/rng.ts';
 import { botFixture } from '../helpers/botFixtures.ts';
 
 const legal = (move: string, seat: number, args: Record<string, Json>): LegalMove => ({
+  seat,
   move: { move, seat, args },
   event: { type: `move.${move}`, move, seat, args: {} },
 });
