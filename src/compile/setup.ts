@@ -197,8 +197,8 @@ export const compileSetup = (checker: ExprChecker, spec: GameSpec): InitialConte
       };
       // Written field by field onto a new object, as `withField` copies one (runtime/ops.ts): the
       // pieces of a kind then share one V8 map per order of their fields, where spreading the
-      // fields each card was made with gave most cards of a set a map of their own, and every
-      // expression reading a card's field slowed to a lookup.
+      // fields each piece was made with gave most pieces of a kind a map of their own, and every
+      // expression reading a piece's field slowed to a lookup.
       const makeShare = (): Piece[] =>
         counted(k.make(env, meter)).map(
           (fields) => Object.assign({}, fields, props, { id: `${k.kind}-${++serial}`, kind: k.kind }) as Piece,

@@ -138,7 +138,7 @@ const NO_VALUES: readonly Value[] = Object.freeze([]);
  * player sends it (`move`, pieces by id) when first read. A listing makes one for every legal
  * choice of arguments and the simulator or a bot reads few of them: where a subset argument has
  * many legal choices, every form made at once was a third of the bytes a move allocated, and
- * every event with its record of arguments a twentieth in solo Regicide.
+ * every event with its record of arguments a twentieth more.
  */
 class Listed implements LegalMove {
   #event: MoveEvent | undefined;
