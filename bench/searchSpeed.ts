@@ -11,7 +11,8 @@ import { ENGINES, type Engine } from '../src/lang/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median } from '../src/sim/stats.ts';
 import { compileShippedOn } from './games.ts';
-import { SOLO_PUBLISHED_VARIANTS } from './speed.ts';
+import { SOLO_PUBLISHED_VARIANTS, WARM_UP_MS } from './speed.ts';
+import { cpuMicros, warmUp } from './measure.ts';
 
 interface SearchSpeedConfig {
   readonly id: string;
@@ -60,10 +61,9 @@ export interface SearchSpeedFigure {
 const timedSearches = (game: CompiledGame, config: SearchSpeedConfig, positions: readonly GameState[], iterations: number): number => {
   const bot = createBot(game, config.bot, { iterations });
   if ('error' in bot) throw new Error(bot.error);
-  const t0 = process.cpuUsage();
+  const t0 = cpuMicros();
   for (const [i, state] of positions.entries()) chooseMove(game, state, [bot], new Rng(seedRng(`search-speed:${i}`)));
-  const used = process.cpuUsage(t0);
-  return (positions.length * iterations) / ((used.user + used.system) / 1e6);
+  return ((positions.length * iterations) / (cpuMicros() - t0)) * 1e6;
 };
 
 export const measureSearchSpeed = (rounds: number, iterations = 100, count = 6): SearchSpeedFigure[] =>
@@ -75,7 +75,7 @@ export const measureSearchSpeed = (rounds: number, iterations = 100, count = 6):
     const positions = positionsOf(games.interpreter, config.players, count);
     const speeds = new Map(ENGINES.map((engine) => [engine, [] as number[]]));
     const ratios: number[] = [];
-    for (const engine of ENGINES) timedSearches(games[engine], config, positions.slice(0, 1), iterations);
+    for (const engine of ENGINES) warmUp(() => timedSearches(games[engine], config, positions.slice(0, 1), iterations), WARM_UP_MS);
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? ENGINES : [...ENGINES].reverse();
       const perSec = new Map(order.map((engine) => [engine, timedSearches(games[engine], config, positions, iterations)]));

@@ -13,6 +13,7 @@ import { median } from '../src/sim/stats.ts';
 import { ENGINES, type Engine } from '../src/lang/index.ts';
 import { TenThousand } from './reference/tenThousand.ts';
 import { Regicide, BASE_RULES, SOLO_PUBLISHED, type RegicideRules } from './reference/regicide.ts';
+import { cpuMicros, warmUp } from './measure.ts';
 
 /** One game of a reference engine, as the benchmark drives it. */
 interface ReferenceGame<M> {
@@ -50,7 +51,8 @@ export const SPEED_CONFIGS: readonly SpeedConfig[] = [
     game: 'ten-thousand',
     variants: [],
     players: 2,
-    games: 10,
+    // About 24,000 moves a round: ten games were 60 ms of the compiled tier's time, too short to time steadily.
+    games: 40,
     reference: (seed) => new TenThousand(2, seed) as ReferenceGame<unknown>,
   },
   { id: 'regicide', game: 'regicide', variants: [], players: 2, games: 200, reference: regicide({ ...BASE_RULES, players: 2 }) },
@@ -65,6 +67,9 @@ export const SPEED_CONFIGS: readonly SpeedConfig[] = [
 ];
 
 export const MAX_TURNS = 1000;
+
+/** CPU time each engine and reference runs before it is timed (see `warmUp`). */
+export const WARM_UP_MS = 1500;
 
 /** The reference's games `${seed}:0…n-1`, with the simulator's policy: a seat at random, then a move. */
 export const playReference = (config: SpeedConfig, seed: string): number => {
@@ -113,23 +118,21 @@ export interface SpeedFigure {
  * time other processes held the cores, which a short reference run may or may not suffer.
  */
 const timed = (work: () => number): { moves: number; perSec: number } => {
-  const t0 = process.cpuUsage();
+  const t0 = cpuMicros();
   const moves = work();
-  const used = process.cpuUsage(t0);
-  return { moves, perSec: (moves / ((used.user + used.system) / 1000)) * 1000 };
+  return { moves, perSec: (moves / (cpuMicros() - t0)) * 1e6 };
 };
 
 /** The reference's games, played again until they took at least 50 ms: one batch is too short to time. */
 const timedReference = (config: SpeedConfig, seed: string): { moves: number; perSec: number } => {
-  const t0 = process.cpuUsage();
+  const t0 = cpuMicros();
   let moves = 0;
   let batches = 0;
   let used = 0;
   do {
     moves = playReference(config, seed);
     batches++;
-    const spent = process.cpuUsage(t0);
-    used = spent.user + spent.system;
+    used = cpuMicros() - t0;
   } while (used < 50_000);
   return { moves, perSec: ((moves * batches) / used) * 1e6 };
 };
@@ -147,7 +150,7 @@ export const measureSpeed = (config: SpeedConfig, games: Readonly<Record<Engine,
   const speeds = new Map(runners.map(({ name }) => [name, [] as number[]]));
   const ratios = new Map(ENGINES.map((engine) => [engine, [] as number[]]));
   let moves = 0;
-  for (const { run } of runners) run('warm-up');
+  for (const { run } of runners) warmUp(() => run('warm-up'), WARM_UP_MS);
   for (let round = 0; round < rounds; round++) {
     const seed = `bench:${round}`;
     const perSec = new Map<Engine | 'reference', number>();
