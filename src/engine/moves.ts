@@ -9,7 +9,7 @@ import { LIMITS, formatLimit } from '../limits.ts';
 import type { CompiledGame } from '../compile/index.ts';
 import type { CompiledMove } from '../compile/moves.ts';
 import {
-  choicesOf,
+  eachChoice,
   encodeValue,
   listedBefore,
   minimalChoicesOf,
@@ -53,6 +53,13 @@ class Enumeration {
   /** The listing's budget of choices, made once there are arguments to choose. */
   private budget: ChoiceBudget | undefined;
   private readonly chosen: Value[] = [];
+  /**
+   * What the scope held, before the listing, under each argument's name: a global that the
+   * argument hides, or nothing. Put back once an argument's choices are walked, so that the next
+   * choice of an earlier argument is judged, and a later argument's list made, in the scope the
+   * spec means.
+   */
+  private readonly hidden: Value[] = [];
 
   constructor(
     private readonly scope: Scope,
@@ -68,6 +75,7 @@ class Enumeration {
     this.transitions = transitions;
     this.minimal = minimal;
     this.budget = undefined;
+    for (let i = 0; i < move.args.length; i++) this.hidden[i] = this.scope[(move.args[i] as CompiledArg).name] as Value;
     this.walk(0);
   }
 
@@ -82,15 +90,14 @@ class Enumeration {
       this.judge();
       return;
     }
-    if (arg.kind === 'subsetOf' && i === move.args.length - 1 && this.minimal?.includes(arg.name)) {
-      this.walkMinimal(arg, i);
-      return;
+    if (arg.kind === 'subsetOf' && i === move.args.length - 1 && this.minimal?.includes(arg.name)) this.walkMinimal(arg, i);
+    else {
+      eachChoice(arg, scope, this.choiceBudget(), (choice) => {
+        this.chosen[i] = choice;
+        this.walk(i + 1);
+      });
     }
-    for (const choice of choicesOf(arg, scope, this.choiceBudget())) {
-      scope[arg.name] = choice;
-      this.chosen[i] = choice;
-      this.walk(i + 1);
-    }
+    scope[arg.name] = this.hidden[i] as Value;
   }
 
   /** The last argument's minimal choices (see `MinimalArgs`), put back in the full listing's order. */
@@ -127,7 +134,13 @@ class Enumeration {
 
   private legal(): LegalMove {
     const { move } = this;
-    return new Listed(move, this.seat, move.args.length === 0 ? NO_VALUES : this.chosen.slice(0, move.args.length));
+    const n = move.args.length;
+    if (n === 0) return new Listed(move, this.seat, NO_VALUES);
+    const values: Value[] = new Array(n);
+    // A subset's array is the walk's own, reused for every candidate: the listed move keeps a copy.
+    for (let i = 0; i < n; i++)
+      values[i] = (move.args[i] as CompiledArg).kind === 'subsetOf' ? (this.chosen[i] as Value[]).slice() : (this.chosen[i] as Value);
+    return new Listed(move, this.seat, values);
   }
 }
 

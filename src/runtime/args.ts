@@ -135,38 +135,43 @@ const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) =>
 };
 
 /**
- * Every value of `arg` that is legal given the earlier arguments, which `scope` (the move's
- * environment) holds by name. Each candidate is written to `scope[arg.name]` in turn for its
- * `where`: an evaluation keeps no scope, so one serves every candidate.
+ * Visits every value of `arg` that is legal given the earlier arguments, which `scope` (the
+ * move's environment) holds by name, in the listing's order. Each candidate is written to
+ * `scope[arg.name]` in turn for its `where`: an evaluation keeps no scope, so one serves every
+ * candidate. `visit` sees a legal value as soon as it is found, with it still in `scope`; a subset
+ * comes as one array reused for every candidate, valid only during the call (most candidates are
+ * refused, and copying each cost as much as judging it).
  */
-export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
-  const out: Value[] = [];
-  /** Counts one more candidate, before it is tried. */
-  const admit = (): void => {
-    if (out.length >= MAX_CHOICES) throw tooMany(arg);
-    charge(arg, budget);
-  };
+export const eachChoice = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget, visit: (value: Value) => void): void => {
+  let accepted = 0;
   const { meter } = budget;
+  const where = arg.where;
+  const name = arg.name;
+  /** Judges one candidate, counted before it is tried. */
+  const consider = (v: Value): void => {
+    if (accepted >= MAX_CHOICES) throw tooMany(arg);
+    charge(arg, budget);
+    scope[name] = v;
+    if (where && where.run(scope, meter) !== true) return;
+    accepted++;
+    visit(v);
+  };
   if (arg.kind === 'oneOf') {
-    const ok = whereTest(arg, scope, meter);
-    for (const v of arg.domain.run(scope, meter) as readonly Value[]) {
-      admit();
-      if (ok(v)) out.push(v);
-    }
+    for (const v of arg.domain.run(scope, meter) as readonly Value[]) consider(v);
   } else if (arg.kind === 'subsetOf') {
     const { items, min, max } = subsetDomain(arg, scope, meter);
-    const test = whereTest(arg, scope, meter);
-    subsets(items, min, max, (s) => {
-      admit();
-      if (test(s)) out.push(s.slice());
-    });
+    subsets(items, min, max, (s) => consider(s as Value));
   } else {
-    const ok = whereTest(arg, scope, meter);
-    injections(arg.from.run(scope, meter) as readonly Value[], arg.to.run(scope, meter) as readonly Value[], (pairs) => {
-      admit();
-      if (ok(pairs as unknown as Value)) out.push(pairs as unknown as Value);
-    });
+    injections(arg.from.run(scope, meter) as readonly Value[], arg.to.run(scope, meter) as readonly Value[], (pairs) =>
+      consider(pairs as unknown as Value),
+    );
   }
+};
+
+/** Every value of `arg` that is legal given the earlier arguments (see `eachChoice`), each a value of its own. */
+export const choicesOf = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget = newChoiceBudget()): Value[] => {
+  const out: Value[] = [];
+  eachChoice(arg, scope, budget, (v) => out.push(arg.kind === 'subsetOf' ? (v as readonly Value[]).slice() : v));
   return out;
 };
 

@@ -88,6 +88,44 @@ describe('why not?', () => {
     expect(refused(game, s, { move: 'bank', seat: 0 })).toBe(`'Bank' is not allowed: ${why?.reason}`);
   });
 
+  it("lists an argument that hides a global with the global's value everywhere it is not yet chosen", () => {
+    // 'turn' (0 here) is a global; the second argument takes its name. Its list and the first
+    // argument's condition read the global, for every choice of the first argument.
+    const text = [
+      'id: hiding',
+      'title: An argument hiding a global',
+      'players: { min: 2, max: 2 }',
+      'moves:',
+      '  pick:',
+      '    args:',
+      '      a:',
+      '        oneOf: "[1, 2, 3]"',
+      '        where: "turn == 0"',
+      '      turn:',
+      '        oneOf: "range(0, a + turn)"',
+      'flow:',
+      '  initial: play',
+      '  states:',
+      '    play:',
+      '      on:',
+      '        pick: play',
+    ].join('\n');
+    const { game, diagnostics } = compileGame({ base: { file: 'hiding.yaml', text } });
+    if (!game) throw new Error(JSON.stringify(diagnostics));
+    const s = start(game, 2);
+    const listed = legalMoves(game, s, 0).map((m) => [m.args?.a, m.args?.turn]);
+    expect(listed).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [3, 0],
+      [3, 1],
+      [3, 2],
+    ]);
+    const options = moveOptions(game, s, 0).flatMap((o) => o.legal.map((m) => [m.args?.a, m.args?.turn]));
+    expect(options).toEqual(listed);
+  });
+
   it('cites rule ids as the rulebooks number them', () => {
     expect(rulesCited('needs a 1 or a 5 (T-V2), see also C-6.3 and R-H2')).toEqual(['T-V2', 'C-6.3', 'R-H2']);
     expect(rulesCited('no rule here')).toEqual([]);
