@@ -286,18 +286,18 @@ const sortPositions = (positions: number[]): void => {
 
 /**
  * Moves the given pieces (by id) from one zone to another, keeping their order in the source.
- * Each piece is found by the index, taken out of the draft's own source list and put into its own
- * target list: a move's work in the game's code is the pieces moved, not the zones' sizes (moving
- * each of n pieces one by one filtered and rebuilt both lists, and re-indexed them, n times).
+ * Each piece is found where it lies (in one scan when they lie in order, else by the index), taken
+ * out of the draft's own source list and put into its own target list: a move's work in the
+ * game's code is the pieces moved and the lists they leave and join, not every zone's size
+ * (moving each of n pieces one by one filtered and rebuilt both lists, and re-indexed them, n
+ * times).
  */
 export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonly Piece[], put: Put): void => {
   if (pieces.length === 0) return;
   const source = zoneOf(d, from);
   zoneOf(d, to);
   const zones = ownZones(d);
-  const index = indexOf(zones);
-  const positions = distinctPositions(source, from, pieces, index);
-  sortPositions(positions);
+  const positions = positionsInOrder(source, pieces) ?? distinctPositions(source, from, pieces, indexOf(zones));
   const moving: Piece[] = new Array(positions.length);
   for (let i = 0; i < positions.length; i++) moving[i] = source[positions[i] as number] as Piece;
   if (sameZone(from, to)) {
@@ -316,10 +316,12 @@ export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonl
   // Within the spread's argument limit: a game holds at most LIMITS.pieces pieces.
   if (put === 'top') target.unshift(...moving);
   else target.push(...moving);
+  // An index not built yet is built from the zones as they are when it is first asked for.
+  if (indexed !== zones) return;
   const first = put === 'top' ? 0 : target.length - moving.length;
   visited += moving.length;
   for (let i = 0; i < moving.length; i++) {
-    const slot = index.get((moving[i] as Piece).id) as Slot;
+    const slot = slots.get((moving[i] as Piece).id) as Slot;
     slot.name = to.name;
     slot.index = to.index;
     slot.pos = first + i;
@@ -327,8 +329,28 @@ export const movePieces = (d: Draft, from: ZoneRef, to: ZoneRef, pieces: readonl
 };
 
 /**
- * The positions in `source` (the list of zone `from`) of the pieces to move, each once however
- * often it is given; an error naming those that are not there. A piece given twice is found at
+ * The positions in `source` of `pieces` when they lie there in the same order, found by one scan
+ * comparing objects: a zone's whole list, its top or bottom, a filter of it, a subset chosen from
+ * it. Null when they do not (a piece given twice, out of order, an older copy of a piece, one in
+ * another zone), for the index to find them. Moving them needs no index then: building one for
+ * every new game's zones was a twentieth of a card game's time, for the setup's moves alone.
+ */
+const positionsInOrder = (source: readonly Piece[], pieces: readonly Piece[]): number[] | null => {
+  if (pieces.length > source.length) return null;
+  const positions: number[] = new Array(pieces.length);
+  let at = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    while (at < source.length && source[at] !== piece) at++;
+    if (at === source.length) return null;
+    positions[i] = at++;
+  }
+  return positions;
+};
+
+/**
+ * The positions in `source` (the list of zone `from`) of the pieces to move, ascending, each once
+ * however often it is given; an error naming those that are not there. A piece given twice is found at
  * one position, so positions are told apart rather than ids: by a scan while they are few, since a
  * set of ids for every move was a tenth of the bytes a dice game's move allocated.
  */
@@ -347,6 +369,7 @@ const distinctPositions = (source: readonly Piece[], from: ZoneRef, pieces: read
     }
   }
   if (missing) throw new EffectError(`cannot move ${[...new Set(missing)].join(', ')}: not in zone '${describeZone(from)}'`);
+  sortPositions(positions);
   return positions;
 };
 

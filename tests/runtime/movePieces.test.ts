@@ -3,10 +3,12 @@
  * once however often it is given, leave the source in the source's order and go on top of or
  * under the target; a piece not in the source is an error naming each such piece once, and
  * changes nothing. Lists past 32 pieces take the other path (a set of positions, one filter).
+ * Pieces given as they lie in the source, in its order, are found by one scan without the zones'
+ * index; the index, built before such moves or after them, still finds every piece.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { draftOf, movePieces, type Put, type ZoneRef } from '../../src/runtime/ops.ts';
+import { currentPiece, draftOf, movePieces, updatePieces, withField, type Put, type ZoneRef } from '../../src/runtime/ops.ts';
 import type { GameContext, Piece } from '../../src/runtime/state.ts';
 import { zonesContext } from './zonesContext.ts';
 
@@ -74,4 +76,57 @@ describe('movePieces', () => {
       );
     });
   }
+
+  it('moves the very pieces of a zone, in order or not, and the index built before, between or after the moves finds every piece', () => {
+    const ops = fc.array(
+      fc.record({
+        fromA: fc.boolean(),
+        // Each position of the source is kept with this chance; then maybe shuffled or doubled.
+        keep: fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        order: fc.constantFrom('in order', 'reversed', 'one twice'),
+        put: fc.constantFrom<Put>('top', 'bottom'),
+        // Reading a piece builds the index (or brings it up to date) before the move.
+        probe: fc.boolean(),
+      }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20 }), ops, (size, steps) => {
+        const ids = Array.from({ length: size }, (_, i) => `p${i}`);
+        let model = { a: ids.slice(0, size - Math.floor(size / 3)), b: ids.slice(size - Math.floor(size / 3)) };
+        const d = draftOf(contextWith(model.a, model.b));
+        for (const step of steps) {
+          const [from, to] = step.fromA ? [A, B] : [B, A];
+          const source = d.zones[from.name] as readonly Piece[];
+          if (step.probe && source[0]) expect(currentPiece(d, source[0].id)).toBe(source[0]);
+          let given = source.filter((_, i) => step.keep[i]);
+          if (step.order === 'reversed') given = [...given].reverse();
+          if (step.order === 'one twice' && given[0]) given = [...given, given[0]];
+          const ids = given.map((p) => p.id);
+          const moved = step.fromA ? modelOf(model.a, model.b, ids, step.put) : swap(modelOf(model.b, model.a, ids, step.put));
+          movePieces(d, from, to, given, step.put);
+          model = moved;
+          expect(idsOf(d, 'a')).toEqual(model.a);
+          expect(idsOf(d, 'b')).toEqual(model.b);
+        }
+        // The index finds each piece as it lies, and a piece changed through it is changed where it lies.
+        for (const name of ['a', 'b']) for (const p of d.zones[name] as readonly Piece[]) expect(currentPiece(d, p.id)).toBe(p);
+        const last = (d.zones.a as readonly Piece[]).at(-1);
+        if (last) {
+          updatePieces(d, new Map([[last.id, withField(last, 'marked', true)]]));
+          expect((d.zones.a as readonly Piece[]).at(-1)).toMatchObject({ id: last.id, marked: true });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** The plain model of a move from `a` to `b` of pieces all in `a`. */
+const modelOf = (a: readonly string[], b: readonly string[], given: readonly string[], put: Put): { a: string[]; b: string[] } => {
+  const moving = a.filter((id) => given.includes(id));
+  const rest = a.filter((id) => !given.includes(id));
+  return { a: rest, b: put === 'top' ? [...moving, ...b] : [...b, ...moving] };
+};
+
+const swap = ({ a, b }: { a: string[]; b: string[] }): { a: string[]; b: string[] } => ({ a: b, b: a });
