@@ -136,11 +136,16 @@ class Enumeration {
     const { move } = this;
     const n = move.args.length;
     if (n === 0) return new Listed(move, this.seat, NO_VALUES);
+    if (n === 1) return new Listed(move, this.seat, this.kept(0));
     const values: Value[] = new Array(n);
-    // A subset's array is the walk's own, reused for every candidate: the listed move keeps a copy.
-    for (let i = 0; i < n; i++)
-      values[i] = (move.args[i] as CompiledArg).kind === 'subsetOf' ? (this.chosen[i] as Value[]).slice() : (this.chosen[i] as Value);
+    for (let i = 0; i < n; i++) values[i] = this.kept(i);
     return new Listed(move, this.seat, values);
+  }
+
+  /** The value chosen for argument `i`, for a listed move to keep: a subset's array is the walk's own, reused for every candidate. */
+  private kept(i: number): Value {
+    const value = this.chosen[i] as Value;
+    return (this.move.args[i] as CompiledArg).kind === 'subsetOf' ? (value as readonly Value[]).slice() : value;
   }
 }
 
@@ -158,13 +163,17 @@ class Listed implements LegalMove {
   #move: Move | undefined;
   /** The compiled move, shared. */
   readonly #of: CompiledMove;
-  /** The arguments' values, in the order of the move's arguments. */
-  readonly #values: readonly Value[];
+  /**
+   * The value of the move's one argument, or the list of its arguments' values in their order when
+   * it has none or several: most moves have one or none, and a list of one value for every listed
+   * move was a tenth of the bytes a card game's move allocated.
+   */
+  readonly #values: Value;
 
   constructor(
     of: CompiledMove,
     readonly seat: number,
-    values: readonly Value[],
+    values: Value,
   ) {
     this.#of = of;
     this.#values = values;
@@ -174,7 +183,8 @@ class Listed implements LegalMove {
     if (this.#event) return this.#event;
     const of = this.#of;
     const args: Record<string, Value> = {};
-    for (let i = 0; i < of.args.length; i++) args[(of.args[i] as CompiledArg).name] = this.#values[i] as Value;
+    if (of.args.length === 1) args[(of.args[0] as CompiledArg).name] = this.#values;
+    else for (let i = 0; i < of.args.length; i++) args[(of.args[i] as CompiledArg).name] = (this.#values as readonly Value[])[i] as Value;
     return (this.#event = { type: of.type, move: of.name, seat: this.seat, args });
   }
 
