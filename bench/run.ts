@@ -8,7 +8,7 @@
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
  * `--strength-iterations N` and `--strength-vs-iterations N` set its games and the iterations of a
  * search's move in solo Regicide and in the two-seat games), which --json leaves out.
- * Speeds and the editor loop are timed in the process's CPU time, which other load on a shared
+ * Speeds, legal-move listing and the editor loop are timed in the process's CPU time, which other load on a shared
  * machine does not inflate.
  */
 import { readdirSync, existsSync } from 'node:fs';
@@ -20,8 +20,8 @@ import { simulate } from '../src/sim/simulate.ts';
 import { applyLegal, legalMoves, legalMovesWithEvents, newGame, type GameState } from '../src/engine/index.ts';
 import { Rng, seedRng } from '../src/runtime/rng.ts';
 import { median, pct, round } from '../src/sim/stats.ts';
-import { baseline, bytesPerItem, measure, type Figure } from './measure.ts';
-import { measureSpeed, SPEED_CONFIGS, type SpeedFigure } from './speed.ts';
+import { baseline, bytesPerItem, cpuMicros, measure, warmUp, type Figure } from './measure.ts';
+import { measureSpeed, SPEED_CONFIGS, WARM_UP_MS, type SpeedFigure } from './speed.ts';
 import { measureAllocation, type AllocationFigure } from './allocation.ts';
 import { measureSearchSpeed } from './searchSpeed.ts';
 import { measureStudioBench, studioReport } from './studio.ts';
@@ -81,12 +81,17 @@ const statesOf = (game: CompiledGame, players: number, seed: string, max: number
 };
 
 /** Microseconds per legal-move listing over the states of a game (median of rounds). */
+/** Microseconds of CPU time a listing of `states`' legal moves takes, once the listing is warmed up (see `warmUp`). */
 const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number => {
+  const listAll = (): void => {
+    for (const s of states) legalMoves(game, s);
+  };
+  warmUp(listAll, WARM_UP_MS);
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    const t0 = performance.now();
-    for (const s of states) legalMoves(game, s);
-    times.push(((performance.now() - t0) * 1000) / states.length);
+    const t0 = cpuMicros();
+    listAll();
+    times.push((cpuMicros() - t0) / states.length);
   }
   return round(median(times), 2);
 };
