@@ -8,8 +8,8 @@
  * `--no-strength` skips the bots' strength table (strength.ts; `--strength-games N`,
  * `--strength-iterations N` and `--strength-vs-iterations N` set its games and the iterations of a
  * search's move in solo Regicide and in the two-seat games), which --json leaves out.
- * Speeds, legal-move listing and the editor loop are timed in the process's CPU time, which other load on a shared
- * machine does not inflate.
+ * Speeds, legal-move listing and the editor loop are timed in the process's CPU time, which other
+ * load on a shared machine does not inflate.
  */
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,7 +80,6 @@ const statesOf = (game: CompiledGame, players: number, seed: string, max: number
   return states;
 };
 
-/** Microseconds per legal-move listing over the states of a game (median of rounds). */
 /** Microseconds of CPU time a listing of `states`' legal moves takes, once the listing is warmed up (see `warmUp`). */
 const legalMovesUs = (game: CompiledGame, states: readonly GameState[]): number => {
   const listAll = (): void => {

@@ -124,13 +124,12 @@ const subsetDomain = (arg: SubsetArg, scope: Scope, meter: Meter): { items: read
   return { items, min, max };
 };
 
-/** The test of a candidate by `arg.where`, the candidate written to `scope[arg.name]`. */
+/** The test of a candidate by `arg.where` (none: every candidate passes), the candidate written to `scope[arg.name]` either way. */
 const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) => boolean) => {
-  const { where } = arg;
-  if (!where) return () => true;
+  const { where, name } = arg;
   return (v) => {
-    scope[arg.name] = v;
-    return where.run(scope, meter) === true;
+    scope[name] = v;
+    return where === undefined || where.run(scope, meter) === true;
   };
 };
 
@@ -145,14 +144,12 @@ const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) =>
 export const eachChoice = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget, visit: (value: Value) => void): void => {
   let accepted = 0;
   const { meter } = budget;
-  const where = arg.where;
-  const name = arg.name;
+  const test = whereTest(arg, scope, meter);
   /** Judges one candidate, counted before it is tried. */
   const consider = (v: Value): void => {
     if (accepted >= MAX_CHOICES) throw tooMany(arg);
     charge(arg, budget);
-    scope[name] = v;
-    if (where && where.run(scope, meter) !== true) return;
+    if (!test(v)) return;
     accepted++;
     visit(v);
   };
