@@ -2,7 +2,7 @@
  * The whole front of the pipeline for one game: parse → validate → apply variants → check →
  * compile. Returns a CompiledGame, or the diagnostics that stopped it; never throws on user input.
  */
-import { createLibrary, parseType, type Library, type Meter, type Scope } from '../lang/index.ts';
+import { createLibrary, fixedValues, parseType, type Library, type Meter, type Scope } from '../lang/index.ts';
 import { checkFlow } from '../check/flow.ts';
 import { unacknowledged, unmatchedAcknowledgements } from '../check/acknowledge.ts';
 import { WARNING_CODES, type CheckedWarning } from '../check/warnings.ts';
@@ -256,12 +256,16 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   };
   warn(warnings);
 
-  const next = spec.turns?.next === undefined ? undefined : checkExpr(checker, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
+  // The code of play takes the params as the constants they are for this game (lang/fixed.ts);
+  // the setup's does not, and neither do the scoring tables it may call: the piece count check
+  // sets a game up with other params.
+  const played: ExprChecker = { ...checker, library: { ...library, fixed: fixedValues(new Map([['params', paramValues]])) } };
+  const next = spec.turns?.next === undefined ? undefined : checkExpr(played, spec.turns.next, ['turns', 'next'], {}, typeOf('number'));
   const nextSeat = (ctx: GameContext, meter: Meter): number =>
     next ? (next.run(envOf(ctx), meter) as number) : (ctx.active + 1) % ctx.numPlayers;
   const faces = new Map(Object.entries(spec.components?.dice ?? {}).map(([kind, die]) => [kind, die.faces as (number | string)[]]));
   const cx: EffectCompiler = {
-    checker,
+    checker: played,
     spec,
     faces,
     nextSeat,
@@ -277,9 +281,9 @@ export const compileGame = (input: CompileInput): CompileOutput => {
   }
   const initialContext = compileSetup(checker, spec);
   compileProcedures(cx);
-  const bots = compileBots(checker, spec, new Map(Object.entries(moves)));
-  const metrics = compileMetrics(checker, spec);
-  const display = compileDisplay(checker, spec, new Map(Object.entries(moves)));
+  const bots = compileBots(played, spec, new Map(Object.entries(moves)));
+  const metrics = compileMetrics(played, spec);
+  const display = compileDisplay(played, spec, new Map(Object.entries(moves)));
   for (const [kind, namer] of Object.entries(display.pieces)) namers.set(kind, namer);
   if (hasErrors(diagnostics)) return { game: undefined, diagnostics, missing };
 

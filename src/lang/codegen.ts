@@ -782,7 +782,7 @@ export function generate(root: Node, origin: Origin, slots: number): { code: Cod
   return { code, frameSize: room.extent };
 }
 
-const ORDER_TESTS: Readonly<Record<'<' | '<=' | '>' | '>=', (order: number) => boolean>> = {
+export const ORDER_TESTS: Readonly<Record<'<' | '<=' | '>' | '>=', (order: number) => boolean>> = {
   '<': (order) => order < 0,
   '<=': (order) => order <= 0,
   '>': (order) => order > 0,

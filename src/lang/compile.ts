@@ -2,6 +2,7 @@ import { checkExpression } from './checker.ts';
 import type { CheckEnv } from './context.ts';
 import { makeRunner, type Run } from './codegen.ts';
 import { generateCode } from './engine.ts';
+import { foldFixed } from './fixed.ts';
 import type { ExprError } from './errors.ts';
 import type { Library, Scope } from './library.ts';
 import { parseExpressionOnce } from './parseOnce.ts';
@@ -76,6 +77,7 @@ export function compileExpr(
 
   if (checked === undefined || errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.start - b.start) };
   const origin = { source: src, definition: undefined };
-  const { code, frameSize } = generateCode(checked.node, origin, outcome.frameSize);
+  const node = library.fixed ? foldFixed(checked.node, library.fixed, library.hidden) : checked.node;
+  const { code, frameSize } = generateCode(node, origin, outcome.frameSize);
   return { ok: true, type: checked.type, run: makeRunner(code, frameSize, expr, origin, locate), usedNames };
 }

@@ -1,5 +1,6 @@
 import type { Code } from './codegen.ts';
 import type { ExprError } from './errors.ts';
+import type { FixedValues } from './fixed.ts';
 import type { Meter } from './meter.ts';
 import type { Node } from './ir.ts';
 import type { Type } from './types.ts';
@@ -81,6 +82,8 @@ export interface Library {
   readonly items: ReadonlyMap<string, ScopeItem>;
   /** Names of the scope that an expression's own names hide (see `libraryUnder`). */
   readonly hidden?: ReadonlySet<string>;
+  /** Values the code compiled with this library may take as constants (fixed.ts): a game's params, for the code of its play. */
+  readonly fixed?: FixedValues;
 }
 
 /**
