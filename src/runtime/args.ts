@@ -24,24 +24,32 @@ export const encodeValue = (v: Value): Json => {
 
 const matches = (element: Value, given: Json): boolean => deepEqual(encodeValue(element) as Value, given as Value);
 
-/** Visits each subset in one array, valid only during the call: most candidates are refused, and copying each cost as much as judging it. */
-const subsets = <T>(items: readonly T[], min: number, max: number, visit: (subset: readonly T[]) => void): void => {
-  const chosen: T[] = [];
-  const walk = (i: number): void => {
-    if (chosen.length > max) return;
-    if (items.length - i + chosen.length < min) return;
-    // Full (one more would pass `max`): leaving out every item after this is its only subset.
-    if (i === items.length || chosen.length + 1 > max) {
-      if (chosen.length < min) return;
-      visit(chosen);
-      return;
-    }
-    chosen.push(items[i] as T);
-    walk(i + 1);
-    chosen.pop();
-    walk(i + 1);
-  };
-  walk(0);
+/**
+ * Visits each subset in one array, valid only during the call: most candidates are refused, and
+ * copying each cost as much as judging it. A function of the module that recurses, not a closure
+ * made for each listing: under tsx (the CLI, the bench) a closure bound to a name is also named
+ * as it is made (`__name`, a property defined on it): the two closures made here for each listing were 5% of a game of Regicide's time.
+ */
+const subsets = <T>(
+  items: readonly T[],
+  min: number,
+  max: number,
+  visit: (subset: readonly T[]) => void,
+  chosen: T[] = [],
+  i = 0,
+): void => {
+  if (chosen.length > max) return;
+  if (items.length - i + chosen.length < min) return;
+  // Full (one more would pass `max`): leaving out every item after this is its only subset.
+  if (i === items.length || chosen.length + 1 > max) {
+    if (chosen.length < min) return;
+    visit(chosen);
+    return;
+  }
+  chosen.push(items[i] as T);
+  subsets(items, min, max, visit, chosen, i + 1);
+  chosen.pop();
+  subsets(items, min, max, visit, chosen, i + 1);
 };
 
 const injections = <A, B>(from: readonly A[], to: readonly B[], visit: (pairs: { from: A; to: B }[]) => void): void => {
@@ -142,27 +150,36 @@ const whereTest = (arg: CompiledArg, scope: Scope, meter: Meter): ((v: Value) =>
  * refused, and copying each cost as much as judging it).
  */
 export const eachChoice = (arg: CompiledArg, scope: Scope, budget: ChoiceBudget, visit: (value: Value) => void): void => {
-  let accepted = 0;
   const { meter } = budget;
-  const test = whereTest(arg, scope, meter);
-  /** Judges one candidate, counted before it is tried. */
-  const consider = (v: Value): void => {
-    if (accepted >= MAX_CHOICES) throw tooMany(arg);
-    charge(arg, budget);
-    if (!test(v)) return;
-    accepted++;
-    visit(v);
-  };
+  const walk: ChoiceWalk = { arg, budget, test: whereTest(arg, scope, meter), visit, accepted: 0 };
   if (arg.kind === 'oneOf') {
-    for (const v of arg.domain.run(scope, meter) as readonly Value[]) consider(v);
+    for (const v of arg.domain.run(scope, meter) as readonly Value[]) consider(walk, v);
   } else if (arg.kind === 'subsetOf') {
     const { items, min, max } = subsetDomain(arg, scope, meter);
-    subsets(items, min, max, (s) => consider(s as Value));
+    subsets(items, min, max, (s) => consider(walk, s as Value));
   } else {
     injections(arg.from.run(scope, meter) as readonly Value[], arg.to.run(scope, meter) as readonly Value[], (pairs) =>
-      consider(pairs as unknown as Value),
+      consider(walk, pairs as unknown as Value),
     );
   }
+};
+
+/** One argument's walk through its candidates (see `eachChoice`): what judging one needs, in one object rather than a closure. */
+interface ChoiceWalk {
+  readonly arg: CompiledArg;
+  readonly budget: ChoiceBudget;
+  readonly test: (v: Value) => boolean;
+  readonly visit: (value: Value) => void;
+  accepted: number;
+}
+
+/** Judges one candidate, counted before it is tried. */
+const consider = (walk: ChoiceWalk, v: Value): void => {
+  if (walk.accepted >= MAX_CHOICES) throw tooMany(walk.arg);
+  charge(walk.arg, walk.budget);
+  if (!walk.test(v)) return;
+  walk.accepted++;
+  walk.visit(v);
 };
 
 /** Every value of `arg` that is legal given the earlier arguments (see `eachChoice`), each a value of its own. */

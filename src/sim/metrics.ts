@@ -47,23 +47,51 @@ const outOfRange = (m: CompiledMetric, n: number, what: string): SpecRuntimeErro
     ? new SpecRuntimeError(`the metric '${m.name}' is a percent, a share from 0 to 1, but ${what} ${n}`, m.value.path)
     : undefined;
 
-export const trackMetrics = (game: CompiledGame): MetricTracker => {
-  const metrics = Object.values(game.metrics);
-  const turnValues = new Map<string, number[]>(metrics.filter((m) => m.per === 'turn').map((m) => [m.name, []]));
-  const errors: Record<string, string> = {};
+/**
+ * The tracker of one game. A class, not closures made for each game: the CLI and the bench run
+ * under tsx, whose transform names every function bound to a name as it is made (`__name`), a
+ * property defined on each new closure.
+ */
+class Tracker implements MetricTracker {
+  private readonly metrics: readonly CompiledMetric[];
+  private readonly turnValues: Map<string, number[]>;
+  private readonly errors: Record<string, string> = {};
 
-  /** The metric's value in `state`, or undefined when it does not count there or fails. */
+  constructor(private readonly game: CompiledGame) {
+    this.metrics = Object.values(game.metrics);
+    this.turnValues = new Map(this.metrics.filter((m) => m.per === 'turn').map((m) => [m.name, []]));
+  }
+
+  turnEnded(state: GameState): void {
+    for (const [name, values] of this.turnValues) {
+      const v = this.measure(this.game.metrics[name] as CompiledMetric, state);
+      if (v !== undefined) values.push(v);
+    }
+  }
+
+  finish(state: GameState): GameMetrics {
+    const values: Record<string, number | null> = {};
+    for (const m of this.metrics) {
+      const v = this.measure(m, state);
+      const turns = this.turnValues.get(m.name);
+      if (turns && v !== undefined) turns.push(v);
+      values[m.name] = this.errors[m.name] !== undefined ? null : turns ? this.combined(m, turns) : (v ?? null);
+    }
+    return { values, errors: this.errors };
+  }
+
   /** The turns' values combined; a percent that the combining took past 100% fails in that game. */
-  const combined = (m: CompiledMetric, turns: readonly number[]): number | null => {
+  private combined(m: CompiledMetric, turns: readonly number[]): number | null {
     const n = combineValues(m.combine, turns);
     const problem = n === null ? undefined : outOfRange(m, n, `its turns combine (${m.combine}) to`);
     if (!problem) return n;
-    errors[m.name] = describeRuntimeError(game, problem);
+    this.errors[m.name] = describeRuntimeError(this.game, problem);
     return null;
-  };
+  }
 
-  const measure = (m: CompiledMetric, state: GameState): number | undefined => {
-    if (errors[m.name] !== undefined) return undefined;
+  /** The metric's value in `state`, or undefined when it does not count there or fails. */
+  private measure(m: CompiledMetric, state: GameState): number | undefined {
+    if (this.errors[m.name] !== undefined) return undefined;
     const finished = isOver(state);
     const env = envOf(state.context, { winners: finished ? (state.context.result?.winners ?? []) : [], finished });
     const meter = new Meter();
@@ -76,27 +104,10 @@ export const trackMetrics = (game: CompiledGame): MetricTracker => {
       if (problem) throw problem;
       return n;
     } catch (error) {
-      errors[m.name] = describeRuntimeError(game, error);
+      this.errors[m.name] = describeRuntimeError(this.game, error);
       return undefined;
     }
-  };
+  }
+}
 
-  return {
-    turnEnded: (state) => {
-      for (const [name, values] of turnValues) {
-        const v = measure(game.metrics[name] as CompiledMetric, state);
-        if (v !== undefined) values.push(v);
-      }
-    },
-    finish: (state) => {
-      const values: Record<string, number | null> = {};
-      for (const m of metrics) {
-        const v = measure(m, state);
-        const turns = turnValues.get(m.name);
-        if (turns && v !== undefined) turns.push(v);
-        values[m.name] = errors[m.name] !== undefined ? null : turns ? combined(m, turns) : (v ?? null);
-      }
-      return { values, errors };
-    },
-  };
-};
+export const trackMetrics = (game: CompiledGame): MetricTracker => new Tracker(game);

@@ -9,7 +9,7 @@ import type { CompiledGame } from '../compile/index.ts';
 import { Rng, seedRng } from '../runtime/rng.ts';
 import { chooseMove, createBots, type Bot, type BotOptions } from '../bots/index.ts';
 import { teamAssignment } from '../runtime/teams.ts';
-import { trackMetrics } from './metrics.ts';
+import { trackMetrics, type MetricTracker } from './metrics.ts';
 
 export interface SimulateOptions {
   readonly games: number;
@@ -77,6 +77,13 @@ export const playedTurns = (state: GameState, maxTurns: number): number =>
  * (coverage) sees the game's own steps and every move judged at each decision, not the bots'
  * searches.
  */
+/** The metrics' record of a finished game, when it has any. */
+const measuredIn = (metrics: MetricTracker | undefined, state: GameState): Pick<GameRecord, 'metrics' | 'metricErrors'> => {
+  if (!metrics) return {};
+  const { values, errors } = metrics.finish(state);
+  return { metrics: values, ...(Object.keys(errors).length > 0 ? { metricErrors: errors } : {}) };
+};
+
 export const playOne = (
   game: CompiledGame,
   players: number,
@@ -92,11 +99,6 @@ export const playOne = (
   const first = state.context.active;
   const rng = new Rng(seedRng(`${seed}:moves`));
   const metrics = Object.keys(game.metrics).length > 0 ? trackMetrics(game) : undefined;
-  const measured = (): Pick<GameRecord, 'metrics' | 'metricErrors'> => {
-    if (!metrics) return {};
-    const { values, errors } = metrics.finish(state);
-    return { metrics: values, ...(Object.keys(errors).length > 0 ? { metricErrors: errors } : {}) };
-  };
   let moves = 0;
   while (state.context.result === null && state.context.turn < maxTurns && moves < maxMoves) {
     let move: LegalMove | undefined;
@@ -122,7 +124,7 @@ export const playOne = (
     if (turnEnded) metrics?.turnEnded(state);
   }
   const winners = state.context.result?.winners ?? null;
-  return { winners, turns: playedTurns(state, maxTurns), moves, first, capped: winners === null, ...measured() };
+  return { winners, turns: playedTurns(state, maxTurns), moves, first, capped: winners === null, ...measuredIn(metrics, state) };
 };
 
 const stat = (values: readonly number[]): Stat => ({
