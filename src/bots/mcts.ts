@@ -132,16 +132,23 @@ const weighedOf = (
   frugal: MinimalArgs | undefined,
   only?: (m: LegalMove) => boolean,
 ): readonly LegalMove[] => {
-  const listed = (moves: readonly LegalMove[]): readonly LegalMove[] => (only ? moves.filter(only) : moves);
-  if (!policy || policy.consider.length === 0) return listed(spared);
+  if (!policy || policy.consider.length === 0) return keptBy(spared, only);
   try {
-    const kept = consideredOnly(policy, state, listed(spared));
+    const kept = consideredOnly(policy, state, keptBy(spared, only));
     if (kept.length > 0) return kept;
   } catch (error) {
     if (error instanceof SpecLimitError) throw error;
   }
-  return policy.minimal.size > 0 ? listed(listedOrNone(game, state, listedFor(undefined, frugal))) : listed(spared);
+  return keptBy(policy.minimal.size > 0 ? listedOrNone(game, state, listedFor(undefined, frugal)) : spared, only);
 };
+
+/**
+ * The moves `only` keeps, or all. Functions of the module here and below, not closures made for
+ * each call: the CLI and the bench run under tsx, whose transform names each closure bound to a
+ * name as it is made (`__name`), which was 7% of a search's time in 10,000.
+ */
+const keptBy = (moves: readonly LegalMove[], only: ((m: LegalMove) => boolean) | undefined): readonly LegalMove[] =>
+  only ? moves.filter(only) : moves;
 
 /** The moves the search weighs in `state` (of those `only` keeps), listed as `listed` says, as `weighedOf` gives. */
 const weighed = (
@@ -209,30 +216,17 @@ const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng, am
     return open[from.indexOf(randomChoice(from, rng))] as number;
   }
   // Under `lean` a move's estimate may be read again for the moves that extend it: kept, not read twice.
-  const estimates: (number | undefined | null)[] | undefined = mast.lean ? new Array(moves.length).fill(null) : undefined;
-  const known = (i: number): number | undefined => {
-    if (!estimates) return mast.estimate(moves[i] as LegalMove);
-    const kept = estimates[i];
-    if (kept !== null) return kept;
-    const v = mast.estimate(moves[i] as LegalMove);
-    estimates[i] = v;
-    return v;
-  };
+  const estimates: Estimates | undefined = mast.lean ? new Array(moves.length).fill(null) : undefined;
   let extended: readonly (readonly number[])[] | undefined;
-  const inherited = (i: number): number => {
-    if (!mast.lean) return Number.POSITIVE_INFINITY;
-    extended ??= extendedOf(moves);
-    const from = extended[i] ?? [];
-    if (from.length === 0) return Number.POSITIVE_INFINITY;
-    return Math.max(...from.map((j) => known(j) ?? Number.NEGATIVE_INFINITY));
-  };
   let best = Number.NEGATIVE_INFINITY;
   let bestJudged = false;
   let ties = 0;
   let pick = open[0] as number;
   for (const i of open) {
-    const own = known(i);
-    const v = own ?? inherited(i);
+    const own = estimateOf(moves, mast, estimates, i);
+    const v =
+      own ??
+      (mast.lean ? inheritedEstimate(moves, mast, estimates as Estimates, (extended ??= extendedOf(moves)), i) : Number.POSITIVE_INFINITY);
     // A move with an estimate of its own ranks above one judged by the moves it extends.
     const judged = own !== undefined;
     if (v > best || (v === best && judged && !bestJudged)) {
@@ -243,6 +237,32 @@ const byAverage = (moves: readonly LegalMove[], mast: MoveAverages, rng: Rng, am
     } else if (v === best && judged === bestJudged && rng.below(++ties) === 0) pick = i;
   }
   return pick;
+};
+
+/** The estimates of `byAverage`'s moves read so far under `lean`, by index: null not read yet, undefined never made. */
+type Estimates = (number | undefined | null)[];
+
+/** Move `i`'s own estimate, kept in `estimates` when given. */
+const estimateOf = (moves: readonly LegalMove[], mast: MoveAverages, estimates: Estimates | undefined, i: number): number | undefined => {
+  if (!estimates) return mast.estimate(moves[i] as LegalMove);
+  const kept = estimates[i];
+  if (kept !== null) return kept;
+  const v = mast.estimate(moves[i] as LegalMove);
+  estimates[i] = v;
+  return v;
+};
+
+/** Under `lean`, the best estimate of the moves that move `i` extends (`extended`), or +infinity when it extends none. */
+const inheritedEstimate = (
+  moves: readonly LegalMove[],
+  mast: MoveAverages,
+  estimates: Estimates,
+  extended: readonly (readonly number[])[],
+  i: number,
+): number => {
+  const from = extended[i] ?? [];
+  if (from.length === 0) return Number.POSITIVE_INFINITY;
+  return Math.max(...from.map((j) => estimateOf(moves, mast, estimates, j) ?? Number.NEGATIVE_INFINITY));
 };
 
 /** How a finished move turned out for the seat that made it: 1 it won the game, -1 it lost it, 0 the game goes on (or ended with it among the winners of a shared win, counted as a win). */
@@ -374,15 +394,18 @@ const preferredOrLearned = (
   mast: MoveAverages | undefined,
   rng: Rng,
 ): LegalMove => {
-  const fallback = (): LegalMove => mine[mast ? byAverage(mine, mast, rng) : rng.below(mine.length)] as LegalMove;
-  if (!policy) return fallback();
+  if (!policy) return learnedOrRandom(mine, mast, rng);
   try {
-    return preferred(policy, state, mine, rng) ?? fallback();
+    return preferred(policy, state, mine, rng) ?? learnedOrRandom(mine, mast, rng);
   } catch {
     // A preference that cannot be read in this determinisation: the learned or random move stands.
-    return fallback();
+    return learnedOrRandom(mine, mast, rng);
   }
 };
+
+/** By the move averages, else at random. */
+const learnedOrRandom = (mine: readonly LegalMove[], mast: MoveAverages | undefined, rng: Rng): LegalMove =>
+  mine[mast ? byAverage(mine, mast, rng) : rng.below(mine.length)] as LegalMove;
 
 /**
  * The untried move a node grows first: the policy's preferred one among them when it names one,
@@ -481,8 +504,7 @@ interface Listing {
 
 const listingOf = (here: readonly LegalMove[], stepwise: boolean): Listing => {
   if (!stepwise) {
-    const keys: string[] = [];
-    return { here, first: wholeMoves(here), keyAt: (j) => (keys[j] ??= legalKey(here[j] as LegalMove)) };
+    return { here, first: wholeMoves(here), keyAt: wholeKeys(here) };
   }
   const steps = steppedOf(here);
   const first = stepOptions(
@@ -491,6 +513,12 @@ const listingOf = (here: readonly LegalMove[], stepwise: boolean): Listing => {
     START,
   );
   return { here, steps, first, keyAt: keysOf(first) };
+};
+
+/** The key of each of `here`'s moves, made when first asked for. */
+const wholeKeys = (here: readonly LegalMove[]): ((j: number) => string) => {
+  const keys: string[] = [];
+  return (j) => (keys[j] ??= legalKey(here[j] as LegalMove));
 };
 
 /** The key of each of a decision's steps. */

@@ -208,35 +208,47 @@ const nextOfSize = (mask: number): number => {
 export const minimalChoicesOf = (arg: SubsetArg, scope: Scope, budget: ChoiceBudget, legal: (choice: Value) => boolean): number[] => {
   const { items, min, max } = subsetDomain(arg, scope, budget.meter);
   const n = items.length;
-  const found: number[] = [];
-  const test = whereTest(arg, scope, budget.meter);
-  let compared = 0;
-  const judge = (mask: number): void => {
-    for (const small of found) {
-      if (++compared > LIMITS.moveSteps) {
-        throw passed(
-          arg,
-          `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`,
-        );
-      }
-      if ((small & ~mask) === 0) return;
-    }
-    charge(arg, budget);
-    const chosen: Value[] = [];
-    for (let i = 0; i < n; i++) if ((mask & (1 << i)) !== 0) chosen.push(items[i] as Value);
-    if (!test(chosen)) return;
-    if (!legal(chosen)) return;
-    if (found.length >= MAX_CHOICES) throw tooMany(arg);
-    found.push(mask);
-  };
+  const walk: MinimalWalk = { arg, budget, items, test: whereTest(arg, scope, budget.meter), legal, found: [], compared: 0 };
   for (let size = Math.max(0, min); size <= Math.min(max, n); size++) {
     if (size === 0) {
-      judge(0);
+      judgeMinimal(walk, 0);
       continue;
     }
-    for (let mask = (1 << size) - 1; mask < 1 << n; mask = nextOfSize(mask)) judge(mask);
+    for (let mask = (1 << size) - 1; mask < 1 << n; mask = nextOfSize(mask)) judgeMinimal(walk, mask);
   }
-  return found;
+  return walk.found;
+};
+
+/** The walk of `minimalChoicesOf`: what judging one subset needs, in one object rather than a closure (see `ChoiceWalk`). */
+interface MinimalWalk {
+  readonly arg: SubsetArg;
+  readonly budget: ChoiceBudget;
+  readonly items: readonly Value[];
+  readonly test: (v: Value) => boolean;
+  readonly legal: (choice: Value) => boolean;
+  readonly found: number[];
+  compared: number;
+}
+
+/** Judges the subset `mask` unless it holds a legal choice already found; keeps it when legal. */
+const judgeMinimal = (walk: MinimalWalk, mask: number): void => {
+  const { arg, found, items } = walk;
+  for (const small of found) {
+    if (++walk.compared > LIMITS.moveSteps) {
+      throw passed(
+        arg,
+        `listing the minimal choices of argument '${arg.name}' compared more than ${formatLimit(LIMITS.moveSteps)} pairs of choices: narrow its list`,
+      );
+    }
+    if ((small & ~mask) === 0) return;
+  }
+  charge(arg, walk.budget);
+  const chosen: Value[] = [];
+  for (let i = 0; i < items.length; i++) if ((mask & (1 << i)) !== 0) chosen.push(items[i] as Value);
+  if (!walk.test(chosen)) return;
+  if (!walk.legal(chosen)) return;
+  if (found.length >= MAX_CHOICES) throw tooMany(arg);
+  found.push(mask);
 };
 
 /**
