@@ -143,9 +143,8 @@ const weighedOf = (
 };
 
 /**
- * The moves `only` keeps, or all. Functions of the module here and below, not closures made for
- * each call: the CLI and the bench run under tsx, whose transform names each closure bound to a
- * name as it is made (`__name`), which was 7% of a search's time in 10,000.
+ * The moves `only` keeps, or all. A function of the module, as are the search's helpers below,
+ * not closures made for each call (docs/ARCHITECTURE.md: hot code makes no closure bound to a name).
  */
 const keptBy = (moves: readonly LegalMove[], only: ((m: LegalMove) => boolean) | undefined): readonly LegalMove[] =>
   only ? moves.filter(only) : moves;

@@ -1,8 +1,8 @@
 /**
  * Values fixed for every run of a game's rules (its params) folded into their checked code, before
- * either engine generates it: `params.combos` becomes the constant it is, and the `and`, `or`,
+ * either engine generates it: `params.NAME` becomes the constant it is, and the `and`, `or`,
  * `not`, `if`, comparisons and equalities it decides are decided once. A guard such as
- * `params.combos and len(cards) >= 2` is then just `len(cards) >= 2`, or `false`.
+ * `params.allowed and len(picked) >= 2` is then just `len(picked) >= 2`, or `false`.
  *
  * Only nodes that charge nothing to the meter are folded or dropped, and a branch is dropped only
  * where it would not have run: the folded code does the same work, step for step, with the same

@@ -27,8 +27,7 @@ const matches = (element: Value, given: Json): boolean => deepEqual(encodeValue(
 /**
  * Visits each subset in one array, valid only during the call: most candidates are refused, and
  * copying each cost as much as judging it. A function of the module that recurses, not a closure
- * made for each listing: under tsx (the CLI, the bench) a closure bound to a name is also named
- * as it is made (`__name`, a property defined on it): the two closures made here for each listing were 5% of a game of Regicide's time.
+ * made for each listing (docs/ARCHITECTURE.md: hot code makes no closure bound to a name).
  */
 const subsets = <T>(
   items: readonly T[],

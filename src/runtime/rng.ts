@@ -12,7 +12,7 @@ export const seedRng = (seed: number | string): RngState => {
     h = Math.imul(h ^ text.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  // Four words of the hash, mixed in a loop rather than by a closure made for every seed (see sim/metrics.ts on `__name`).
+  // Four words of the hash, mixed in a loop rather than by a closure made for every seed (docs/ARCHITECTURE.md).
   const words: number[] = [];
   for (let i = 0; i < 4; i++) {
     h = Math.imul(h ^ (h >>> 16), 2246822507);

@@ -48,9 +48,8 @@ const outOfRange = (m: CompiledMetric, n: number, what: string): SpecRuntimeErro
     : undefined;
 
 /**
- * The tracker of one game. A class, not closures made for each game: the CLI and the bench run
- * under tsx, whose transform names every function bound to a name as it is made (`__name`), a
- * property defined on each new closure.
+ * The tracker of one game: a class, not closures made for each game (docs/ARCHITECTURE.md: hot
+ * code makes no closure bound to a name).
  */
 class Tracker implements MetricTracker {
   private readonly metrics: readonly CompiledMetric[];

@@ -71,12 +71,6 @@ export interface GameRecord {
 export const playedTurns = (state: GameState, maxTurns: number): number =>
   state.context.result === null ? Math.min(state.context.turn + 1, maxTurns) : state.context.turn + 1;
 
-/**
- * One game; the seats' bots choose the moves (random when `bots` is empty). The choices draw from
- * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played. An observer
- * (coverage) sees the game's own steps and every move judged at each decision, not the bots'
- * searches.
- */
 /** The metrics' record of a finished game, when it has any. */
 const measuredIn = (metrics: MetricTracker | undefined, state: GameState): Pick<GameRecord, 'metrics' | 'metricErrors'> => {
   if (!metrics) return {};
@@ -84,6 +78,12 @@ const measuredIn = (metrics: MetricTracker | undefined, state: GameState): Pick<
   return { metrics: values, ...(Object.keys(errors).length > 0 ? { metricErrors: errors } : {}) };
 };
 
+/**
+ * One game; the seats' bots choose the moves (random when `bots` is empty). The choices draw from
+ * one PRNG seeded `${seed}:moves`, so a game is the same wherever it is played. An observer
+ * (coverage) sees the game's own steps and every move judged at each decision, not the bots'
+ * searches.
+ */
 export const playOne = (
   game: CompiledGame,
   players: number,
